@@ -1,0 +1,35 @@
+"""spieltisch: a digital table for Souvenirs, ALLEGRA, LEVEL 8, Calcory and Der Graf von Lucandor."""
+
+from spieltisch.core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    OptionError,
+    OptionSpec,
+    Record,
+    RecordError,
+    State,
+    game_names,
+    load_game,
+    play_out,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "GameInfo",
+    "IllegalActionError",
+    "OptionError",
+    "OptionSpec",
+    "Record",
+    "RecordError",
+    "State",
+    "game_names",
+    "load_game",
+    "play_out",
+]

@@ -1,0 +1,208 @@
+"""Conformance: the checks every registered game must pass.
+
+`check_game` plays one seeded random game and checks, at every step, what the
+contract promises: legal ids apply, illegal ids raise and change nothing,
+clones are independent, views are JSON-safe and fixed in shape, resampling
+keeps what a seat knows and varies what it does not, the heuristic bot reads
+only what its seat may see, the game's invariants hold, and the record replays
+to the same state. The test suite runs it with hypothesis-drawn seeds for every
+game and player count; a new game gets it by registering.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, IllegalActionError, State
+from spieltisch.core.play import sample_chance
+from spieltisch.core.record import Record
+from spieltisch.core.registry import game_names, load_game
+from spieltisch.core.snapshot import snapshot
+
+MAX_ACTIONS_TRIED = 24
+
+
+@dataclass
+class ConformanceReport:
+    decisions: int = 0
+    chance_steps: int = 0
+    resamples: int = 0
+    resamples_that_differ: int = 0
+
+
+def check_game(
+    name: str | Game,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    resample_every: int = 1,
+) -> ConformanceReport:
+    """Play one random game with every check; raise AssertionError on a breach.
+
+    `name` is a registered game's name, or a Game already made (then `players`
+    and `options` are taken from it).
+    """
+    game = name if isinstance(name, Game) else load_game(name, players, **(options or {}))
+    info = game.info
+    assert info.num_distinct_actions > 0 and info.max_game_length > 0
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    report = ConformanceReport()
+    step = 0
+    while not state.is_terminal():
+        _check_step(state, rng, report, check_resample=step % resample_every == 0)
+        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        if state.is_chance_node():
+            report.chance_steps += 1
+        else:
+            report.decisions += 1
+        state.apply_action(action)
+        state.check_invariants()
+        step += 1
+        assert report.decisions <= info.max_game_length, "game ran past max_game_length"
+    _check_terminal(state)
+    _check_record(state)
+    assert report.resamples == 0 or report.resamples_that_differ > 0, (
+        "resample_from_infostate never changed any hidden part of the state"
+    )
+    return report
+
+
+def _check_step(state: State, rng: random.Random, report: ConformanceReport, check_resample: bool) -> None:
+    _check_views(state)
+    if state.is_chance_node():
+        _check_chance(state)
+    else:
+        _check_decision(state, rng)
+    if check_resample:
+        _check_resample(state, rng, report)
+
+
+def _check_chance(state: State) -> None:
+    outcomes = state.chance_outcomes()
+    limit = state.game.max_chance_outcomes()
+    assert outcomes, "chance node without outcomes"
+    ids = [outcome for outcome, _ in outcomes]
+    assert len(set(ids)) == len(ids), "duplicate chance outcome"
+    assert all(0 <= i < limit for i in ids), "chance outcome id out of range"
+    assert all(0 < p <= 1 for _, p in outcomes), "chance probability out of (0, 1]"
+    total = sum(p for _, p in outcomes)
+    assert math.isclose(total, 1.0, abs_tol=1e-9), "chance probabilities do not sum to 1"
+    assert state.legal_actions() == sorted(ids), "legal_actions at a chance node must be the outcome ids"
+
+
+def _check_decision(state: State, rng: random.Random) -> None:
+    legal = state.legal_actions()
+    seat = state.current_player()
+    assert 0 <= seat < state.num_players
+    assert legal, "a player to move has no legal action"
+    assert legal == sorted(set(legal)), "legal_actions must be sorted and unique"
+    limit = state.game.num_distinct_actions()
+    assert all(0 <= a < limit for a in legal), "action id out of num_distinct_actions"
+    _check_illegal_rejected(state, legal, limit, rng)
+    tried = legal if len(legal) <= MAX_ACTIONS_TRIED else rng.sample(legal, MAX_ACTIONS_TRIED)
+    before = snapshot(state)
+    for action in tried:
+        label = state.action_to_string(action)
+        assert isinstance(label, str) and label, "action_to_string must name the action"
+        child = state.clone()
+        child.apply_action(action)
+        child.check_invariants()
+    assert snapshot(state) == before, "applying an action to a clone changed the original"
+    _check_heuristic_blind(state, rng)
+
+
+def _check_illegal_rejected(state: State, legal: list[int], limit: int, rng: random.Random) -> None:
+    legal_set = set(legal)
+    candidates: list[Any] = [-1, limit, None, "0", 1.5, True]
+    outside = [a for a in rng.sample(range(limit), min(limit, 40)) if a not in legal_set]
+    candidates.extend(outside[:5])
+    before = snapshot(state)
+    for action in candidates:
+        try:
+            state.apply_action(action)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"illegal action {action!r} was accepted")
+        assert snapshot(state) == before, f"rejected action {action!r} changed the state"
+
+
+def _check_views(state: State) -> None:
+    shape = state.game.observation_shape()
+    size = math.prod(shape)
+    for seat in [None, *range(state.num_players)]:
+        json.dumps(state.view(seat))
+        if seat is not None:
+            tensor = state.observation_tensor(seat)
+            assert len(tensor) == size, f"observation_tensor has {len(tensor)} values, shape says {size}"
+            assert isinstance(state.information_state_string(seat), str)
+
+
+def _check_resample(state: State, rng: random.Random, report: ConformanceReport) -> None:
+    bare = _without_history(state)
+    for seat in range(state.num_players):
+        other = state.resample_from_infostate(seat, random.Random(rng.random()))
+        report.resamples += 1
+        assert other is not state
+        assert other.current_player() == state.current_player(), "resample changed whose turn it is"
+        assert other.view(seat) == state.view(seat), f"resample changed what seat {seat} sees"
+        assert other.view(None) == state.view(None), "resample changed the public view"
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
+        if state.current_player() == seat:
+            assert other.legal_actions() == state.legal_actions(), "resample changed the legal moves"
+        other.check_invariants()
+        if _without_history(other) != bare:
+            report.resamples_that_differ += 1
+
+
+def _check_heuristic_blind(state: State, rng: random.Random) -> None:
+    """The heuristic bot must choose the same on states its seat cannot tell apart."""
+    seat = state.current_player()
+    seed = rng.random()
+    choice = state.game.heuristic_action(state, random.Random(seed))
+    assert choice in state.legal_actions(), "heuristic bot chose an illegal action"
+    other = state.resample_from_infostate(seat, random.Random(rng.random()))
+    assert state.game.heuristic_action(other, random.Random(seed)) == choice, (
+        "the heuristic bot's choice depends on cards its seat cannot see"
+    )
+
+
+def _check_terminal(state: State) -> None:
+    assert state.current_player() == TERMINAL
+    assert state.legal_actions() == []
+    winners = state.winners()
+    assert winners and set(winners) <= set(range(state.num_players)), "a finished game needs winners"
+    assert len(state.scores()) == state.num_players
+    returns = state.returns()
+    assert len(returns) == state.num_players
+    assert all(returns[w] > 0 for w in winners)
+    before = snapshot(state)
+    try:
+        state.apply_action(0)
+    except IllegalActionError:
+        pass
+    else:
+        raise AssertionError("an action was accepted after the end")
+    assert snapshot(state) == before
+    assert state.current_player() != CHANCE
+
+
+def _check_record(state: State) -> None:
+    record = Record.from_json(json.loads(json.dumps(Record.of(state).to_json())))
+    # A registered game must replay from its name and JSON options alone.
+    game = None if state.game.name in game_names() else state.game
+    replayed = record.replay(game=game)
+    assert snapshot(replayed) == snapshot(state), "replaying the record gave another state"
+    middle = len(record.actions) // 2
+    assert record.replay(middle, game=game).history() == record.actions[:middle]
+
+
+def _without_history(state: State) -> Any:
+    fields = snapshot(state)[1]
+    return tuple(item for item in fields if item[0] != "_history")

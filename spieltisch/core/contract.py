@@ -1,0 +1,251 @@
+"""The game contract: every game is a `Game` that makes `State`s.
+
+The method names follow OpenSpiel so search and learning code written for it
+reads naturally. Chance is explicit: shuffles and draws are chance nodes whose
+outcomes are recorded in the history, so a history replays a game exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from spieltisch.core.options import OptionError, OptionSpec, validate_options
+
+CHANCE = -1
+TERMINAL = -4
+
+StateT = TypeVar("StateT", bound="State")
+
+
+class IllegalActionError(ValueError):
+    """An action id that is not legal in the current state; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game with fixed options and player count."""
+
+    name: str
+    title: str
+    num_players: int
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    max_game_length: int
+    observation_shape: tuple[int, ...]
+    options: Mapping[str, Any]
+    option_specs: tuple[OptionSpec, ...] = field(repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "num_players": self.num_players,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "num_distinct_actions": self.num_distinct_actions,
+            "max_chance_outcomes": self.max_chance_outcomes,
+            "max_game_length": self.max_game_length,
+            "observation_shape": list(self.observation_shape),
+            "options": dict(self.options),
+            "option_help": {spec.name: spec.describe() for spec in self.option_specs},
+        }
+
+
+class Game(ABC):
+    """A game with its options and player count fixed; immutable once made."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        self.num_players = players
+        self.options: dict[str, Any] = validate_options(self.name, self.option_specs, options or {})
+        self.setup()
+
+    def setup(self) -> None:
+        """Load data files and check option combinations; raise OptionError if invalid."""
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(
+            name=self.name,
+            title=self.title,
+            num_players=self.num_players,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            num_distinct_actions=self.num_distinct_actions(),
+            max_chance_outcomes=self.max_chance_outcomes(),
+            max_game_length=self.max_game_length(),
+            observation_shape=self.observation_shape(),
+            options=dict(self.options),
+            option_specs=self.option_specs,
+        )
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Every player action id is in range(num_distinct_actions())."""
+
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """Every chance outcome id is in range(max_chance_outcomes())."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on player decisions (chance outcomes not counted)."""
+
+    @abstractmethod
+    def observation_shape(self) -> tuple[int, ...]: ...
+
+    def heuristic_action(self, state: State, rng: random.Random) -> int:
+        """The game's rule-of-thumb move for the current player.
+
+        It must read only what that player may see (the conformance checks
+        compare its choice on the true state and on resampled ones).
+        """
+        return rng.choice(state.legal_actions())
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.name!r}, players={self.num_players}{', ' if opts else ''}{opts})"
+
+
+class State(ABC):
+    """One position of a game. Subclasses keep every field a plain Python value.
+
+    `apply_action` checks legality before it changes anything, so an
+    IllegalActionError leaves the state exactly as it was. Subclasses implement
+    the underscore methods; the public ones wrap them.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.num_players = game.num_players
+        self._history: list[int] = []
+
+    # --- whose move ------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat, CHANCE or TERMINAL."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted action ids for the player to move (chance outcome ids at a chance node)."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome id, probability) pairs at a chance node; empty elsewhere."""
+        if not self.is_chance_node():
+            return []
+        return self._chance_outcomes()
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    # --- moving ------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        if not self.is_legal(action):
+            raise IllegalActionError(self._illegal_message(action))
+        self._apply(action)
+        self._history.append(action)
+
+    def is_legal(self, action: int) -> bool:
+        if isinstance(action, bool) or not isinstance(action, int):
+            return False
+        if self.is_terminal():
+            return False
+        if self.is_chance_node():
+            return any(outcome == action for outcome, _ in self._chance_outcomes())
+        return action in self.legal_actions()
+
+    def _illegal_message(self, action: object) -> str:
+        if self.is_terminal():
+            return f"the game is over; action {action!r} is not possible"
+        who = "chance" if self.is_chance_node() else f"seat {self.current_player()}"
+        return f"action {action!r} is not legal now for {who}"
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Carry out a legal action or chance outcome."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """A stable human-readable name of `action` in this state."""
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    @property
+    def version(self) -> int:
+        """How many actions and chance outcomes have been applied."""
+        return len(self._history)
+
+    @abstractmethod
+    def clone(self: StateT) -> StateT: ...
+
+    # --- results -----------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's game points so far (the game's own scale)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once terminal (ties share), else []."""
+
+    def returns(self) -> list[float]:
+        """1 for each winner and 0 for everyone else at the end; 0 before."""
+        won = set(self.winners()) if self.is_terminal() else set()
+        return [1.0 if seat in won else 0.0 for seat in range(self.num_players)]
+
+    # --- what a seat may see -------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe dict of everything `seat` may see; None is a spectator."""
+
+    def information_state_string(self, seat: int) -> str:
+        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
+
+    @abstractmethod
+    def observation_tensor(self, seat: int) -> list[float]:
+        """A flat list of length prod(game.observation_shape())."""
+
+    @abstractmethod
+    def resample_from_infostate(self: StateT, seat: int, rng: random.Random) -> StateT:
+        """A state that `seat` cannot tell apart from this one, hidden cards redrawn."""
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError when the game's own invariants are broken."""
+
+    def render_text(self, seat: int | None, lang: str = "en") -> str:
+        """The table as readable text for `seat` (None: spectator)."""
+        return json.dumps(self.view(seat), indent=2, ensure_ascii=False)
+
+    def action_label(self, action: int, lang: str = "en") -> str:
+        """`action_to_string` in the user's language (English by default)."""
+        return self.action_to_string(action)
+
+    def __str__(self) -> str:
+        return self.render_text(None)

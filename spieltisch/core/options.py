@@ -1,0 +1,97 @@
+"""Rule options: declared per game, validated once in `load_game`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+class OptionError(ValueError):
+    """A game name, player count or rule option that the game does not allow."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rule option of a game.
+
+    `kind` is "bool", "int", "choice" or "str" (a free string such as a file
+    path, checked by the game itself).
+    """
+
+    name: str
+    default: Any
+    kind: str
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def describe(self) -> str:
+        if self.kind == "bool":
+            allowed = "true or false"
+        elif self.kind == "choice":
+            allowed = "one of " + ", ".join(repr(c) for c in self.choices)
+        elif self.kind == "int":
+            low = "" if self.minimum is None else f"{self.minimum}"
+            high = "" if self.maximum is None else f"{self.maximum}"
+            allowed = f"a whole number {low}..{high}".rstrip(".") if low or high else "a whole number"
+        else:
+            allowed = "a text value"
+        return f"{self.name} ({allowed}; default {self.default!r}): {self.help}"
+
+    def coerce(self, value: Any) -> Any:
+        """Turn `value` (possibly a command-line string) into a valid value or raise."""
+        if self.kind == "bool":
+            return _coerce_bool(self, value)
+        if self.kind == "int":
+            return _coerce_int(self, value)
+        if self.kind == "choice":
+            for choice in self.choices:
+                if value == choice or (isinstance(value, str) and value == str(choice)):
+                    return choice
+            raise OptionError(f"option {self.name}={value!r} is not allowed; use {self.describe()}")
+        if not isinstance(value, str):
+            raise OptionError(f"option {self.name} must be text, got {value!r}")
+        return value
+
+
+def _coerce_bool(spec: OptionSpec, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1"):
+        return True
+    if isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
+        return False
+    raise OptionError(f"option {spec.name}={value!r} is not allowed; use {spec.describe()}")
+
+
+def _coerce_int(spec: OptionSpec, value: Any) -> int:
+    if isinstance(value, bool):
+        raise OptionError(f"option {spec.name}={value!r} is not allowed; use {spec.describe()}")
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise OptionError(f"option {spec.name}={value!r} is not allowed; use {spec.describe()}") from None
+    if isinstance(value, float) and value != number:
+        raise OptionError(f"option {spec.name}={value!r} is not a whole number")
+    if (spec.minimum is not None and number < spec.minimum) or (
+        spec.maximum is not None and number > spec.maximum
+    ):
+        raise OptionError(f"option {spec.name}={value!r} is out of range; use {spec.describe()}")
+    return number
+
+
+def validate_options(
+    game_name: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Return every option of the game with defaults filled in, or raise OptionError."""
+    by_name = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        allowed = "; ".join(spec.describe() for spec in specs) or "this game has no options"
+        raise OptionError(f"{game_name} has no option {', '.join(unknown)}. Allowed: {allowed}")
+    values = {spec.name: spec.default for spec in specs}
+    for name, value in given.items():
+        values[name] = by_name[name].coerce(value)
+    return values

@@ -1,0 +1,28 @@
+"""A structural snapshot of any plain-Python object, for equality checks in tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.core.contract import Game
+
+
+def snapshot(value: Any) -> Any:
+    """Nested tuples of every field reachable from `value`; Game objects by identity."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Game):
+        return ("game", repr(value))
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, tuple(snapshot(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((snapshot(k), snapshot(v)) for k, v in value.items()))
+    if isinstance(value, set | frozenset):
+        return ("set", tuple(sorted((snapshot(v) for v in value), key=repr)))
+    fields: dict[str, Any] = {}
+    for cls in type(value).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            if hasattr(value, slot):
+                fields[slot] = getattr(value, slot)
+    fields.update(getattr(value, "__dict__", {}))
+    return (type(value).__name__, tuple((k, snapshot(v)) for k, v in sorted(fields.items())))

@@ -1,0 +1,1 @@
+"""The lab: matches between bots, statistics and speed benchmarks."""
