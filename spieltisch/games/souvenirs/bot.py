@@ -1,0 +1,159 @@
+"""The heuristic bot: build combinations in reserved lines, reserve promising ones.
+
+It reads only the grid, the cubes and its own hand, never other hands or the
+pile, and uses no randomness (ties go to the lowest action id), so it chooses
+the same on every state its seat cannot tell apart.
+
+A line's *prospect* estimates the points it will finally give a cube of a
+given rank: for every combination still reachable, its points times a
+likelihood factor for every empty cell that must receive a fitting card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from spieltisch.games.souvenirs.cards import CARD_OF
+from spieltisch.games.souvenirs.grid import LINES_OF_CELL, SIZE
+from spieltisch.games.souvenirs.scoring import COMBINATIONS, ScoreTable, possible_combinations
+
+if TYPE_CHECKING:
+    from spieltisch.games.souvenirs.rules import SouvenirsState
+
+# Chance that an empty cell ends up with a card that fits the combination.
+FIT = {
+    "fuenfling": 0.2,
+    "vierling": 0.2,
+    "full_house": 0.3,
+    "flush": 0.22,
+    "regenbogen": 0.5,
+    "strasse": 0.35,
+    "drilling": 0.3,
+    "zwei_paare": 0.35,
+    "paerchen": 0.55,
+    "nichts": 1.0,
+}
+OPPONENT_WEIGHT = 0.5  # helping a rival's line hurts, but less than helping one's own
+OPEN_WEIGHT = 0.25  # a line one may still reserve is worth building a little
+EARLY_THRESHOLD = 4.0  # points a line must promise to take a cube at the start
+CACHE_LIMIT = 200_000
+
+_NEEDS: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+
+
+def needs(kinds: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """(combination, cells that must still fit) for each combination the line can reach."""
+    found = _NEEDS.get(kinds)
+    if found is None:
+        found = _needs([CARD_OF[kind] for kind in kinds])
+        if len(_NEEDS) > CACHE_LIMIT:
+            _NEEDS.clear()
+        _NEEDS[kinds] = found
+    return found
+
+
+def _needs(cards: list[tuple[int, int] | None]) -> tuple[tuple[str, int], ...]:
+    free = SIZE - len(cards)
+    jokers = sum(1 for card in cards if card is None)
+    counts = [*sorted(Counter(card[0] for card in cards if card is not None).values(), reverse=True), 0, 0]
+    reachable = possible_combinations(cards + [None] * free)  # empty cells may still get anything
+    result = []
+    for name in COMBINATIONS:
+        if name not in reachable:
+            continue
+        if name in ("paerchen", "drilling", "vierling", "fuenfling"):
+            size = {"paerchen": 2, "drilling": 3, "vierling": 4, "fuenfling": 5}[name]
+            missing = max(0, size - counts[0] - jokers)
+        elif name == "zwei_paare":
+            missing = max(0, max(0, 2 - counts[0]) + max(0, 2 - counts[1]) - jokers)
+        elif name == "nichts":
+            missing = 0
+        else:
+            missing = free
+        result.append((name, missing))
+    return tuple(result)
+
+
+_PROSPECTS: dict[tuple[ScoreTable, int, tuple[int, ...]], float] = {}
+
+
+def prospect(kinds: list[int], table: ScoreTable, rank: int) -> float:
+    key = (table, rank, tuple(sorted(kinds)))
+    found = _PROSPECTS.get(key)
+    if found is None:
+        found = max(table.value(name, rank) * FIT[name] ** missing for name, missing in needs(key[2]))
+        if len(_PROSPECTS) > CACHE_LIMIT:
+            _PROSPECTS.clear()
+        _PROSPECTS[key] = found
+    return found
+
+
+def choose(state: SouvenirsState) -> int:
+    from spieltisch.games.souvenirs.rules import CARD, CARD_BASE, CELL, CELL_BASE, LINE_BASE, PASS
+
+    if state.phase == CARD:
+        kind, _ = best_placement(state, sorted(set(state.hands[state.turn])))
+        return CARD_BASE + kind
+    if state.phase == CELL:
+        _, cell = best_placement(state, [state.chosen])
+        return CELL_BASE + cell
+    line = best_cube(state)
+    return PASS if line is None else LINE_BASE + line
+
+
+def best_placement(state: SouvenirsState, kinds: list[int]) -> tuple[int, int]:
+    """The (card kind, cell) that most improves one's own lines' prospects."""
+    table = state.game.table
+    seat = state.turn
+    cells = state.legal_cells()
+    lines = {line for cell in cells for line in LINES_OF_CELL[cell]}
+    weights = {line: _weights(state, line, seat) for line in lines}
+    contents = {line: state.line_kinds(line) for line in lines if weights[line]}
+    best: tuple[float, int, int] | None = None
+    for kind in kinds:
+        for cell in cells:
+            gain = 0.0
+            for line in LINES_OF_CELL[cell]:
+                if weights[line]:
+                    gain += _line_gain(contents[line], kind, weights[line], table)
+            if best is None or gain > best[0] + 1e-9:
+                best = (gain, kind, cell)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _weights(state: SouvenirsState, line: int, seat: int) -> list[tuple[int, float]]:
+    """(rank, weight) of each stake in a line: one's own cube, rivals' cubes, a cube one may still place."""
+    seats = state.cubes[line]
+    stakes = [(rank, 1.0 if owner == seat else -OPPONENT_WEIGHT) for rank, owner in enumerate(seats)]
+    if seat not in seats and len(seats) < state.game.cubes_per_line and state.cubes_left[seat]:
+        stakes.append((len(seats), OPEN_WEIGHT))
+    return stakes
+
+
+def _line_gain(kinds: list[int], kind: int, stakes: list[tuple[int, float]], table: ScoreTable) -> float:
+    after = [*kinds, kind]
+    return sum(
+        weight * (prospect(after, table, rank) - prospect(kinds, table, rank)) for rank, weight in stakes
+    )
+
+
+def best_cube(state: SouvenirsState) -> int | None:
+    """The most promising open line, if it promises enough for this point of the game."""
+    table = state.game.table
+    seat = state.turn
+    best: tuple[float, int] | None = None
+    for line in state.legal_lines(seat):
+        value = prospect(state.line_kinds(line), table, len(state.cubes[line]))
+        if best is None or value > best[0] + 1e-9:
+            best = (value, line)
+    if best is None:
+        return None
+    cards_left = SIZE * SIZE - state.placed
+    # Own turns still to come that may take a cube (the 25th card gets none).
+    chances = (cards_left - 1) // state.num_players
+    if state.cubes_left[seat] > chances:
+        return best[1]
+    threshold = EARLY_THRESHOLD * cards_left / (SIZE * SIZE)
+    return best[1] if best[0] >= threshold else None

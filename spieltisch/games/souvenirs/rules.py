@@ -1,0 +1,458 @@
+"""Souvenirs: set-up, the turn (draw, play, cube) and the end.
+
+The turn is split into sub-steps with one fixed action space:
+  draw          chance: the outcome is the kind of the card drawn
+  choose a card  action CARD_BASE + kind  (the card leaves the hand, face up)
+  choose a cell  action CELL_BASE + cell  (9x9 field around the start card)
+  cube or pass   action LINE_BASE + line, or PASS; skipped when no cube fits
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.data import package_data
+from spieltisch.core.options import OptionError, OptionSpec
+from spieltisch.games.souvenirs import grid, text
+from spieltisch.games.souvenirs.cards import CARD_OF, NUM_KINDS, PACKAGE, Deck, load_deck
+from spieltisch.games.souvenirs.grid import (
+    EMPTY,
+    LINE_CELLS,
+    NEIGHBOURS,
+    NUM_CELLS,
+    NUM_LINES,
+    REACH,
+    SIZE,
+    SPAN,
+)
+from spieltisch.games.souvenirs.scoring import ScoreTable, default_table, load_table
+
+CARD_BASE = 0
+CELL_BASE = CARD_BASE + NUM_KINDS
+LINE_BASE = CELL_BASE + NUM_CELLS
+PASS = LINE_BASE + NUM_LINES
+NUM_ACTIONS = PASS + 1
+
+DEAL, DRAW, CARD, CELL, CUBE, END = range(6)
+PHASES = ("deal", "draw", "card", "cell", "cube", "end")
+
+GRID_FEATURES = 13  # occupied, number 1-6, colour 0-4, joker
+
+
+class SouvenirsGame(Game):
+    name = "souvenirs"
+    title = "Souvenirs"
+    min_players = 2
+    max_players = 4
+    option_specs = (
+        OptionSpec(
+            "score_table",
+            "",
+            "str",
+            "a TOML file with the score table of your box (first/second points per "
+            "combination, see docs/rules/souvenirs.md); empty = the built-in table",
+        ),
+    )
+
+    def setup(self) -> None:
+        self.deck: Deck = load_deck()
+        config = package_data(PACKAGE, "setup.toml")
+        if config["grid_size"] != SIZE:
+            raise OptionError(f"setup.toml: grid_size must be {SIZE}")
+        self.hand_size = int(config["hand_size"])
+        self.cubes_per_line = int(config["cubes_per_line"])
+        # 3 cubes each, 4 each with 2 players (RULINGS.md Souvenirs, data).
+        self.cubes = int(config["cubes_two_players"] if self.num_players == 2 else config["cubes"])
+        path = str(self.options["score_table"])
+        self.table: ScoreTable = load_table(path) if path else default_table()
+        # The pile cannot run out: at most 33 of 34 cards are needed (RULINGS.md Souvenirs 6).
+        needed = self.num_players * self.hand_size + SIZE * SIZE
+        if needed > self.deck.size:
+            raise OptionError(f"the deck of {self.deck.size} cards cannot supply {needed}")
+
+    def new_initial_state(self) -> SouvenirsState:
+        return SouvenirsState(self)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_KINDS
+
+    def max_game_length(self) -> int:
+        return (SIZE * SIZE - 1) * 3  # card, cell and cube for every card after the start card
+
+    def observation_shape(self) -> tuple[int, ...]:
+        n = self.num_players
+        return (NUM_CELLS * GRID_FEATURES + 2 * NUM_KINDS + NUM_LINES * 2 * n + 2 * n + len(PHASES) + 2,)
+
+    def heuristic_action(self, state: State, rng: random.Random) -> int:
+        from spieltisch.games.souvenirs.bot import choose
+
+        assert isinstance(state, SouvenirsState)
+        return choose(state)
+
+
+class SouvenirsState(State):
+    game: SouvenirsGame
+
+    def __init__(self, game: SouvenirsGame) -> None:
+        super().__init__(game)
+        self.deck: list[int] = game.deck.counts()
+        self.hands: list[list[int]] = [[] for _ in range(self.num_players)]
+        self.grid: list[int] = [EMPTY] * NUM_CELLS
+        self.bounds: list[int] = [0, 0, 0, 0]  # min row, max row, min col, max col
+        self.placed = 0
+        self.cubes: list[list[int]] = [[] for _ in range(NUM_LINES)]
+        self.cubes_left: list[int] = [game.cubes] * self.num_players
+        self.phase = DEAL
+        self.turn = 0  # the seat to move; seat 0 begins
+        self.chosen = EMPTY
+        self.dealt = 0
+
+    # --- whose move ---------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == END:
+            return TERMINAL
+        if phase <= DRAW:
+            return CHANCE
+        return self.turn
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase <= DRAW:
+            return [kind for kind in range(NUM_KINDS) if self.deck[kind]]
+        if phase == CARD:
+            return [CARD_BASE + kind for kind in sorted(set(self.hands[self.turn]))]
+        if phase == CELL:
+            return [CELL_BASE + cell for cell in self.legal_cells()]
+        if phase == CUBE:
+            return [LINE_BASE + line for line in self.legal_lines(self.turn)] + [PASS]
+        return []
+
+    def is_legal(self, action: int) -> bool:
+        if isinstance(action, bool) or not isinstance(action, int):
+            return False
+        phase = self.phase
+        if phase <= DRAW:
+            return 0 <= action < NUM_KINDS and self.deck[action] > 0
+        if phase == CARD:
+            return CARD_BASE <= action < CELL_BASE and action - CARD_BASE in self.hands[self.turn]
+        if phase == CELL:
+            return CELL_BASE <= action < LINE_BASE and self.cell_is_legal(action - CELL_BASE)
+        if phase == CUBE:
+            return action == PASS or (
+                LINE_BASE <= action < PASS and self.line_is_open(action - LINE_BASE, self.turn)
+            )
+        return False
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        total = sum(self.deck)
+        return [(kind, count / total) for kind, count in enumerate(self.deck) if count]
+
+    # --- the grid (RULINGS.md Souvenirs 1) -------------------------------------
+    def cell_is_legal(self, cell: int) -> bool:
+        """Empty, next to a card, and all cards still fit a 5x5 box."""
+        if not 0 <= cell < NUM_CELLS or self.grid[cell] != EMPTY:
+            return False
+        if all(self.grid[other] == EMPTY for other in NEIGHBOURS[cell]):
+            return False
+        row, col = grid.row_of(cell), grid.col_of(cell)
+        low_row, high_row, low_col, high_col = self.bounds
+        return max(high_row, row) - min(low_row, row) < SIZE and max(high_col, col) - min(low_col, col) < SIZE
+
+    def legal_cells(self) -> list[int]:
+        low_row, high_row, low_col, high_col = self.bounds
+        cells = self.grid
+        found = []
+        first_col = max(low_col - 1, high_col - SIZE + 1) + REACH
+        last_col = min(high_col + 1, low_col + SIZE - 1) + REACH
+        for row in range(max(low_row - 1, high_row - SIZE + 1), min(high_row + 1, low_row + SIZE - 1) + 1):
+            base = (row + REACH) * SPAN
+            for cell in range(base + first_col, base + last_col + 1):
+                if cells[cell] == EMPTY:
+                    for other in NEIGHBOURS[cell]:
+                        if cells[other] != EMPTY:
+                            found.append(cell)
+                            break
+        return found
+
+    def line_has_card(self, line: int) -> bool:
+        # The cards are connected, so every row/column between the bounds holds one.
+        index = grid.line_index(line)
+        low, high = (
+            (self.bounds[0], self.bounds[1]) if grid.is_row(line) else (self.bounds[2], self.bounds[3])
+        )
+        return self.placed > 0 and low <= index <= high
+
+    def line_is_open(self, line: int, seat: int) -> bool:
+        """A cube of `seat` may go here now (RULINGS.md Souvenirs 2)."""
+        if not 0 <= line < NUM_LINES or self.cubes_left[seat] <= 0:
+            return False
+        on_line = self.cubes[line]
+        return len(on_line) < self.game.cubes_per_line and seat not in on_line and self.line_has_card(line)
+
+    def legal_lines(self, seat: int) -> list[int]:
+        if self.cubes_left[seat] <= 0 or self.placed == 0:
+            return []
+        low_row, high_row, low_col, high_col = self.bounds
+        cubes = self.cubes
+        limit = self.game.cubes_per_line
+        candidates = [
+            *range(low_row + REACH, high_row + REACH + 1),
+            *range(low_col + SPAN + REACH, high_col + SPAN + REACH + 1),
+        ]
+        return [line for line in candidates if len(cubes[line]) < limit and seat not in cubes[line]]
+
+    def line_kinds(self, line: int) -> list[int]:
+        cells = self.grid
+        return [cells[cell] for cell in LINE_CELLS[line] if cells[cell] != EMPTY]
+
+    # --- moving ---------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == DEAL:
+            self._deal(action)
+        elif phase == DRAW:
+            self.deck[action] -= 1
+            self._add_to_hand(self.turn, action)
+            self.phase = CARD
+        elif phase == CARD:
+            self.hands[self.turn].remove(action - CARD_BASE)
+            self.chosen = action - CARD_BASE
+            self.phase = CELL
+        elif phase == CELL:
+            self._place(action - CELL_BASE, self.chosen)
+            self.chosen = EMPTY
+            if self.placed == SIZE * SIZE:
+                self.phase = END  # the 25th card ends the game, no cube (RULINGS.md Souvenirs 3)
+            elif self.legal_lines(self.turn):
+                self.phase = CUBE
+            else:
+                self._next_turn()
+        else:
+            if action != PASS:
+                self.cubes[action - LINE_BASE].append(self.turn)
+                self.cubes_left[self.turn] -= 1
+            self._next_turn()
+
+    def _deal(self, kind: int) -> None:
+        """Hands of 2 round the table, then the start card face up in the middle."""
+        self.deck[kind] -= 1
+        hand_cards = self.num_players * self.game.hand_size
+        if self.dealt < hand_cards:
+            self._add_to_hand(self.dealt // self.game.hand_size, kind)
+        else:
+            self._place(grid.START_CELL, kind)
+            self.phase = DRAW
+        self.dealt += 1
+
+    def _add_to_hand(self, seat: int, kind: int) -> None:
+        hand = self.hands[seat]
+        hand.append(kind)
+        hand.sort()
+
+    def _place(self, cell: int, kind: int) -> None:
+        self.grid[cell] = kind
+        row, col = grid.row_of(cell), grid.col_of(cell)
+        bounds = self.bounds
+        if self.placed == 0:
+            bounds[:] = [row, row, col, col]
+        else:
+            bounds[:] = [min(bounds[0], row), max(bounds[1], row), min(bounds[2], col), max(bounds[3], col)]
+        self.placed += 1
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.num_players
+        self.phase = DRAW
+
+    # --- names ---------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        return text.action_name(self, action, "en")
+
+    def action_label(self, action: int, lang: str = "en") -> str:
+        return text.action_name(self, action, lang)
+
+    def render_text(self, seat: int | None, lang: str = "en") -> str:
+        return text.render(self, seat, lang)
+
+    # --- copying -------------------------------------------------------------
+    def clone(self) -> SouvenirsState:
+        other = SouvenirsState.__new__(SouvenirsState)
+        other.game = self.game
+        other.num_players = self.num_players
+        other._history = self._history[:]
+        other.deck = self.deck[:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.grid = self.grid[:]
+        other.bounds = self.bounds[:]
+        other.placed = self.placed
+        other.cubes = [line[:] for line in self.cubes]
+        other.cubes_left = self.cubes_left[:]
+        other.phase = self.phase
+        other.turn = self.turn
+        other.chosen = self.chosen
+        other.dealt = self.dealt
+        return other
+
+    # --- results (RULINGS.md Souvenirs 4) ------------------------------------
+    def line_scores(self) -> list[tuple[int, int, int, str]]:
+        """(line, seat, points, combination) for every cube on the table, as things stand."""
+        table = self.game.table
+        found = []
+        for line, seats in enumerate(self.cubes):
+            if seats:
+                cards = [CARD_OF[kind] for kind in self.line_kinds(line)]
+                for rank, seat in enumerate(seats):
+                    name, points = table.best(cards, rank)
+                    found.append((line, seat, points, name))
+        return found
+
+    def scores(self) -> list[float]:
+        """Points of the reserved lines as they stand; final once the grid is full.
+
+        Unplaced cubes score nothing.
+        """
+        totals = [0.0] * self.num_players
+        for _, seat, points, _ in self.line_scores():
+            totals[seat] += points
+        return totals
+
+    def winners(self) -> list[int]:
+        if self.phase != END:
+            return []
+        totals = self.scores()
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]  # shared victory
+
+    # --- what a seat may see -----------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        public: dict[str, Any] = {
+            "phase": PHASES[self.phase],
+            "turn": self.turn,
+            "placed": self.placed,
+            "deck_size": sum(self.deck),
+            "cards": [
+                [grid.row_of(cell), grid.col_of(cell), kind]
+                for cell, kind in enumerate(self.grid)
+                if kind >= 0
+            ],
+            "cubes": [line[:] for line in self.cubes],
+            "cubes_left": self.cubes_left[:],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "chosen": None if self.chosen == EMPTY else self.chosen,
+            "scores": self.scores(),
+        }
+        if seat is not None:
+            public["seat"] = seat
+            public["hand"] = self.hands[seat][:]
+        return public
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        n = self.num_players
+        out: list[float] = []
+        for kind in self.grid:
+            features = [0.0] * GRID_FEATURES
+            if kind != EMPTY:
+                features[0] = 1.0
+                card = CARD_OF[kind]
+                if card is None:
+                    features[12] = 1.0
+                else:
+                    features[card[0]] = 1.0
+                    features[7 + card[1]] = 1.0
+            out.extend(features)
+        hand = [0.0] * NUM_KINDS
+        for kind in self.hands[seat]:
+            hand[kind] += 1.0
+        out.extend(hand)
+        chosen = [0.0] * NUM_KINDS
+        if self.chosen != EMPTY:
+            chosen[self.chosen] = 1.0
+        out.extend(chosen)
+        for seats in self.cubes:
+            marks = [0.0] * (2 * n)
+            for rank, owner in enumerate(seats):
+                marks[2 * ((owner - seat) % n) + rank] = 1.0
+            out.extend(marks)
+        out.extend(float(self.cubes_left[(seat + k) % n]) for k in range(n))
+        mover = [0.0] * n
+        if self.phase in (CARD, CELL, CUBE):
+            mover[(self.turn - seat) % n] = 1.0
+        out.extend(mover)
+        phase = [0.0] * len(PHASES)
+        phase[self.phase] = 1.0
+        out.extend(phase)
+        out.append(self.placed / (SIZE * SIZE))
+        out.append(sum(self.deck) / self.game.deck.size)
+        return out
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> SouvenirsState:
+        """Redeal the other hands from the cards `seat` has not seen."""
+        other = self.clone()
+        pool = [kind for kind, count in enumerate(self.deck) for _ in range(count)]
+        for owner, hand in enumerate(self.hands):
+            if owner != seat:
+                pool.extend(hand)
+        rng.shuffle(pool)
+        for owner in range(self.num_players):
+            if owner != seat:
+                size = len(self.hands[owner])
+                other.hands[owner] = sorted(pool[:size])
+                del pool[:size]
+        other.deck = [0] * NUM_KINDS
+        for kind in pool:
+            other.deck[kind] += 1
+        return other
+
+    def check_invariants(self) -> None:
+        full = self.game.deck.counts()
+        seen = self.deck[:]
+        for hand in self.hands:
+            assert hand == sorted(hand), "hands are kept sorted"
+            for kind in hand:
+                seen[kind] += 1
+        for kind in self.grid:
+            if kind != EMPTY:
+                seen[kind] += 1
+        if self.chosen != EMPTY:
+            seen[self.chosen] += 1
+        assert seen == full, "cards are not conserved"
+        assert all(count >= 0 for count in self.deck)
+        assert self.placed == sum(1 for kind in self.grid if kind != EMPTY)
+        self._check_grid()
+        self._check_cubes()
+
+    def _check_grid(self) -> None:
+        if self.placed == 0:
+            return
+        assert self.grid[grid.START_CELL] != EMPTY, "the start card lies at (0, 0)"
+        cells = [cell for cell, kind in enumerate(self.grid) if kind != EMPTY]
+        rows = [grid.row_of(cell) for cell in cells]
+        cols = [grid.col_of(cell) for cell in cells]
+        assert self.bounds == [min(rows), max(rows), min(cols), max(cols)], "bounds out of date"
+        assert max(rows) - min(rows) < SIZE and max(cols) - min(cols) < SIZE, "grid larger than 5x5"
+        reached = {grid.START_CELL}
+        frontier = [grid.START_CELL]
+        while frontier:
+            for nxt in NEIGHBOURS[frontier.pop()]:
+                if self.grid[nxt] != EMPTY and nxt not in reached:
+                    reached.add(nxt)
+                    frontier.append(nxt)
+        assert len(reached) == len(cells), "the grid is not connected"
+
+    def _check_cubes(self) -> None:
+        for line, seats in enumerate(self.cubes):
+            assert len(seats) <= self.game.cubes_per_line, "too many cubes on a line"
+            assert len(set(seats)) == len(seats), "a player has two cubes on one line"
+            assert not seats or self.line_has_card(line), "a cube on a line without cards"
+        for seat in range(self.num_players):
+            used = sum(line.count(seat) for line in self.cubes)
+            assert used + self.cubes_left[seat] == self.game.cubes, "cubes are not conserved"
+        if self.phase in (CARD, CELL, CUBE):
+            expected = self.game.hand_size + (1 if self.phase == CARD else 0)
+            assert len(self.hands[self.turn]) == expected, "wrong hand size for the player to move"
+        assert (self.phase == END) == (self.placed == SIZE * SIZE)

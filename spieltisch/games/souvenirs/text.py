@@ -1,0 +1,181 @@
+"""Names of cards and moves in English and German, and the table as text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spieltisch.core.contract import TERMINAL
+from spieltisch.games.souvenirs import grid
+from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
+from spieltisch.games.souvenirs.grid import EMPTY, REACH, SIZE, signed
+
+if TYPE_CHECKING:
+    from spieltisch.games.souvenirs.rules import SouvenirsState
+
+COMBINATION_NAMES = {
+    "fuenfling": ("Fünfling", "Fünfling (five of a kind)"),
+    "vierling": ("Vierling", "Vierling (four of a kind)"),
+    "full_house": ("Full House", "Full House"),
+    "flush": ("Flush", "Flush (one colour)"),
+    "regenbogen": ("Regenbogen", "Regenbogen (five colours)"),
+    "strasse": ("Straße", "Straße (straight)"),
+    "drilling": ("Drilling", "Drilling (three of a kind)"),
+    "zwei_paare": ("Zwei Paare", "Zwei Paare (two pairs)"),
+    "paerchen": ("Pärchen", "Pärchen (pair)"),
+    "nichts": ("nichts", "nothing"),
+}
+
+WORDS = {
+    "en": {
+        "joker": "joker",
+        "deal": "deal",
+        "start": "start card",
+        "draw": "draw",
+        "play": "play",
+        "place": "place at",
+        "row": "row",
+        "column": "column",
+        "cube": "cube on",
+        "pass": "no cube",
+        "hand": "Your hand",
+        "deck": "cards in the pile",
+        "to_move": "to move",
+        "over": "Game over",
+        "seat": "Seat",
+        "cubes_left": "cubes left",
+        "points": "points",
+        "winner": "Winner",
+        "in_play": "card being played",
+        "legend": "cubes: first/second seat on each row and column; 'J' = joker",
+    },
+    "de": {
+        "joker": "Joker",
+        "deal": "austeilen",
+        "start": "Startkarte",
+        "draw": "ziehen",
+        "play": "ausspielen:",
+        "place": "legen an",
+        "row": "Reihe",
+        "column": "Spalte",
+        "cube": "Holzwürfel an",
+        "pass": "kein Holzwürfel",
+        "hand": "Deine Hand",
+        "deck": "Karten im Nachziehstapel",
+        "to_move": "am Zug",
+        "over": "Spielende",
+        "seat": "Platz",
+        "cubes_left": "Holzwürfel übrig",
+        "points": "Punkte",
+        "winner": "Sieg",
+        "in_play": "Karte wird gelegt",
+        "legend": "Holzwürfel: erster/zweiter Platz je Reihe und Spalte; 'J' = Joker",
+    },
+}
+
+
+def card_name(state: SouvenirsState, kind: int, lang: str) -> str:
+    if kind == JOKER:
+        return WORDS[lang]["joker"]
+    colour = state.game.deck.colours[colour_of(kind)]
+    return f"{colour.de if lang == 'de' else colour.en} {number_of(kind)}"
+
+
+def card_short(state: SouvenirsState, kind: int, lang: str) -> str:
+    if kind == JOKER:
+        return " J "
+    colour = state.game.deck.colours[colour_of(kind)]
+    return f"{colour.short_de if lang == 'de' else colour.short_en}{number_of(kind)}"
+
+
+def cell_name(cell: int, lang: str) -> str:
+    words = WORDS[lang]
+    return f"{words['row']} {signed(grid.row_of(cell))} {words['column']} {signed(grid.col_of(cell))}"
+
+
+def line_name(line: int, lang: str) -> str:
+    words = WORDS[lang]
+    kind = words["row"] if grid.is_row(line) else words["column"]
+    return f"{kind} {signed(grid.line_index(line))}"
+
+
+def action_name(state: SouvenirsState, action: int, lang: str = "en") -> str:
+    from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, LINE_BASE, PASS
+
+    lang = lang if lang in WORDS else "en"
+    words = WORDS[lang]
+    if state.phase <= DRAW:
+        if not 0 <= action < NUM_KINDS:
+            return f"chance {action}"
+        if state.phase == DEAL:
+            start = state.dealt == state.num_players * state.game.hand_size
+            step = words["start"] if start else words["deal"]
+        else:
+            step = words["draw"]
+        return f"{step} {card_name(state, action, lang)}"
+    if 0 <= action < CELL_BASE:
+        return f"{words['play']} {card_name(state, action, lang)}"
+    if action < LINE_BASE:
+        return f"{words['place']} {cell_name(action - CELL_BASE, lang)}"
+    if action < PASS:
+        return f"{words['cube']} {line_name(action - LINE_BASE, lang)}"
+    if action == PASS:
+        return words["pass"]
+    return f"action {action}"
+
+
+def render(state: SouvenirsState, seat: int | None, lang: str = "en") -> str:
+    lang = lang if lang in WORDS else "en"
+    words = WORDS[lang]
+    lines = [_grid_text(state, lang), words["legend"], ""]
+    scores = state.scores()
+    for owner in range(state.num_players):
+        marker = " <" if state.current_player() == owner else ""
+        lines.append(
+            f"{words['seat']} {owner}: {words['cubes_left']} {state.cubes_left[owner]}, "
+            f"{words['points']} {scores[owner]:g}{marker}"
+        )
+    lines.append(f"{words['deck']}: {sum(state.deck)}")
+    if state.chosen != EMPTY:
+        lines.append(f"{words['in_play']}: {card_name(state, state.chosen, lang)}")
+    if seat is not None:
+        hand = ", ".join(card_name(state, kind, lang) for kind in state.hands[seat]) or "-"
+        lines.append(f"{words['hand']} ({words['seat']} {seat}): {hand}")
+    if state.current_player() == TERMINAL:
+        lines.append(f"{words['over']}. {words['winner']}: {', '.join(map(str, state.winners()))}")
+        lines.extend(_line_results(state, lang))
+    return "\n".join(lines)
+
+
+def _grid_text(state: SouvenirsState, lang: str) -> str:
+    """The cards and the cells a card may go to now, with cubes left of rows and above columns."""
+    low_row, high_row, low_col, high_col = state.bounds
+    reach = 1 if state.placed < SIZE * SIZE else 0
+    rows = range(max(low_row - reach, high_row - REACH), min(high_row + reach, low_row + REACH) + 1)
+    cols = range(max(low_col - reach, high_col - REACH), min(high_col + reach, low_col + REACH) + 1)
+    free = set(state.legal_cells()) if state.placed else set()
+
+    def cubes(line: int) -> str:
+        return "/".join(str(seat) for seat in state.cubes[line]) or ""
+
+    out = ["      " + "".join(f"{cubes(grid.col_line(col)):>5}" for col in cols)]
+    out.append("      " + "".join(f"{signed(col):>5}" for col in cols))
+    for row in rows:
+        cells = []
+        for col in cols:
+            cell = grid.cell_of(row, col)
+            kind = state.grid[cell]
+            cells.append(
+                card_short(state, kind, lang) if kind != EMPTY else (" . " if cell in free else "   ")
+            )
+        out.append(f"{cubes(grid.row_line(row)):>3} {signed(row):>2} " + "".join(f"  {c}" for c in cells))
+    return "\n".join(out)
+
+
+def _line_results(state: SouvenirsState, lang: str) -> list[str]:
+    words = WORDS[lang]
+    result = []
+    for line, owner, points, name in state.line_scores():
+        label = COMBINATION_NAMES[name][0 if lang == "de" else 1]
+        rank = 1 + state.cubes[line].index(owner)
+        result.append(f"  {line_name(line, lang)}: {words['seat']} {owner} ({rank}.) {label} {points}")
+    return result
