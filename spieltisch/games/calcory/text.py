@@ -1,0 +1,182 @@
+"""Calcory in the terminal: the layout as text and move names in German and English."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spieltisch.games.calcory.cards import ROW_NAMES
+
+if TYPE_CHECKING:
+    from spieltisch.games.calcory.rules import CalcoryState
+
+WORDS = {
+    "en": {
+        "turn": "turn {label}",
+        "stop": "stop (leave the cards lying)",
+        "cover": "busted: turn the cards back",
+        "busted": "Busted!",
+        "return": "return a {digit} face down",
+        "place": "put the card back at {label}",
+        "deal": "deal {digit} at {label}",
+        "seat": "Seat {seat}",
+        "you": "you",
+        "collected": "cards collected",
+        "to_move": "to move",
+        "turned": "Turned this turn: {cards} = {total}",
+        "offer": "Standing offer of seat {owner}: {cards} = {total} ({count})",
+        "no_offer": "No standing offer.",
+        "pile": "Your cards: {digits}",
+        "holding": "You put back a {digit}; choose an empty position.",
+        "choose": "Choose which card to return face down: {digits}",
+        "returning": "Seat {seat} is putting a card back.",
+        "idle": "Turns without taking: {idle} of {limit}",
+        "legend": "# face down, (d) face down and known to you, <d> standing offer, . empty",
+        "dealing": "Dealing the layout ({dealt} cards laid).",
+        "over": "Game over ({reason}). Winner: {winners}.",
+        "last": "Seat {seat} {result} ({cards}).",
+        "card": "card",
+        "cards": "cards",
+        "bust": "busted",
+        "hit": "hit 13",
+        "offer_made": "left an offer",
+        "beat": "beat the offer",
+        "fail": "did not beat the offer",
+        "took": "took the offer (Aufnehmen 2)",
+        "single": "took a single card",
+        "skip": "could not turn",
+        "single card": "a single card was taken",
+        "nothing left": "nothing left to turn",
+        "idle_end": "too many turns without taking",
+    },
+    "de": {
+        "turn": "Karte {label} aufdecken",
+        "stop": "aufhören (Karten liegen lassen)",
+        "cover": "gesprengt: Karten wieder umdrehen",
+        "busted": "Gesprengt!",
+        "return": "eine {digit} verdeckt zurücklegen",
+        "place": "die Karte auf {label} zurücklegen",
+        "deal": "{digit} auf {label} auslegen",
+        "seat": "Platz {seat}",
+        "you": "du",
+        "collected": "Karten gesammelt",
+        "to_move": "am Zug",
+        "turned": "In diesem Zug aufgedeckt: {cards} = {total}",
+        "offer": "Vorgelegt von Platz {owner}: {cards} = {total} ({count})",
+        "no_offer": "Nichts vorgelegt.",
+        "pile": "Deine Karten: {digits}",
+        "holding": "Du legst eine {digit} zurück; wähle eine freie Stelle.",
+        "choose": "Wähle die Karte, die verdeckt zurückgeht: {digits}",
+        "returning": "Platz {seat} legt eine Karte zurück.",
+        "idle": "Züge ohne Aufnehmen: {idle} von {limit}",
+        "legend": "# verdeckt, (z) verdeckt und dir bekannt, <z> vorgelegt, . frei",
+        "dealing": "Die Auslage wird ausgelegt ({dealt} Karten liegen).",
+        "over": "Spielende ({reason}). Gewinner: {winners}.",
+        "last": "Platz {seat} {result} ({cards}).",
+        "card": "Karte",
+        "cards": "Karten",
+        "bust": "ist gesprengt",
+        "hit": "hat 13 getroffen",
+        "offer_made": "hat Karten liegen lassen",
+        "beat": "hat überboten",
+        "fail": "hat nicht überboten",
+        "took": "hat aufgenommen (Aufnehmen 2)",
+        "single": "hat eine Einzelkarte aufgenommen",
+        "skip": "konnte nicht aufdecken",
+        "single card": "Einzelkarte aufgenommen",
+        "nothing left": "nichts mehr aufzudecken",
+        "idle_end": "zu viele Züge ohne Aufnehmen",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def action_label(state: CalcoryState, action: int, lang: str) -> str:
+    w = words(lang)
+    game = state.game
+    deck = game.deck
+    if state.phase == 0:  # dealing
+        return w["deal"].format(digit=action, label=deck.label(state.dealt))
+    if 0 <= action < game.positions:
+        return w["turn"].format(label=deck.label(action))
+    if action == game.stop_action:
+        return w["stop"]
+    if action == game.cover_action:
+        return w["cover"]
+    if game.return_base <= action < game.place_base:
+        return w["return"].format(digit=action - game.return_base)
+    if game.place_base <= action < game.num_distinct_actions():
+        return w["place"].format(label=deck.label(action - game.place_base))
+    return state.action_to_string(action)
+
+
+def _count(w: dict[str, str], number: int) -> str:
+    return f"{number} {w['card'] if number == 1 else w['cards']}"
+
+
+def _cell(state: CalcoryState, position: int, seat: int | None) -> str:
+    from spieltisch.games.calcory.rules import DOWN, EMPTY, OFFER
+
+    status = state.status[position]
+    digit = state.visible_digit(position, seat)
+    if status == EMPTY:
+        return " . "
+    if status == DOWN:
+        return f"({digit})" if digit >= 0 else " # "
+    if status == OFFER:
+        return f"<{digit}>"
+    return f" {digit} "
+
+
+def render(state: CalcoryState, seat: int | None, lang: str) -> str:
+    w = words(lang)
+    view = state.view(seat)
+    deck = state.game.deck
+    lines: list[str] = []
+    if view["phase"] == "deal":
+        return w["dealing"].format(dealt=view["dealt"])
+    lines.append("    " + "".join(f"{c + 1:^4}" for c in range(deck.columns)))
+    for row in range(deck.rows):
+        cells = " ".join(_cell(state, row * deck.columns + c, seat) for c in range(deck.columns))
+        lines.append(f" {ROW_NAMES[row]}  {cells}")
+    lines.append(w["legend"])
+    lines.append("")
+    for s, count in enumerate(view["collected"]):
+        name = w["seat"].format(seat=s) + (f" ({w['you']})" if s == seat else "")
+        mark = f"  <- {w['to_move']}" if view["player"] == s else ""
+        lines.append(f"{name}: {count} {w['collected']}{mark}")
+    if view["pile"] is not None:
+        lines.append(w["pile"].format(digits=" ".join(str(d) for d in view["pile"]) or "-"))
+    offer = view["offer"]
+    if offer:
+        digits = " + ".join(str(state.cards[deck.position_of(c)]) for c in offer["cells"])
+        lines.append(
+            w["offer"].format(
+                owner=offer["owner"], cards=digits, total=offer["sum"], count=_count(w, offer["cards"])
+            )
+        )
+    else:
+        lines.append(w["no_offer"])
+    if view["turned"]:
+        digits = " + ".join(str(state.cards[deck.position_of(c)]) for c in view["turned"])
+        lines.append(w["turned"].format(cards=digits, total=view["turn_sum"]))
+        if view["phase"] == "bust":
+            lines.append(w["busted"])
+    if view["return_choices"]:
+        lines.append(w["choose"].format(digits=" ".join(str(d) for d in view["return_choices"])))
+    if view["phase"] == "place":
+        if view["holding"] is not None:
+            lines.append(w["holding"].format(digit=view["holding"]))
+        else:
+            lines.append(w["returning"].format(seat=view["player"]))
+    for event in view["recent"][-state.num_players :]:
+        key = "offer_made" if event["result"] == "offer" else event["result"]
+        lines.append(w["last"].format(seat=event["seat"], result=w[key], cards=_count(w, event["cards"])))
+    lines.append(w["idle"].format(idle=view["idle_turns"], limit=view["idle_turn_limit"]))
+    if view["phase"] == "over":
+        reason = w["idle_end"] if view["end"] == "idle" else w[view["end"]]
+        winners = ", ".join(w["seat"].format(seat=s) for s in view["winners"])
+        lines.append(w["over"].format(reason=reason, winners=winners))
+    return "\n".join(lines)

@@ -1,0 +1,78 @@
+"""The `spieltisch` command: every registered game can be watched, replayed and benchmarked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from spieltisch.cli import app
+from spieltisch.core.record import Record
+from spieltisch.core.registry import game_names
+from spieltisch.lab.bench import bench_game
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_watching_bots_play_a_whole_game_and_replaying_it(name: str, tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", name, "--seat", "-1", "--seed", "5", "--save", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "Game over." in result.output
+    saved = Record.load(record)
+    assert saved.replay().is_terminal()
+    replayed = runner.invoke(app, ["replay", str(record), "--all"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "winners" in replayed.output
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_person_plays_a_whole_game_by_numbers(name: str, tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", name, "--seed", "9", "--bots", "random", "--save", str(record), "--lang", "de"]
+    result = runner.invoke(app, args, input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Spielende." in result.output
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_bench_prints_positive_figures(name: str) -> None:
+    result = bench_game(name, players=2 if name != "lucandor" else 3, seconds=0.05)
+    assert result.games >= 1 and result.steps_per_second > 0 and result.clone_us > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "calcory", "--players", "9"], "2-4 players, not 9"),
+        (["play", "calcory", "-o", "colour=red"], "has no option colour"),
+        (["play", "calcory", "-o", "nonsense"], "must look like key=value"),
+        (["play", "calcory", "--lang", "fr"], "language 'fr' is not available"),
+        (["play", "calcory", "--seat", "7"], "seat must be"),
+        (["arena", "calcory", "--bots", "heuristic,genius"], "unknown bot 'genius'"),
+    ],
+)
+def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
+    if "calcory" in args and "calcory" not in game_names():
+        pytest.skip("calcory is not registered")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+
+
+def test_replay_of_a_broken_file_is_a_clear_error(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    result = runner.invoke(app, ["replay", str(broken)])
+    assert result.exit_code == 2
+    assert "is not valid JSON" in result.output
+
+
+def test_games_lists_every_registered_game() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    for name in game_names():
+        assert name in result.output
