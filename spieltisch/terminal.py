@@ -62,8 +62,8 @@ class TerminalGame:
     seed: int
     lang: str = "en"
     save_path: Path | None = None
-    out: TextIO = field(default=sys.stdout)
-    read_line: Callable[[str], str] = input
+    out: TextIO | None = None  # None: the current sys.stdout
+    read_line: Callable[[str], str] = field(default=input)
 
     def __post_init__(self) -> None:
         self.texts = TEXTS[self.lang]
@@ -154,7 +154,7 @@ class TerminalGame:
             self._say(self.texts["saved"].format(path=self.save_path))
 
     def _say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        print(text, file=self.out or sys.stdout, flush=True)
 
 
 def format_moves(labels: list[str], width: int = 100) -> str:

@@ -1,0 +1,7 @@
+"""ALLEGRA: a Golf-style card game with shared columns, clearing chains and knocking."""
+
+from spieltisch.games.allegra.rules import AllegraGame
+
+GAME = AllegraGame
+
+__all__ = ["GAME", "AllegraGame"]

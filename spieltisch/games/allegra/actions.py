@@ -1,0 +1,23 @@
+"""The fixed action space of ALLEGRA (47 ids).
+
+0..14 are positions of a layout (row-major, [left shared, own x3, right shared]
+x 3 rows); what a position means depends on the step (flip, exchange, take).
+The rest are control ids. Chance outcomes are card kinds (value + 1, 0..12).
+"""
+
+from __future__ import annotations
+
+POSITIONS = 15
+DRAW_PILE = 15
+DRAW_DISCARD = 16
+DISCARD_DRAWN = 17
+KNOCK = 18
+NO_KNOCK = 19
+DECLINE = 20
+ACCEPT = 21  # ACCEPT + seat: accept that seat's knock (seats 0..5)
+CLEAR_COLUMN = 27  # CLEAR_COLUMN + column 0..4 of the layout
+CLEAR_ROW = 32  # CLEAR_ROW + position of the first card of a row triple
+NUM_ACTIONS = 47
+
+GAP = 99  # value stored in a slot whose card was cleared (never refilled)
+NO_CARD = -99  # "no card held" in the drawn/held/taken/replaced fields

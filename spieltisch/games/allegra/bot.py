@@ -1,0 +1,299 @@
+"""The heuristic ALLEGRA player: greedy on the expected sum of its own layout.
+
+It reads only public facts: face-up cards, the piles, the drawn and held cards
+and the mean of the cards nobody has seen (face-down cards count as that mean).
+Every choice is deterministic, ties broken by the lowest action id, so it
+chooses the same on any state its seat cannot tell apart from the true one.
+"""
+
+from __future__ import annotations
+
+from spieltisch.games.allegra import actions as A
+from spieltisch.games.allegra.actions import GAP, NO_CARD
+from spieltisch.games.allegra.clearing import find_triples
+from spieltisch.games.allegra.rules import (
+    CLEAR,
+    DRAW,
+    FLIP,
+    KNOCK_ASK,
+    KNOCK_CHOOSE,
+    KNOCKER_PLACE,
+    PLACE,
+    SETUP,
+    TAKE,
+    TAKE_PLACE,
+    AllegraState,
+)
+
+TAKE_DISCARD_GAIN = 3.0  # take the discard card when it improves the layout this much
+KEEP_GAIN = 1.0  # keep a drawn card rather than discard and flip
+KNOCK_GAIN = 8.0  # knock when the drawn card is worth this much (a clear, usually)
+ACCEPT_MARGIN = 2.0  # accept a knock when taking beats keeping by this much
+
+
+class Evaluator:
+    """Public estimates for one state: the mean unseen card and layout values."""
+
+    def __init__(self, state: AllegraState) -> None:
+        self.state = state
+        self.mean = unseen_mean(state)
+
+    def estimate(self, seat: int, cards: list[int], up: list[bool]) -> float:
+        """Expected score of `seat`'s layout (face-down cards at the unseen mean)."""
+        total = 0.0
+        empty = True
+        for slot in self.state.layouts[seat]:
+            value = cards[slot]
+            if value == GAP:
+                continue
+            empty = False
+            total += value if up[slot] else self.mean
+        return float(self.state.rules.deck.empty_layout_score) if empty else total
+
+    def worth(self, seat: int, cards: list[int], up: list[bool], done: bool | None = None) -> float:
+        """Estimate plus the risk of being the trigger and doubled (lower is better).
+
+        `done` says whether the seat is finished when that cannot be read from `up`.
+        """
+        own = self.estimate(seat, cards, up)
+        state = self.state
+        if done is None:
+            done = all(up[s] for s in state.layouts[seat])
+        if state.trigger < 0 and done and own > 0:
+            others = [self.estimate(o, cards, up) for o in range(state.num_players) if o != seat]
+            if own >= min(others) - 2:
+                own *= 2
+        return own
+
+    def settle(self, seat: int, cards: list[int], up: list[bool]) -> None:
+        """Clear `seat`'s triples in place, highest first (the greedy chain)."""
+        slots = self.state.layouts[seat]
+        while True:
+            found = find_triples(cards, up, slots)
+            if not found:
+                return
+            best = max(found, key=lambda item: (cards[item[1][0]], -item[0]))
+            for slot in best[1]:
+                cards[slot] = GAP
+                up[slot] = True
+
+    def after_exchange(self, seat: int, slot: int, value: int, removed: int = -1) -> float:
+        """Worth of `seat` after putting `value` face up on `slot` (and clearing)."""
+        cards = list(self.state.cards)
+        up = list(self.state.up)
+        if removed >= 0:
+            cards[removed] = GAP
+            up[removed] = True
+        cards[slot] = value
+        up[slot] = True
+        self.settle(seat, cards, up)
+        return self.worth(seat, cards, up)
+
+    def best_place(self, seat: int, value: int, removed: int = -1) -> tuple[float, int]:
+        """(worth, position) of the best exchange of `value` into `seat`'s layout."""
+        best = (float("inf"), -1)
+        state = self.state
+        for position, slot in enumerate(state.layouts[seat]):
+            if state.cards[slot] == GAP or slot == removed:
+                continue
+            worth = self.after_exchange(seat, slot, value, removed)
+            if worth < best[0]:
+                best = (worth, position)
+        return best
+
+    def now(self, seat: int) -> float:
+        return self.estimate(seat, self.state.cards, self.state.up)
+
+
+def unseen_mean(state: AllegraState) -> float:
+    """Mean value of the cards no one has seen (public arithmetic)."""
+    deck = state.rules.deck
+    counts = list(deck.counts)
+    seen = [state.drawn, state.held, state.taken, state.replaced, *state.discard]
+    seen += [v for v, up in zip(state.cards, state.up, strict=True) if up]
+    for value in seen:
+        if value not in (GAP, NO_CARD):
+            counts[deck.kind(value)] -= 1
+    if not state.draw_fresh:
+        counts = [c - d for c, d in zip(counts, state.draw, strict=True)]
+    size = sum(counts)
+    if size <= 0:
+        return 5.0
+    return sum(deck.value(k) * c for k, c in enumerate(counts)) / size
+
+
+def choose(state: AllegraState) -> int:
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    seat = state.current_player()
+    ev = Evaluator(state)
+    if phase == SETUP:
+        return _setup_flip(legal)
+    if phase == DRAW:
+        return _draw(state, ev, legal)
+    if phase == PLACE:
+        return _place(state, ev, legal)
+    if phase == FLIP:
+        return _flip(state, ev, legal)
+    if phase == KNOCK_ASK:
+        gain = ev.now(seat) - ev.best_place(seat, state.drawn)[0]
+        return A.KNOCK if gain >= KNOCK_GAIN else A.NO_KNOCK
+    if phase == KNOCK_CHOOSE:
+        return _knock_choice(state, ev, legal)
+    if phase == KNOCKER_PLACE:
+        return ev.best_place(seat, state.drawn)[1]
+    if phase == TAKE:
+        return _take(state, ev, legal)
+    if phase == TAKE_PLACE:
+        return ev.best_place(seat, state.taken)[1]
+    if phase == CLEAR:
+        return _clear(state, ev, legal)
+    return legal[0]
+
+
+def _setup_flip(legal: list[int]) -> int:
+    own = [p for p in legal if p % 5 in (1, 2, 3)]
+    return own[0] if own else legal[0]
+
+
+def _draw(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
+    if A.DRAW_DISCARD not in legal:
+        return legal[0]
+    if A.DRAW_PILE not in legal:
+        return A.DRAW_DISCARD
+    seat = state.active
+    gain = ev.now(seat) - ev.best_place(seat, state.discard[-1])[0]
+    return A.DRAW_DISCARD if gain >= TAKE_DISCARD_GAIN else A.DRAW_PILE
+
+
+def _place(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
+    seat = state.active
+    worth, position = ev.best_place(seat, state.drawn)
+    if A.DISCARD_DRAWN not in legal:
+        return position
+    flip_worth = _flip_worth(state, ev)
+    return position if worth <= flip_worth - KEEP_GAIN else A.DISCARD_DRAWN
+
+
+def _flip_worth(state: AllegraState, ev: Evaluator) -> float:
+    """Expected worth after discarding and flipping (the flip itself costs nothing on average)."""
+    seat = state.active
+    down = [s for s in state.layouts[seat] if not state.up[s]]
+    # Flipping the last card finishes: weigh the trigger risk (the card counts at the mean).
+    return ev.worth(seat, state.cards, state.up, done=len(down) == 1)
+
+
+def _flip(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
+    """Flip where a triple is likeliest: beside a face-up pair in its column, else an own card."""
+    slots = state.layouts[state.active]
+    cards, up = state.cards, state.up
+
+    def promise(position: int) -> int:
+        column = position % 5
+        values = [cards[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
+        ups = [up[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
+        pair = all(ups) and values[0] == values[1] and values[0] != GAP
+        return (2 if pair else 0) + (1 if column in (1, 2, 3) else 0)
+
+    return max(legal, key=lambda p: (promise(p), -p))
+
+
+def _knock_choice(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
+    seat = state.active
+    keep = min(ev.best_place(seat, state.drawn)[0], ev.now(seat))
+    best_action, best_worth = A.DECLINE, keep - ACCEPT_MARGIN
+    for action in legal:
+        if action == A.DECLINE:
+            continue
+        worth = _best_take(state, ev, action - A.ACCEPT)[0]
+        if worth < best_worth:
+            best_action, best_worth = action, worth
+    return best_action
+
+
+def _best_take(state: AllegraState, ev: Evaluator, knocker: int) -> tuple[float, int]:
+    best = (float("inf"), -1)
+    for position, slot in enumerate(state.layouts[knocker]):
+        value = state.cards[slot]
+        if value == GAP:
+            continue
+        if not state.up[slot]:
+            value = round(ev.mean)
+        worth = ev.best_place(state.active, value, removed=slot)[0]
+        if worth < best[0]:
+            best = (worth, position)
+    return best
+
+
+def _take(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
+    position = _best_take(state, ev, state.knocker)[1]
+    return position if position in legal else legal[0]
+
+
+def _clear(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
+    seat = state.clear_seat
+    found = dict(state.triples(seat))
+    best_action, best_worth = legal[0], float("inf")
+    for action in legal:
+        cards, up = list(state.cards), list(state.up)
+        for slot in found[action]:
+            cards[slot] = GAP
+            up[slot] = True
+        ev.settle(seat, cards, up)
+        worth = ev.estimate(seat, cards, up)
+        if worth < best_worth:
+            best_action, best_worth = action, worth
+    return best_action
+
+
+def rollout(state: AllegraState) -> int:
+    """A cheap greedy move for search playouts: low cards in, high cards out, no knocking."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == DRAW:
+        if A.DRAW_PILE not in legal or (A.DRAW_DISCARD in legal and state.discard[-1] <= 3):
+            return A.DRAW_DISCARD
+        return A.DRAW_PILE
+    if phase == PLACE:
+        target = _worst_place(state, state.active, state.drawn)
+        if target >= 0 or A.DISCARD_DRAWN not in legal:
+            return target if target >= 0 else legal[0]
+        return A.DISCARD_DRAWN
+    if phase == KNOCK_ASK:
+        return A.NO_KNOCK
+    if phase == KNOCK_CHOOSE:
+        return A.DECLINE
+    if phase == KNOCKER_PLACE:
+        target = _worst_place(state, state.knocker, state.drawn)
+        return target if target >= 0 else legal[0]
+    if phase == TAKE:
+        cards, up, slots = state.cards, state.up, state.layouts[state.knocker]
+        return min(legal, key=lambda p: (cards[slots[p]] if up[slots[p]] else 5, p))
+    if phase == TAKE_PLACE:
+        target = _worst_place(state, state.active, state.taken)
+        return target if target >= 0 else legal[0]
+    return legal[0]
+
+
+def _worst_place(state: AllegraState, seat: int, value: int) -> int:
+    """The position a card of `value` should replace: the highest face-up card above it,
+    else a face-down card when the value is low; -1 when keeping it is not worth it."""
+    cards, up = state.cards, state.up
+    best, best_value = -1, value
+    down = -1
+    for position, slot in enumerate(state.layouts[seat]):
+        card = cards[slot]
+        if card == GAP:
+            continue
+        if not up[slot]:
+            if down < 0:
+                down = position
+        elif card > best_value:
+            best, best_value = position, card
+    if best >= 0 and best_value - value >= 3:
+        return best
+    return down if value <= 4 and down >= 0 else best if best >= 0 else -1

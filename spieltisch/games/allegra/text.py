@@ -1,0 +1,292 @@
+"""ALLEGRA in words: move names (English and German) and the table as terminal text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spieltisch.games.allegra import actions as A
+from spieltisch.games.allegra.actions import NO_CARD
+from spieltisch.games.allegra.cards import COLUMN_NAMES, ROW_NAMES, WIDTH, position_name
+
+if TYPE_CHECKING:
+    from spieltisch.games.allegra.rules import AllegraState
+
+WORDS = {
+    "en": {
+        "deal": "deal {v}",
+        "deal_top": "turn up {v} to start the discard pile",
+        "draw_card": "draw {v}",
+        "flip": "flip {p}",
+        "draw_pile": "draw from the draw pile",
+        "take_discard": "take the discard {v}",
+        "knock": "knock",
+        "no_knock": "no knock",
+        "decline": "decline the knocks",
+        "accept": "accept the knock of seat {s}",
+        "keep": "keep {v} at {p}",
+        "discard_drawn": "discard {v} and flip a card",
+        "clear_column": "clear column {c} ({v}s)",
+        "clear_row": "clear row {r} from {p} ({v}s)",
+        "knocker_place": "put {v} at {p}",
+        "take": "take {v} from seat {s} at {p}",
+        "face_down": "a face-down card",
+        "take_place": "put {v} at {p}",
+        "title": "ALLEGRA",
+        "game": "game {g} of {n}",
+        "target": "target {t}",
+        "dealer": "dealer seat {s}",
+        "no_knocking": "no knocking",
+        "draw_size": "Draw pile: {n} cards",
+        "discard_top": "Discard pile: {v} on top ({n} cards)",
+        "discard_empty": "Discard pile: empty",
+        "drawn": "Drawn card: {v} (from the {f}, seen by all)",
+        "pile": "draw pile",
+        "discard": "discard pile",
+        "seat": "Seat {s}",
+        "you": "you",
+        "to_move": "to move",
+        "turn": "turn",
+        "trigger": "trigger",
+        "shows": "shows {v}, {d} face down, {c} cards",
+        "shared": "L: C{l} with seat {ls}; R: C{r} with seat {rs}",
+        "knockers": "Knocked: {s}",
+        "asking": "Knocking: asking seat {s}",
+        "held": "Seat {s} knocked and holds {v}",
+        "taken": "Taken card: {v}",
+        "replaced": "Card to discard after clearing: {v}",
+        "final": "Final round: trigger seat {t}; still to play: {q}",
+        "none": "none",
+        "setup": "Setup: seat {s} turns up {n} more card(s)",
+        "clear": "Seat {s} chooses which triple to clear",
+        "results": "Game {g}: {scores}",
+        "trigger_of": "trigger seat {s}",
+        "no_trigger": "no trigger",
+        "totals": "Totals: {t}",
+        "over": "Match over: lowest total wins.",
+        "legend": "## face down, . gap; positions: row A-C + column L 1 2 3 R (e.g. B2)",
+    },
+    "de": {
+        "deal": "{v} austeilen",
+        "deal_top": "{v} als Ablagestapel aufdecken",
+        "draw_card": "{v} gezogen",
+        "flip": "{p} aufdecken",
+        "draw_pile": "vom Nachziehstapel ziehen",
+        "take_discard": "Ablagekarte {v} nehmen",
+        "knock": "klopfen",
+        "no_knock": "nicht klopfen",
+        "decline": "Klopfen ablehnen",
+        "accept": "Klopfen von Platz {s} annehmen",
+        "keep": "{v} gegen {p} tauschen",
+        "discard_drawn": "{v} abwerfen und eine Karte aufdecken",
+        "clear_column": "Spalte {c} abräumen ({v}er)",
+        "clear_row": "Zeile {r} ab {p} abräumen ({v}er)",
+        "knocker_place": "{v} auf {p} legen",
+        "take": "{v} von Platz {s} bei {p} nehmen",
+        "face_down": "verdeckte Karte",
+        "take_place": "{v} auf {p} legen",
+        "title": "ALLEGRA",
+        "game": "Partie {g} von {n}",
+        "target": "Ziel {t} Punkte",
+        "dealer": "Geber Platz {s}",
+        "no_knocking": "ohne Klopfen",
+        "draw_size": "Nachziehstapel: {n} Karten",
+        "discard_top": "Ablagestapel: {v} oben ({n} Karten)",
+        "discard_empty": "Ablagestapel: leer",
+        "drawn": "Gezogene Karte: {v} (vom {f}, für alle sichtbar)",
+        "pile": "Nachziehstapel",
+        "discard": "Ablagestapel",
+        "seat": "Platz {s}",
+        "you": "du",
+        "to_move": "am Zug",
+        "turn": "Zug",
+        "trigger": "Auslöser",
+        "shows": "zeigt {v}, {d} verdeckt, {c} Karten",
+        "shared": "L: C{l} mit Platz {ls}; R: C{r} mit Platz {rs}",
+        "knockers": "Geklopft: {s}",
+        "asking": "Klopfen: Platz {s} ist gefragt",
+        "held": "Platz {s} hat geklopft und hält {v}",
+        "taken": "Genommene Karte: {v}",
+        "replaced": "Nach dem Abräumen abzuwerfen: {v}",
+        "final": "Schlussrunde: Auslöser Platz {t}; noch am Zug: {q}",
+        "none": "niemand",
+        "setup": "Aufbau: Platz {s} deckt noch {n} Karte(n) auf",
+        "clear": "Platz {s} wählt, welcher Dreier abgeräumt wird",
+        "results": "Partie {g}: {scores}",
+        "trigger_of": "Auslöser Platz {s}",
+        "no_trigger": "kein Auslöser",
+        "totals": "Gesamt: {t}",
+        "over": "Spielende: die niedrigste Gesamtsumme gewinnt.",
+        "legend": "## verdeckt, . Lücke; Positionen: Zeile A-C + Spalte L 1 2 3 R (z. B. B2)",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def action_text(state: AllegraState, action: int, lang: str) -> str:
+    """The name of `action` in `state` (English or German)."""
+    from spieltisch.games.allegra import rules as R
+
+    w = words(lang)
+    phase = state.phase
+    if phase in (R.DEAL, R.DRAW_CHANCE):
+        value = state.rules.deck.value(action)
+        if phase == R.DRAW_CHANCE:
+            return w["draw_card"].format(v=value)
+        key = "deal" if state.deal_next < len(state.cards) else "deal_top"
+        return w[key].format(v=value)
+    if action < A.POSITIONS:
+        return _position_text(state, action, w)
+    if action == A.DRAW_PILE:
+        return w["draw_pile"]
+    if action == A.DRAW_DISCARD:
+        return w["take_discard"].format(v=state.discard[-1] if state.discard else "-")
+    if action == A.DISCARD_DRAWN:
+        return w["discard_drawn"].format(v=state.drawn)
+    if action == A.KNOCK:
+        return w["knock"]
+    if action == A.NO_KNOCK:
+        return w["no_knock"]
+    if action == A.DECLINE:
+        return w["decline"]
+    if A.ACCEPT <= action < A.CLEAR_COLUMN:
+        return w["accept"].format(s=action - A.ACCEPT)
+    if A.CLEAR_COLUMN <= action < A.CLEAR_ROW:
+        column = action - A.CLEAR_COLUMN
+        slot = state.layouts[max(state.clear_seat, 0)][column]
+        return w["clear_column"].format(c=COLUMN_NAMES[column], v=state.cards[slot])
+    if A.CLEAR_ROW <= action < A.NUM_ACTIONS:
+        position = action - A.CLEAR_ROW
+        slot = state.layouts[max(state.clear_seat, 0)][position]
+        return w["clear_row"].format(
+            r=ROW_NAMES[position // WIDTH], p=position_name(position), v=state.cards[slot]
+        )
+    return f"action {action}"
+
+
+def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str:
+    from spieltisch.games.allegra import rules as R
+
+    name = position_name(position)
+    phase = state.phase
+    if phase == R.PLACE:
+        return w["keep"].format(v=state.drawn, p=name)
+    if phase == R.KNOCKER_PLACE:
+        return w["knocker_place"].format(v=state.drawn, p=name)
+    if phase == R.TAKE:
+        slot = state.layouts[state.knocker][position]
+        value = state.cards[slot] if state.up[slot] else w["face_down"]
+        return w["take"].format(v=value, s=state.knocker, p=name)
+    if phase == R.TAKE_PLACE:
+        return w["take_place"].format(v=state.taken, p=name)
+    return w["flip"].format(p=name)
+
+
+# --- the table ------------------------------------------------------------------
+
+
+def _cell(value: int | str | None) -> str:
+    if value is None:
+        return "  ."
+    if value == "?":
+        return " ##"
+    return f"{value:>3}"
+
+
+def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]) -> list[str]:
+    """One player's 15 positions with the shared columns set apart by bars."""
+    n = state.num_players
+    slots = state.layouts[seat]
+    cells = [state.cell(slot) for slot in slots]
+    title = w["seat"].format(s=seat)
+    if seat == viewer:
+        title += f" ({w['you']})"
+    mover = state.current_player()
+    if seat == state.trigger:
+        title += f", {w['trigger']}"
+    if mover == seat:
+        title += f"  <- {w['to_move']}"
+    lines = [title]
+    lines.append("      L |  1  2  3 |  R")
+    for row in range(3):
+        c = [_cell(cells[row * WIDTH + k]) for k in range(WIDTH)]
+        lines.append(f"  {ROW_NAMES[row]} {c[0]} |{c[1]}{c[2]}{c[3]} |{c[4]}")
+    shown = sum(v for v in cells if isinstance(v, int))
+    down = sum(1 for v in cells if v == "?")
+    count = sum(1 for v in cells if v is not None)
+    lines.append("  " + w["shows"].format(v=shown, d=down, c=count))
+    left, right = seat, (seat - 1) % n
+    lines.append("  " + w["shared"].format(l=left, ls=(seat + 1) % n, r=right, rs=right))
+    return lines
+
+
+def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
+    from spieltisch.games.allegra import rules as R
+
+    w = words(lang)
+    rules = state.rules
+    n = state.num_players
+    head = [w["title"], w["game"].format(g=state.game_no + 1, n=rules.games)]
+    if rules.target:
+        head.append(w["target"].format(t=rules.target))
+    head.append(w["dealer"].format(s=state.dealer))
+    if not rules.knocking:
+        head.append(w["no_knocking"])
+    lines = [" · ".join(head)]
+    piles = w["draw_size"].format(n=state.draw_size) + "   "
+    if state.discard:
+        piles += w["discard_top"].format(v=state.discard[-1], n=len(state.discard))
+    else:
+        piles += w["discard_empty"]
+    lines.append(piles)
+    if state.drawn != NO_CARD:
+        source = w["pile"] if state.drawn_from_pile else w["discard"]
+        lines.append(w["drawn"].format(v=state.drawn, f=source))
+    lines += _status(state, w)
+    start = seat if seat is not None else 0
+    blocks = [_block(state, (start + j) % n, seat, w) for j in range(n)]
+    lines.append("")
+    for first in range(0, n, 3):
+        group = blocks[first : first + 3]
+        height = max(len(b) for b in group)
+        for i in range(height):
+            row = "".join((b[i] if i < len(b) else "").ljust(44) for b in group)
+            lines.append(row.rstrip())
+        lines.append("")
+    lines.append(w["legend"])
+    for index, scores in enumerate(state.results):
+        trig = state.triggers[index]
+        who = w["trigger_of"].format(s=trig) if trig >= 0 else w["no_trigger"]
+        text = ", ".join(f"{w['seat'].format(s=s)}: {v}" for s, v in enumerate(scores))
+        lines.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
+    if state.results:
+        lines.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))
+    if state.phase == R.OVER:
+        lines.append(w["over"])
+    return "\n".join(lines)
+
+
+def _status(state: AllegraState, w: dict[str, str]) -> list[str]:
+    from spieltisch.games.allegra import rules as R
+
+    lines = []
+    if state.phase == R.SETUP:
+        lines.append(w["setup"].format(s=state.setup_seat, n=state.setup_left))
+    if state.phase == R.KNOCK_ASK:
+        lines.append(w["asking"].format(s=state.knock_queue[state.knock_index]))
+    if state.knockers:
+        lines.append(w["knockers"].format(s=", ".join(str(s) for s in state.knockers)))
+    if state.held != NO_CARD:
+        lines.append(w["held"].format(s=state.knocker, v=state.held))
+    if state.taken != NO_CARD:
+        lines.append(w["taken"].format(v=state.taken))
+    if state.replaced != NO_CARD:
+        lines.append(w["replaced"].format(v=state.replaced))
+    if state.phase == R.CLEAR:
+        lines.append(w["clear"].format(s=state.clear_seat))
+    if state.final_round:
+        queue = ", ".join(str(s) for s in state.final_queue) or w["none"]
+        lines.append(w["final"].format(t=state.trigger, q=queue))
+    return lines
