@@ -121,11 +121,7 @@ class TerminalGame:
     def _match(self, text: str, labels: list[str]) -> int | None:
         if text.isdigit() and 1 <= int(text) <= len(labels):
             return int(text) - 1
-        wanted = text.lower()
-        exact = [i for i, label in enumerate(labels) if label.lower() == wanted]
-        if len(exact) == 1:
-            return exact[0]
-        fits = [i for i, label in enumerate(labels) if label.lower().startswith(wanted)] if wanted else []
+        fits = matching_moves(text, labels)
         if len(fits) == 1:
             return fits[0]
         if len(fits) > 1:
@@ -155,6 +151,29 @@ class TerminalGame:
 
     def _say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout, flush=True)
+
+
+def matching_moves(text: str, labels: list[str]) -> list[int]:
+    """Indices of the moves `text` names, trying the strictest reading first.
+
+    "turn B7" is found by its full name, by a beginning ("turn b"), by its last
+    words ("b7") or by the beginning of any word ("b" lists every B move).
+    """
+    wanted = " ".join(text.lower().split())
+    if not wanted:
+        return []
+    lowered = [" ".join(label.lower().split()) for label in labels]
+    tests = (
+        lambda label: label == wanted,
+        lambda label: label.startswith(wanted),
+        lambda label: label.endswith(" " + wanted),
+        lambda label: (" " + wanted) in (" " + label),
+    )
+    for test in tests:
+        fits = [i for i, label in enumerate(lowered) if test(label)]
+        if fits:
+            return fits
+    return []
 
 
 def format_moves(labels: list[str], width: int = 100) -> str:

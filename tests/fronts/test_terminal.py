@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from spieltisch.core.record import Record
-from spieltisch.terminal import TerminalGame, format_moves, seat_bots
+from spieltisch.terminal import TerminalGame, format_moves, matching_moves, seat_bots
 from tests.core.toy_game import ToyGame
 
 
@@ -65,3 +65,13 @@ def test_moves_are_laid_out_in_numbered_columns() -> None:
     text = format_moves(["keep", "swap", "turn A1"], width=30)
     assert text.splitlines()[0].startswith("  1. keep")
     assert "  3. turn A1" in text
+
+
+def test_a_move_is_found_by_name_beginning_or_last_word() -> None:
+    labels = ["turn B1", "turn B10", "stop", "turn C1"]
+    assert matching_moves("stop", labels) == [2]
+    assert matching_moves("TURN b1", labels) == [0]
+    assert matching_moves("b10", labels) == [1]
+    assert matching_moves("c1", labels) == [3]
+    assert matching_moves("b", labels) == [0, 1]
+    assert matching_moves("x", labels) == []
