@@ -1,0 +1,153 @@
+"""The heuristic LEVEL 8 player: solver-guided drawing, laying and discarding.
+
+It reads only its own hand and the public table. Before its level is down it
+measures a hand by the solver's shortfall (cards still missing for the level)
+and keeps the cards that lower it; once down it lays off all it can and skips
+the most dangerous opponent. Ties go to the lowest action id, so the choice is
+the same on every state its seat cannot tell apart.
+"""
+
+from __future__ import annotations
+
+import random
+
+from spieltisch.games.level8 import actions as A
+from spieltisch.games.level8.cards import JOKER, SKIP, colour_of, value_of
+from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT
+from spieltisch.games.level8.rules import DRAW, KEEP, LAYDOWN, PLAY, TARGET, Level8State
+from spieltisch.games.level8.solver import Req, layoff_ends, reqs_of, shortfall, solution
+
+
+def heuristic_action(state: Level8State, rng: random.Random) -> int:
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == DRAW:
+        return _draw(state, legal)
+    if phase == PLAY:
+        return _play(state, legal)
+    if phase == LAYDOWN:
+        return _lay(state, legal)
+    if phase == TARGET:
+        return next(a for a in legal if a != A.CANCEL)
+    if phase == KEEP:
+        return _keep(state, legal)
+    return legal[0]
+
+
+def _level_reqs(state: Level8State, seat: int) -> tuple[Req, ...]:
+    return reqs_of(state.level_parts(seat))
+
+
+def _fits_somewhere(state: Level8State, card: int) -> bool:
+    return any(layoff_ends(card, g) for gs in state.groups for g in gs)
+
+
+def _draw(state: Level8State, legal: list[int]) -> int:
+    seat = state.player
+    hand = state.hands[seat]
+    best, best_gain = A.DRAW_STOCK if A.DRAW_STOCK in legal else legal[0], 0
+    if state.laid[seat]:
+        for action in legal:
+            if action != A.DRAW_STOCK and _fits_somewhere(state, state.piles[action - A.DRAW_PILE][-1]):
+                return action
+        return best
+    reqs = _level_reqs(state, seat)
+    now = shortfall(reqs, tuple(hand))
+    for action in legal:
+        if action == A.DRAW_STOCK:
+            continue
+        top = state.piles[action - A.DRAW_PILE][-1]
+        gain = now - shortfall(reqs, tuple(sorted([*hand, top])))
+        if gain > best_gain or (top == SKIP and best_gain == 0 and _skip_target(state) is not None):
+            best, best_gain = action, max(gain, best_gain)
+    return best
+
+
+def _play(state: Level8State, legal: list[int]) -> int:
+    seat = state.player
+    if A.START_LAYDOWN in legal:
+        return A.START_LAYDOWN
+    layoffs = [a for a in legal if A.LAYOFF <= a < A.TARGET]
+    if layoffs:
+        numbers = [a for a in layoffs if a - A.LAYOFF != JOKER]
+        return (numbers or layoffs)[0]
+    target = _skip_target(state)
+    if target is not None and A.SKIP_AT + target in legal:
+        return A.SKIP_AT + target
+    return A.DISCARD + _discard_choice(state, seat)
+
+
+def _skip_target(state: Level8State) -> int | None:
+    """The opponent nearest to winning: highest level, laid down, fewest cards."""
+    seat = state.player
+    free = [s for s in range(state.num_players) if s != seat and not state.skip_on[s]]
+    if SKIP not in state.hands[seat] or not free:
+        return None
+    return min(free, key=lambda s: (-state.level[s], not state.laid[s], len(state.hands[s]), s))
+
+
+def _discard_choice(state: Level8State, seat: int) -> int:
+    hand = state.hands[seat]
+    kinds = sorted(set(hand))
+    if state.laid[seat]:
+        useless = [k for k in kinds if k != JOKER and not _fits_somewhere(state, k)]
+        return max(useless or kinds, key=lambda k: (k != JOKER, k != SKIP, -k))
+    reqs = _level_reqs(state, seat)
+
+    def cost(card: int) -> tuple[int, int, int, int]:
+        rest = list(hand)
+        rest.remove(card)
+        return (shortfall(reqs, tuple(rest)), card == JOKER, _links(hand, card, reqs), card)
+
+    return min(kinds, key=cost)
+
+
+def _links(hand: list[int], card: int, reqs: tuple[Req, ...]) -> int:
+    """How many other hand cards this one goes with (same number, near number, same colour)."""
+    if card >= JOKER:
+        return 0
+    value, colour = value_of(card), colour_of(card)
+    by_colour = any(r[0] == COLOUR for r in reqs)
+    links = 0
+    for other in hand:
+        if other >= JOKER or other == card:
+            continue
+        if by_colour:
+            links += colour_of(other) == colour
+        else:
+            links += abs(value_of(other) - value) <= 2
+    return links
+
+
+def _lay(state: Level8State, legal: list[int]) -> int:
+    plan = solution(state.reqs(), tuple(state.hands[state.player]))
+    if plan and plan[0]:
+        card, meaning = plan[0][0]
+        kind = state.reqs()[0][0]
+        if card != JOKER:
+            action = A.PICK + card
+        elif kind == COLOUR:
+            action = A.JOKER_COLOUR + meaning
+        else:
+            action = A.JOKER_NUMBER + meaning - 1
+        if action in legal:
+            return action
+    return next(a for a in legal if a != A.CANCEL)
+
+
+def _keep(state: Level8State, legal: list[int]) -> int:
+    seat = state.carry[0]
+    level = min(state.level[seat], LEVEL_COUNT)
+    reqs = reqs_of(state.game.levels.levels[level - 1])
+    kept = state.kept[seat]
+    now = shortfall(reqs, tuple(kept))
+    best, best_value = A.KEEP_DONE, now
+    for action in legal:
+        if action == A.KEEP_DONE:
+            continue
+        value = shortfall(reqs, tuple(sorted([*kept, action - A.KEEP])))
+        if value < best_value:
+            best, best_value = action, value
+    return best
