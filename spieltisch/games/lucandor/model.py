@@ -1,0 +1,419 @@
+"""The digital model of the wardrobe and the cards, read and checked from data files.
+
+Everything physical lives in data/wardrobe.toml and data/cards.toml, so a box
+owner can re-fit the model to the real box (options wardrobe=PATH and
+cards=PATH). This module turns those files into one frozen `Model` and rejects
+a file that does not make a playable wardrobe with an OptionError that names
+the file, the entry and what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from spieltisch.core.data import package_data, user_data
+from spieltisch.core.options import OptionError
+
+PACKAGE = "spieltisch.games.lucandor"
+
+# Card functions (verified (rulebook): the six kinds of the "C" area of a card).
+DOT, END, HANGER, NEEDLE, IRON, DRAWER = range(6)
+FUNCTION_KEYS = ("dot", "end", "hanger", "needle", "iron", "drawer")
+# verified (rulebook): 24 scoring dots, 10 end-scoring tasks, 6 hangers,
+# 6 needle & thread, 7 irons, 7 drawers.
+FUNCTION_COUNTS = {"dot": 24, "end": 10, "hanger": 6, "needle": 6, "iron": 7, "drawer": 7}
+
+ROD, COMPARTMENT = 0, 1
+CONTAINERS = ("rod", "drawer", "compartment")
+IN_ROD, IN_DRAWER, IN_COMPARTMENT = range(3)
+STAND, STACK, SHOES = 1, 2, 3
+RESTS = {"stand": STAND, "stack": STACK, "shoes": SHOES}
+
+
+@dataclass(frozen=True)
+class Named:
+    key: str
+    de: str
+    en: str
+    short_de: str
+    short_en: str
+
+    def name(self, lang: str) -> str:
+        return self.de if lang == "de" else self.en
+
+    def short(self, lang: str) -> str:
+        return self.short_de if lang == "de" else self.short_en
+
+
+@dataclass(frozen=True)
+class Garment(Named):
+    container: str  # "rod", "drawer" or "compartment"
+    units: int  # size on a rod or in a drawer (0 for compartment garments)
+    rest: int  # STAND, STACK or SHOES for compartment garments, else 0
+
+
+@dataclass(frozen=True)
+class Card:
+    id: int
+    garment: int
+    colour: int
+    function: int
+    dot_colour: int  # -1 unless function == DOT
+    points: int  # the dot's points, 0 otherwise
+    storey: int  # 0-based storey of an end-scoring task, -1 otherwise
+    thumb: int  # corner 0..3 of the "Daumen hoch" symbol
+
+
+@dataclass(frozen=True)
+class Model:
+    colours: tuple[Named, ...]
+    garments: tuple[Garment, ...]
+    corners: tuple[Named, ...]
+    cards: tuple[Card, ...]
+    start_colours: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # per start card: side A, side B
+    start_points: tuple[int, ...]
+    sections: tuple[Named, ...]
+    door_start: int
+    storey_kind: tuple[int, ...]  # ROD or COMPARTMENT per storey
+    shoe_storey: tuple[bool, ...]
+    rod_units: int
+    drawer_units: int
+    floor_places: int
+    stack_height: int
+    drawer_start: tuple[int, ...]  # cells
+    drawer_slots: tuple[int, ...]  # every cell a drawer may stand in (start slots first)
+    slot_storeys: tuple[tuple[int, ...], ...]  # 0-based storeys each scoring slot covers
+
+    @property
+    def num_sections(self) -> int:
+        return len(self.sections)
+
+    @property
+    def num_storeys(self) -> int:
+        return len(self.storey_kind)
+
+    @property
+    def num_cells(self) -> int:
+        return self.num_sections * self.num_storeys
+
+    def cell(self, section: int, storey: int) -> int:
+        return storey * self.num_sections + section
+
+    def section_of(self, cell: int) -> int:
+        return cell % self.num_sections
+
+    def storey_of(self, cell: int) -> int:
+        return cell // self.num_sections
+
+    def slots_over(self, storey: int) -> tuple[int, ...]:
+        return tuple(i for i, covered in enumerate(self.slot_storeys) if storey in covered)
+
+
+class Tables:
+    """Flat lookup lists derived from a Model, for the engine's inner loops."""
+
+    def __init__(self, m: Model) -> None:
+        self.cell_section = [m.section_of(c) for c in range(m.num_cells)]
+        self.cell_storey = [m.storey_of(c) for c in range(m.num_cells)]
+        self.rod_cells = [c for c in range(m.num_cells) if m.storey_kind[m.storey_of(c)] == ROD]
+        self.compartment_cells = [
+            c for c in range(m.num_cells) if m.storey_kind[m.storey_of(c)] == COMPARTMENT
+        ]
+        self.is_compartment = [m.storey_kind[m.storey_of(c)] == COMPARTMENT for c in range(m.num_cells)]
+        self.shoe_cell = [m.shoe_storey[m.storey_of(c)] for c in range(m.num_cells)]
+        self.card_garment = [card.garment for card in m.cards]
+        self.card_colour = [card.colour for card in m.cards]
+        self.card_units = [m.garments[card.garment].units for card in m.cards]
+        self.card_rest = [m.garments[card.garment].rest for card in m.cards]
+        self.garment_container = [CONTAINERS.index(g.container) for g in m.garments]
+        self.garment_units = [g.units for g in m.garments]
+        self.garment_rest = [g.rest for g in m.garments]
+        self.drawer_slots_sorted = sorted(m.drawer_slots)
+        self.storey_slots = [m.slots_over(st) for st in range(m.num_storeys)]
+
+
+def load_model(wardrobe_path: str = "", cards_path: str = "") -> Model:
+    """The built-in model, or one re-fitted from the given files (checked)."""
+    wardrobe = user_data(wardrobe_path) if wardrobe_path else package_data(PACKAGE, "wardrobe.toml")
+    cards = user_data(cards_path) if cards_path else package_data(PACKAGE, "cards.toml")
+    cards_reader = _Reader(cards_path or "cards.toml (built in)")
+    wardrobe_reader = _Reader(wardrobe_path or "wardrobe.toml (built in)")
+    colours, garments, corners, card_list, start = _read_cards(cards_reader, cards)
+    return _read_wardrobe(wardrobe_reader, wardrobe, colours, garments, corners, card_list, start)
+
+
+class _Reader:
+    """Small helpers that raise OptionError naming the file and the entry."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, message: str) -> OptionError:
+        return OptionError(f"{self.source}: {where}: {message}")
+
+    def table(self, data: Any, key: str, where: str) -> Any:
+        if not isinstance(data, dict) or key not in data:
+            raise self.fail(where, f"missing entry {key!r}")
+        return data[key]
+
+    def items(self, data: Any, key: str, where: str) -> list[Any]:
+        value = self.table(data, key, where)
+        if not isinstance(value, list) or not value:
+            raise self.fail(f"{where}.{key}", "must be a non-empty list")
+        return value
+
+    def text(self, data: Any, key: str, where: str) -> str:
+        value = self.table(data, key, where)
+        if not isinstance(value, str) or not value:
+            raise self.fail(f"{where}.{key}", f"must be a non-empty text, got {value!r}")
+        return value
+
+    def whole(self, data: Any, key: str, where: str, low: int, high: int = 10**6) -> int:
+        value = self.table(data, key, where)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(f"{where}.{key}", f"must be a whole number {low}..{high}, got {value!r}")
+        return value
+
+    def choice(self, data: Any, key: str, where: str, allowed: dict[str, int]) -> int:
+        value = self.text(data, key, where)
+        if value not in allowed:
+            raise self.fail(f"{where}.{key}", f"{value!r} is not one of {', '.join(allowed)}")
+        return allowed[value]
+
+
+def _named(reader: _Reader, entries: list[Any], where: str, short: bool = True) -> tuple[Named, ...]:
+    result = []
+    for i, entry in enumerate(entries):
+        here = f"{where}[{i}]"
+        key = reader.text(entry, "key", here)
+        de, en = reader.text(entry, "de", here), reader.text(entry, "en", here)
+        short_de = reader.text(entry, "short_de", here) if short else de
+        short_en = reader.text(entry, "short_en", here) if short else en
+        result.append(Named(key, de, en, short_de, short_en))
+    keys = [n.key for n in result]
+    if len(set(keys)) != len(keys):
+        raise reader.fail(where, "keys must be unique")
+    return tuple(result)
+
+
+def _index(named: tuple[Named, ...]) -> dict[str, int]:
+    return {n.key: i for i, n in enumerate(named)}
+
+
+CardsData = tuple[
+    tuple[Named, ...],
+    tuple[Garment, ...],
+    tuple[Named, ...],
+    tuple[Card, ...],
+    tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]],
+]
+
+
+def _read_cards(reader: _Reader, data: dict[str, Any]) -> CardsData:
+    colours = _named(reader, reader.items(data, "colours", "file"), "colours")
+    corners = _named(reader, reader.items(data, "corners", "file"), "corners", short=False)
+    if len(corners) != 4:
+        raise reader.fail("corners", "a card has exactly 4 corners (verified, rulebook)")
+    garments = _read_garments(reader, reader.items(data, "garments", "file"))
+    colour_ix, garment_ix, corner_ix = _index(colours), _index(garments), _index(corners)
+    cards: list[Card] = []
+    for i, entry in enumerate(reader.items(data, "cards", "file")):
+        cards.append(_read_card(reader, entry, i, colour_ix, garment_ix, corner_ix))
+    _check_card_set(reader, cards, colours, garments)
+    return colours, garments, corners, tuple(cards), _read_start(reader, data, colour_ix)
+
+
+def _read_garments(reader: _Reader, entries: list[Any]) -> tuple[Garment, ...]:
+    named = _named(reader, entries, "garments")
+    garments = []
+    for i, (entry, name) in enumerate(zip(entries, named, strict=True)):
+        here = f"garments[{i}] ({name.key})"
+        container = CONTAINERS[
+            reader.choice(entry, "container", here, {c: k for k, c in enumerate(CONTAINERS)})
+        ]
+        units = reader.whole(entry, "units", here, 1, 100) if container != "compartment" else 0
+        rest = reader.choice(entry, "rest", here, RESTS) if container == "compartment" else 0
+        garments.append(
+            Garment(name.key, name.de, name.en, name.short_de, name.short_en, container, units, rest)
+        )
+    return tuple(garments)
+
+
+def _read_card(
+    reader: _Reader,
+    entry: Any,
+    i: int,
+    colour_ix: dict[str, int],
+    garment_ix: dict[str, int],
+    corner_ix: dict[str, int],
+) -> Card:
+    here = f"cards[{i}]"
+    garment = reader.choice(entry, "garment", here, garment_ix)
+    colour = reader.choice(entry, "colour", here, colour_ix)
+    function = reader.choice(entry, "function", here, {k: n for n, k in enumerate(FUNCTION_KEYS)})
+    thumb = reader.choice(entry, "thumb", here, corner_ix)
+    dot_colour, points, storey = -1, 0, -1
+    if function == DOT:
+        dot_colour = reader.choice(entry, "dot_colour", here, colour_ix)
+        points = reader.whole(entry, "points", here, 1, 99)
+    if function == END:
+        storey = reader.whole(entry, "storey", here, 1, 99) - 1
+    return Card(i, garment, colour, function, dot_colour, points, storey, thumb)
+
+
+def _check_card_set(
+    reader: _Reader, cards: list[Card], colours: tuple[Named, ...], garments: tuple[Garment, ...]
+) -> None:
+    seen: set[tuple[int, int]] = set()
+    for card in cards:
+        pair = (card.garment, card.colour)
+        if pair in seen:
+            name = f"{garments[card.garment].key}/{colours[card.colour].key}"
+            raise reader.fail(f"cards[{card.id}]", f"{name} appears twice; every garment/colour is one card")
+        seen.add(pair)
+    if len(seen) != len(colours) * len(garments):
+        raise reader.fail(
+            "cards", f"need every garment in every colour once ({len(colours) * len(garments)})"
+        )
+    for n, key in enumerate(FUNCTION_KEYS):
+        count = sum(1 for card in cards if card.function == n)
+        if count != FUNCTION_COUNTS[key]:
+            raise reader.fail(
+                "cards", f"{count} cards have function {key!r}; the rulebook has {FUNCTION_COUNTS[key]}"
+            )
+
+
+def _read_start(
+    reader: _Reader, data: dict[str, Any], colour_ix: dict[str, int]
+) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]]:
+    sides = []
+    points = []
+    for i, entry in enumerate(reader.items(data, "start_cards", "file")):
+        here = f"start_cards[{i}]"
+        pair = []
+        for side in ("a", "b"):
+            names = reader.items(entry, side, here)
+            for name in names:
+                if name not in colour_ix:
+                    raise reader.fail(f"{here}.{side}", f"unknown colour {name!r}")
+            pair.append(tuple(colour_ix[name] for name in names))
+        sides.append((pair[0], pair[1]))
+        points.append(reader.whole(entry, "points", here, 1, 99))
+    return tuple(sides), tuple(points)
+
+
+def _read_wardrobe(
+    reader: _Reader,
+    data: dict[str, Any],
+    colours: tuple[Named, ...],
+    garments: tuple[Garment, ...],
+    corners: tuple[Named, ...],
+    cards: tuple[Card, ...],
+    start: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]],
+) -> Model:
+    sections = _named(reader, _keyed(reader.items(data, "sections", "file")), "sections", short=False)
+    door_start = reader.whole(data, "door_start", "file", 0, len(sections) - 1)
+    kinds, shoes = _read_storeys(reader, reader.items(data, "storeys", "file"))
+    sizes = reader.table(data, "sizes", "file")
+    rod_units = reader.whole(sizes, "rod_units", "sizes", 1, 60)
+    drawer_units = reader.whole(sizes, "drawer_units", "sizes", 1, 60)
+    floor_places = reader.whole(sizes, "floor_places", "sizes", 1, 8)
+    stack_height = reader.whole(sizes, "stack_height", "sizes", 1, 20)
+    for g in garments:
+        limit = {"rod": rod_units, "drawer": drawer_units}.get(g.container, 0)
+        if g.container != "compartment" and g.units > limit:
+            raise reader.fail("sizes", f"a {g.key} ({g.units} units) does not fit any {g.container}")
+    find_cell = _cell_reader(reader, len(sections), kinds)
+    drawers = reader.table(data, "drawers", "file")
+    starts = tuple(
+        find_cell(s, f"drawers.start_slots[{i}]") for i, s in enumerate(drawers.get("start_slots", []))
+    )
+    others = tuple(
+        find_cell(s, f"drawers.other_slots[{i}]") for i, s in enumerate(drawers.get("other_slots", []))
+    )
+    if len(set(starts + others)) != len(starts + others):
+        raise reader.fail("drawers", "a slot is listed twice")
+    slot_storeys = _read_slots(reader, reader.items(data, "slots", "file"), len(kinds))
+    if len(slot_storeys) != len(start[0]):
+        raise reader.fail("slots", f"{len(slot_storeys)} scoring slots but {len(start[0])} start cards")
+    for card in cards:
+        if card.storey >= len(kinds):
+            raise reader.fail(
+                f"cards[{card.id}]", f"end-scoring storey {card.storey + 1} is not in the wardrobe"
+            )
+    if len(colours) < 3:
+        raise reader.fail("colours", "need at least 3 colours (two end-scoring chips and a free one)")
+    needs = {g.container for g in garments}
+    if "drawer" in needs and not starts:
+        raise reader.fail("drawers", "the cards have drawer garments but no drawer starts in the wardrobe")
+    if "rod" in needs and ROD not in kinds:
+        raise reader.fail("storeys", "the cards have rod garments but no storey is a rod")
+    if storey := next((s + 1 for s in range(len(kinds)) if shoes[s] and kinds[s] != COMPARTMENT), None):
+        raise reader.fail("storeys", f"storey {storey} is marked for shoes but is not a compartment storey")
+    return Model(
+        colours=colours,
+        garments=garments,
+        corners=corners,
+        cards=cards,
+        start_colours=start[0],
+        start_points=start[1],
+        sections=sections,
+        door_start=door_start,
+        storey_kind=kinds,
+        shoe_storey=shoes,
+        rod_units=rod_units,
+        drawer_units=drawer_units,
+        floor_places=floor_places,
+        stack_height=stack_height,
+        drawer_start=starts,
+        drawer_slots=starts + others,
+        slot_storeys=slot_storeys,
+    )
+
+
+def _keyed(entries: list[Any]) -> list[Any]:
+    """Sections have no key of their own; their English name serves as one."""
+    return [dict(entry, key=entry.get("en")) if isinstance(entry, dict) else entry for entry in entries]
+
+
+def _read_storeys(reader: _Reader, entries: list[Any]) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    kinds, shoes = [], []
+    for i, entry in enumerate(entries):
+        here = f"storeys[{i}]"
+        kinds.append(reader.choice(entry, "kind", here, {"rod": ROD, "compartment": COMPARTMENT}))
+        flag = entry.get("shoes", False)
+        if not isinstance(flag, bool):
+            raise reader.fail(f"{here}.shoes", f"must be true or false, got {flag!r}")
+        shoes.append(flag)
+    return tuple(kinds), tuple(shoes)
+
+
+def _cell_reader(reader: _Reader, sections: int, kinds: tuple[int, ...]) -> Callable[[Any, str], int]:
+    def find(value: Any, where: str) -> int:
+        ok = isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+        if not ok or not (1 <= value[0] <= sections and 1 <= value[1] <= len(kinds)):
+            raise reader.fail(
+                where, f"must be [section 1..{sections}, storey 1..{len(kinds)}], got {value!r}"
+            )
+        section, storey = int(value[0]) - 1, int(value[1]) - 1
+        if kinds[storey] != COMPARTMENT:
+            raise reader.fail(where, f"storey {storey + 1} holds rods; a drawer needs a compartment")
+        return storey * sections + section
+
+    return find
+
+
+def _read_slots(reader: _Reader, entries: list[Any], storeys: int) -> tuple[tuple[int, ...], ...]:
+    result = []
+    for i, entry in enumerate(entries):
+        covered = reader.items(entry, "storeys", f"slots[{i}]")
+        if not all(type(s) is int and 1 <= s <= storeys for s in covered) or len(set(covered)) != len(
+            covered
+        ):
+            raise reader.fail(
+                f"slots[{i}].storeys", f"must list distinct storeys 1..{storeys}, got {covered!r}"
+            )
+        result.append(tuple(s - 1 for s in covered))
+    return tuple(result)

@@ -1,0 +1,1033 @@
+"""Der Graf von Lucandor: setup, the turn with its sub-steps, locks and luck, the two phases.
+
+The wardrobe and the cards come from data files (model.py). Hidden cards are
+drawn lazily: a draw pile is a list whose entries are either a known card
+(seen in a luck check) or UNKNOWN; an UNKNOWN entry becomes a card only when it
+is drawn or turned, as a chance node over all cards nobody has seen (the pool).
+Every face-down card is equally likely to be any unseen card, so this deals
+exactly like shuffled piles while a test can force any card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.options import OptionError, OptionSpec
+from spieltisch.games.lucandor import scoring
+from spieltisch.games.lucandor.model import (
+    DOT,
+    DRAWER,
+    END,
+    HANGER,
+    IN_DRAWER,
+    IN_ROD,
+    IRON,
+    NEEDLE,
+    ROD,
+    SHOES,
+    STACK,
+    Model,
+    Tables,
+    load_model,
+)
+
+HAND_SIZE = 3  # verified (rulebook): hands are refilled to three cards
+MARKERS = 2  # verified (rulebook): two locking stones on the player board
+UNKNOWN = -1
+
+# Stages of the state machine.
+S_LEFTOVER, S_DRAW, S_DECIDE, S_LUCK, S_OVER = range(5)
+# Why a hand is being filled.
+DRAW_DEAL, DRAW_END_TURN, DRAW_START_TURN = range(3)
+
+# Modes of the first step of a turn: which card, and what it is played for.
+M_PLACE, M_FUNCTION, M_DOOR, M_CLEAN = range(4)
+M_END = 4  # M_END + k: lay an end-scoring task with colour chip k
+
+# Kinds of sub-step still to decide (the first entry of `pending`).
+(
+    P_NONE,
+    P_PLACE,
+    P_SLOT,
+    P_DOOR_SECTION,
+    P_DOOR_SECOND,
+    P_HANGER,
+    P_NEEDLE_CARD,
+    P_NEEDLE_COLOUR,
+    P_IRON_SOURCE,
+    P_IRON_TARGET,
+    P_DRAWER_PICK,
+    P_DRAWER_TARGET,
+    P_CORNER,
+) = range(13)
+NUM_PENDING_KINDS = 13
+# What a luck check decides (pending[2] while P_CORNER).
+LUCK_SLOT, LUCK_DOOR, LUCK_IRON = range(3)
+
+
+class Layout:
+    """The fixed action id ranges of a game (they follow the wardrobe's size)."""
+
+    def __init__(self, model: Model) -> None:
+        self.cards = len(model.cards)
+        self.modes = M_END + len(model.colours)
+        self.places = model.floor_places
+        self.levels = max(model.stack_height, model.rod_units, model.drawer_units)
+        cells = model.num_cells
+        self.play = 0
+        self.target = self.play + self.modes * self.cards
+        self.source = self.target + cells * self.places
+        self.cell = self.source + cells * self.places * self.levels
+        self.slot = self.cell + cells
+        self.section = self.slot + len(model.slot_storeys)
+        self.second = self.section + model.num_sections
+        self.endcard = self.second + self.cards
+        self.colour = self.endcard + 2
+        self.corner = self.colour + len(model.colours)
+        self.size = self.corner + 4
+
+
+class LucandorGame(Game):
+    name = "lucandor"
+    title = "Der Graf von Lucandor"
+    min_players = 3
+    max_players = 5
+    option_specs = (
+        OptionSpec(
+            "family",
+            False,
+            "bool",
+            "Familienregel: no luck checks; every lock is a 1 and blocks its target for one round",
+        ),
+        OptionSpec("start_side", "A", "choice", "side of the three start cards (A or B)", choices=("A", "B")),
+        OptionSpec("wardrobe", "", "str", "path of a re-fitted wardrobe TOML file (empty: built-in model)"),
+        OptionSpec("cards", "", "str", "path of a re-fitted cards TOML file (empty: built-in cards)"),
+    )
+
+    def setup(self) -> None:
+        self.model: Model = load_model(str(self.options["wardrobe"]), str(self.options["cards"]))
+        self.family = bool(self.options["family"])
+        self.side = 0 if self.options["start_side"] == "A" else 1
+        self.layout = Layout(self.model)
+        self.tables = Tables(self.model)
+        if len(self.model.cards) < HAND_SIZE * self.num_players:
+            raise OptionError(f"{len(self.model.cards)} cards are too few for {self.num_players} players")
+
+    def new_initial_state(self) -> LucandorState:
+        return LucandorState(self)
+
+    def num_distinct_actions(self) -> int:
+        return self.layout.size
+
+    def max_chance_outcomes(self) -> int:
+        return len(self.model.cards)
+
+    def max_game_length(self) -> int:
+        # At most len(cards) successful turns per phase (each takes at least one
+        # card out of the hands and piles), at most 4 decisions per turn. A
+        # failed luck check needs a lock, and a lock lasts at most 2P-1 turns,
+        # so failed turns are at most (2P-1) per successful turn.
+        turns = 2 * len(self.model.cards)
+        return 4 * turns * 2 * self.num_players
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (observation_size(self),)
+
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        """A cheaper policy than the heuristic, for search playouts."""
+        from spieltisch.games.lucandor.bot import rollout
+
+        assert isinstance(state, LucandorState)
+        return rollout(state, rng)
+
+    def heuristic_action(self, state: State, rng: random.Random) -> int:
+        from spieltisch.games.lucandor.bot import choose
+
+        assert isinstance(state, LucandorState)
+        return choose(state)
+
+
+class LucandorState(State):
+    def __init__(self, game: LucandorGame) -> None:
+        super().__init__(game)
+        self.g = game
+        m = game.model
+        n = game.num_players
+        self.stage = S_LEFTOVER
+        self.phase = 0  # 0 morning, 1 afternoon
+        self.turn = 0
+        self.last_mover = n - 1
+        self.draw_seat = 0
+        self.draw_mode = DRAW_DEAL
+        self.leftover = 0
+        self.pool: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]  # hand cards every seat has seen
+        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self.discard: list[int] = []
+        self.start_pile: list[int] = []
+        self.points = [0] * n
+        self.end_points = [0] * n
+        self.end_cards: list[list[int]] = [[] for _ in range(n)]
+        self.end_colours: list[list[int]] = [[] for _ in range(n)]
+        self.slots = [len(m.cards) + i for i in range(len(m.slot_storeys))]
+        self.lock_owner = [-1] * (len(self.slots) + 1)  # the last entry is the door
+        self.lock_level = [0] * (len(self.slots) + 1)
+        self.door = m.door_start
+        self.content: list[list[list[int]]] = [
+            [[]] if m.storey_kind[m.storey_of(c)] == ROD else [[] for _ in range(m.floor_places)]
+            for c in range(m.num_cells)
+        ]
+        self.drawer_cell = list(m.drawer_start)
+        self.drawer_items: list[list[int]] = [[] for _ in m.drawer_start]
+        self.placed = 0  # bit c: the garment of card c was put away this phase
+        self.pending: tuple[int, ...] = (P_NONE,)
+        self.corner = -1
+        self._deal(list(range(len(m.cards))), first_seat=0)
+        self._run()
+
+    @property
+    def m(self) -> Model:
+        return self.g.model
+
+    # --- whose move -----------------------------------------------------------
+    def current_player(self) -> int:
+        stage = self.stage
+        if stage == S_DECIDE:
+            return self.turn
+        if stage == S_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self) -> list[int]:
+        stage = self.stage
+        if stage == S_DECIDE:
+            return self._legal_decisions()
+        if stage == S_OVER:
+            return []
+        return list(self.pool)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / len(self.pool)
+        return [(card, p) for card in self.pool]
+
+    def is_legal(self, action: int) -> bool:
+        if isinstance(action, bool) or not isinstance(action, int):
+            return False
+        if self.stage == S_OVER:
+            return False
+        if self.stage != S_DECIDE:
+            return action in self.pool
+        if self.pending[0] == P_NONE:
+            # Check the one card and mode instead of listing every first step.
+            lay = self.g.layout
+            if not 0 <= action < lay.target:
+                return False
+            mode, card = divmod(action, lay.cards)
+            return card in self.hands[self.turn] and self._first_legal(mode, card, {})
+        return action in self._legal_decisions()
+
+    # --- chance -----------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        stage = self.stage
+        if stage == S_DECIDE:
+            self._decide(action)
+        elif stage == S_LEFTOVER:
+            self.pool.remove(action)
+            self.discard.append(action)
+            self.leftover -= 1
+        elif stage == S_DRAW:
+            self.pool.remove(action)
+            self.piles[self.draw_seat].pop()
+            self._insert_hand(self.draw_seat, action)
+        else:  # S_LUCK: the luck card is turned and goes back on top, now seen by all
+            self.pool.remove(action)
+            self.piles[self.turn][-1] = action
+        self._run()
+
+    def _deal(self, cards: list[int], first_seat: int) -> None:
+        """Deal `cards` evenly; the leftovers go to the discard pile (drawn as chance)."""
+        n = self.num_players
+        self.pool = sorted(cards)
+        self.leftover = len(cards) % n
+        self.piles = [[UNKNOWN] * (len(cards) // n) for _ in range(n)]
+        self.stage = S_LEFTOVER
+        self.turn = first_seat
+
+    def _run(self) -> None:
+        """Carry out every step that needs no decision and no chance."""
+        while True:
+            stage = self.stage
+            if stage == S_LEFTOVER:
+                if self.leftover > 0:
+                    return
+                self.stage, self.draw_seat, self.draw_mode = S_DRAW, 0, DRAW_DEAL
+            elif stage == S_DRAW:
+                seat = self.draw_seat
+                pile = self.piles[seat]
+                if len(self.hands[seat]) < HAND_SIZE and pile:
+                    if pile[-1] == UNKNOWN:
+                        return
+                    card = pile.pop()
+                    self._insert_hand(seat, card)
+                    self.known[seat].append(card)
+                    continue
+                self._after_draw()
+            elif stage == S_LUCK:
+                if self.piles[self.turn][-1] == UNKNOWN:
+                    return
+                self._resolve_luck()
+            else:
+                return
+
+    def _after_draw(self) -> None:
+        mode = self.draw_mode
+        if mode == DRAW_DEAL:
+            if self.draw_seat + 1 < self.num_players:
+                self.draw_seat += 1
+            else:
+                self._begin_turn(self.turn)
+        elif mode == DRAW_END_TURN:
+            self._begin_turn((self.draw_seat + 1) % self.num_players)
+        else:
+            self.stage = S_DECIDE
+
+    def _has_cards(self, seat: int) -> bool:
+        return bool(self.hands[seat]) or bool(self.piles[seat])
+
+    def _begin_turn(self, seat: int) -> None:
+        """Start the turn of `seat` or of the next player who still has cards.
+
+        A player without cards is skipped until the phase ends; their locks
+        still count down when their turn comes round (digital ruling: a lock
+        of a skipped player would otherwise never expire).
+        """
+        if not any(self._has_cards(s) for s in range(self.num_players)):
+            self._end_phase()
+            return
+        while True:
+            self._count_down(seat)
+            if self._has_cards(seat):
+                break
+            seat = (seat + 1) % self.num_players
+        self.turn = seat
+        if len(self.hands[seat]) < HAND_SIZE and self.piles[seat]:
+            self.stage, self.draw_seat, self.draw_mode = S_DRAW, seat, DRAW_START_TURN
+        else:
+            self.stage = S_DECIDE
+
+    def _count_down(self, seat: int) -> None:
+        """A 2 drops to 1 at its owner's next turn and goes the turn after (RULINGS.md, Lucandor)."""
+        for i, owner in enumerate(self.lock_owner):
+            if owner == seat:
+                self.lock_level[i] -= 1
+                if self.lock_level[i] == 0:
+                    self.lock_owner[i] = -1
+
+    def _end_phase(self) -> None:
+        if self.phase == 0:
+            # The afternoon deals every card but those in the slots and the
+            # end-scoring tasks before the players; leftovers to the discard
+            # pile (RULINGS.md, Lucandor). The wardrobe keeps its garments.
+            self.phase = 1
+            self.placed = 0
+            kept = {c for c in self.slots if c < len(self.m.cards)}
+            for cards in self.end_cards:
+                kept.update(cards)
+            self.discard = []
+            self.known = [[] for _ in range(self.num_players)]
+            self._deal(
+                [c for c in range(len(self.m.cards)) if c not in kept],
+                (self.last_mover + 1) % self.num_players,
+            )
+        else:
+            self.end_points = [scoring.end_points(self, seat) for seat in range(self.num_players)]
+            self.stage = S_OVER
+
+    def _insert_hand(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort()
+
+    def _take_from_hand(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+
+    def _finish_turn(self) -> None:
+        seat = self.turn
+        self.pending = (P_NONE,)
+        self.corner = -1
+        self.last_mover = seat
+        self.stage, self.draw_seat, self.draw_mode = S_DRAW, seat, DRAW_END_TURN
+
+    # --- legal decisions ----------------------------------------------------------
+    def _legal_decisions(self) -> list[int]:
+        lay = self.g.layout
+        kind = self.pending[0]
+        if kind == P_NONE:
+            return self._legal_first()
+        if kind == P_PLACE:
+            garment = self.m.cards[self.pending[1]].garment
+            return [lay.target + cell * lay.places + place for cell, place in self.targets(garment, -1)]
+        if kind == P_SLOT:
+            return [lay.slot + i for i in range(len(self.slots)) if self.lock_passable(i)]
+        if kind == P_DOOR_SECTION:
+            return [lay.section + t for t in self._door_sections()]
+        if kind == P_DOOR_SECOND:
+            return [lay.second + c for c in self.hands[self.turn]]
+        if kind in (P_HANGER, P_NEEDLE_CARD):
+            return [lay.endcard + j for j in range(len(self.end_cards[self.turn]))]
+        if kind == P_NEEDLE_COLOUR:
+            used = self.end_colours[self.turn]
+            return [lay.colour + k for k in range(len(self.m.colours)) if k not in used]
+        if kind == P_IRON_SOURCE:
+            return [
+                lay.source + (cell * lay.places + place) * lay.levels + level
+                for cell, place, level in self.iron_sources()
+            ]
+        if kind == P_IRON_TARGET:
+            garment = self.m.cards[self.pending[3]].garment
+            return [
+                lay.target + cell * lay.places + place
+                for cell, place in self.targets(garment, self.pending[2])
+            ]
+        if kind == P_DRAWER_PICK:
+            return sorted(lay.cell + self.drawer_cell[d] for d in self.movable_drawers())
+        if kind == P_DRAWER_TARGET:
+            return [lay.cell + cell for cell in self.free_drawer_slots()]
+        return [lay.corner + k for k in range(4)]  # P_CORNER
+
+    def _legal_first(self) -> list[int]:
+        lay = self.g.layout
+        n = lay.cards
+        seat = self.turn
+        cards = self.g.model.cards
+        door_ok = self._door_possible()
+        free_chips = [k for k in range(len(self.g.model.colours)) if k not in self.end_colours[seat]]
+        tasks_ok = len(self.end_cards[seat]) < 2
+        placeable: dict[int, bool] = {}
+        functions: dict[int, bool] = {}
+        actions: list[int] = []
+        for c in self.hands[seat]:
+            card = cards[c]
+            garment = card.garment
+            if not (self.placed >> c) & 1:
+                if garment not in placeable:
+                    placeable[garment] = self.has_target(garment, -1)
+                if placeable[garment]:
+                    actions.append(M_PLACE * n + c)
+            function = card.function
+            if function == END:
+                if tasks_ok:
+                    actions.extend((M_END + k) * n + c for k in free_chips)
+            else:
+                if function not in functions:
+                    functions[function] = self._function_possible(function)
+                if functions[function]:
+                    actions.append(M_FUNCTION * n + c)
+            if door_ok:
+                actions.append(M_DOOR * n + c)
+            actions.append(M_CLEAN * n + c)
+        actions.sort()
+        return actions
+
+    def _first_legal(self, mode: int, card_id: int, placeable: dict[int, bool]) -> bool:
+        """May the hand card `card_id` be played in `mode`? (`placeable` caches per garment.)"""
+        card = self.g.model.cards[card_id]
+        if mode == M_CLEAN:
+            return True  # Fächer putzen is always possible
+        if mode == M_DOOR:
+            return self._door_possible()
+        if mode == M_PLACE:
+            if (self.placed >> card_id) & 1:
+                return False
+            if card.garment not in placeable:
+                placeable[card.garment] = self.has_target(card.garment, -1)
+            return placeable[card.garment]
+        if mode == M_FUNCTION:
+            return card.function != END and self._function_possible(card.function)
+        seat = self.turn
+        return (
+            card.function == END
+            and len(self.end_cards[seat]) < 2
+            and mode - M_END not in self.end_colours[seat]
+        )
+
+    def _function_possible(self, function: int) -> bool:
+        seat = self.turn
+        if function == DOT:
+            return any(self.lock_passable(i) for i in range(len(self.slots)))
+        if function in (HANGER, NEEDLE):
+            return bool(self.end_cards[seat])
+        if function == IRON:
+            return bool(self.iron_sources(first_only=True))
+        if function == DRAWER:
+            return bool(self.movable_drawers())
+        return False
+
+    def lock_passable(self, index: int) -> bool:
+        """May the player to move act on slot `index` (or the door) despite any lock?"""
+        owner = self.lock_owner[index]
+        if owner < 0:
+            return True
+        if self.g.family:
+            return False
+        return len(self.piles[self.turn]) >= self._luck_cards_needed(index)
+
+    def _luck_cards_needed(self, index: int) -> int:
+        """Bypassing a 2 first gives a card from the own pile away, then turns one."""
+        owner = self.lock_owner[index]
+        return 2 if self.lock_level[index] == 2 and owner != self.turn else 1
+
+    def _door_possible(self) -> bool:
+        return self.m.num_sections > 1 and self.lock_passable(len(self.slots))
+
+    def _door_sections(self) -> list[int]:
+        spare = len(self.hands[self.turn]) > 0  # a second card to discard for two sections
+        result = []
+        for t in range(self.m.num_sections):
+            distance = abs(t - self.door)
+            if distance == 1 or (distance == 2 and spare):
+                result.append(t)
+        return result
+
+    def covered(self, cell: int) -> bool:
+        """The sliding door blocks every cell of its section."""
+        return self.g.tables.cell_section[cell] == self.door
+
+    def drawer_at(self, cell: int) -> int:
+        for d, where in enumerate(self.drawer_cell):
+            if where == cell:
+                return d
+        return -1
+
+    def targets(self, garment: int, exclude: int) -> list[tuple[int, int]]:
+        """Every (cell, floor place) where `garment` may be put away now.
+
+        For equal empty floor places only the first is offered (they are alike).
+        """
+        t = self.g.tables
+        door = self.door
+        section = t.cell_section
+        container = t.garment_container[garment]
+        result: list[tuple[int, int]] = []
+        if container == IN_ROD:
+            room = self.g.model.rod_units - t.garment_units[garment]
+            for cell in t.rod_cells:
+                if cell != exclude and section[cell] != door and self._units(self.content[cell][0]) <= room:
+                    result.append((cell, 0))
+            return result
+        if container == IN_DRAWER:
+            room = self.g.model.drawer_units - t.garment_units[garment]
+            for d, cell in enumerate(self.drawer_cell):
+                if cell != exclude and section[cell] != door and self._units(self.drawer_items[d]) <= room:
+                    result.append((cell, 0))
+            result.sort()
+            return result
+        rest = t.garment_rest[garment]
+        drawers = self.drawer_cell
+        for cell in t.compartment_cells:
+            if cell != exclude and section[cell] != door and cell not in drawers:
+                for place in self._floor_places(cell, rest):
+                    result.append((cell, place))
+        return result
+
+    def _units(self, items: list[int]) -> int:
+        units = self.g.tables.card_units
+        return sum(units[piece] for piece in items)
+
+    def _floor_places(self, cell: int, rest: int) -> list[int]:
+        t = self.g.tables
+        card_rest = t.card_rest
+        places = self.content[cell]
+        rests = [card_rest[stack[0]] for stack in places if stack]
+        if rest == SHOES:
+            # Shoes: only in the shoe storeys, never stacked, only beside shoes.
+            if not t.shoe_cell[cell] or any(r != SHOES for r in rests):
+                return []
+        elif SHOES in rests:
+            return []
+        result = []
+        empty_offered = False
+        height = self.g.model.stack_height
+        for place, stack in enumerate(places):
+            if not stack:
+                if not empty_offered:
+                    result.append(place)
+                    empty_offered = True
+            elif rest == STACK and len(stack) < height and card_rest[stack[0]] == STACK:
+                result.append(place)
+        return result
+
+    def is_under(self, cell: int, place: int, level: int) -> bool:
+        """Is the garment at this spot lying under another one in a compartment stack?"""
+        if not self.g.tables.is_compartment[cell] or self.drawer_at(cell) >= 0:
+            return False
+        return level < len(self.content[cell][place]) - 1
+
+    def has_target(self, garment: int, exclude: int) -> bool:
+        """Whether `garment` may be put away anywhere but `exclude` (a quick `targets`)."""
+        t = self.g.tables
+        door = self.door
+        section = t.cell_section
+        container = t.garment_container[garment]
+        if container == IN_ROD:
+            room = self.g.model.rod_units - t.garment_units[garment]
+            return any(
+                cell != exclude and section[cell] != door and self._units(self.content[cell][0]) <= room
+                for cell in t.rod_cells
+            )
+        if container == IN_DRAWER:
+            room = self.g.model.drawer_units - t.garment_units[garment]
+            return any(
+                cell != exclude and section[cell] != door and self._units(self.drawer_items[d]) <= room
+                for d, cell in enumerate(self.drawer_cell)
+            )
+        rest = t.garment_rest[garment]
+        drawers = self.drawer_cell
+        return any(
+            cell != exclude and section[cell] != door and cell not in drawers and self._floor_ok(cell, rest)
+            for cell in t.compartment_cells
+        )
+
+    def _floor_ok(self, cell: int, rest: int) -> bool:
+        """Whether `_floor_places(cell, rest)` is non-empty, without building it."""
+        card_rest = self.g.tables.card_rest
+        height = self.g.model.stack_height
+        empty = shoes = others = stackable = False
+        for stack in self.content[cell]:
+            if not stack:
+                empty = True
+                continue
+            base = card_rest[stack[0]]
+            if base == SHOES:
+                shoes = True
+            else:
+                others = True
+                if base == STACK and len(stack) < height:
+                    stackable = True
+        if rest == SHOES:
+            return empty and not others and self.g.tables.shoe_cell[cell]
+        if shoes:
+            return False
+        return empty or (rest == STACK and stackable)
+
+    def iron_sources(self, first_only: bool = False) -> list[tuple[int, int, int]]:
+        """Pieces the iron may take out: (cell, place, level), each with somewhere to go."""
+        t = self.g.tables
+        luck_ok = self.g.family or len(self.piles[self.turn]) >= 1
+        garment_of = t.card_garment
+        reachable: dict[int, list[int]] = {}  # garment -> cells it could go to
+        result = []
+        for cell in range(len(self.content)):
+            if t.cell_section[cell] == self.door:
+                continue
+            drawer = self.drawer_at(cell)
+            stacks = [self.drawer_items[drawer]] if drawer >= 0 else self.content[cell]
+            for place, stack in enumerate(stacks):
+                top = len(stack) - 1
+                for level, piece in enumerate(stack):
+                    if level < top and drawer < 0 and t.is_compartment[cell] and not luck_ok:
+                        continue
+                    garment = garment_of[piece]
+                    if garment not in reachable:
+                        reachable[garment] = [c for c, _ in self.targets(garment, -1)]
+                    if any(c != cell for c in reachable[garment]):
+                        result.append((cell, place, level))
+                        if first_only:
+                            return result
+        return result
+
+    def movable_drawers(self) -> list[int]:
+        free = self.free_drawer_slots()
+        if not free:
+            return []
+        return [d for d, cell in enumerate(self.drawer_cell) if not self.covered(cell)]
+
+    def free_drawer_slots(self) -> list[int]:
+        """Drawer slots with no drawer and nothing on their floor, not behind the door."""
+        return [
+            cell
+            for cell in self.g.tables.drawer_slots_sorted
+            if not self.covered(cell) and cell not in self.drawer_cell and not any(self.content[cell])
+        ]
+
+    # --- carrying out decisions -----------------------------------------------------
+    def _decide(self, action: int) -> None:
+        kind = self.pending[0]
+        lay = self.g.layout
+        if kind == P_NONE:
+            self._first(action // lay.cards, action % lay.cards)
+        elif kind in (P_PLACE, P_IRON_TARGET):
+            cell, place = divmod(action - lay.target, lay.places)
+            self._place_decided(cell, place)
+        elif kind == P_SLOT:
+            slot = action - lay.slot
+            self._attempt(slot, (self.pending[1], LUCK_SLOT, slot))
+        elif kind == P_DOOR_SECTION:
+            target = action - lay.section
+            if abs(target - self.door) == 2:
+                self.pending = (P_DOOR_SECOND, self.pending[1], target)
+            else:
+                self._attempt(len(self.slots), (self.pending[1], LUCK_DOOR, target, -1))
+        elif kind == P_DOOR_SECOND:
+            second = action - lay.second
+            self._take_from_hand(self.turn, second)
+            self._attempt(len(self.slots), (self.pending[1], LUCK_DOOR, self.pending[2], second))
+        elif kind in (P_HANGER, P_NEEDLE_CARD, P_NEEDLE_COLOUR):
+            self._end_card_decided(kind, action)
+        elif kind == P_IRON_SOURCE:
+            self._iron_source(action - lay.source)
+        elif kind == P_DRAWER_PICK:
+            self.pending = (P_DRAWER_TARGET, self.pending[1], self.drawer_at(action - lay.cell))
+        elif kind == P_DRAWER_TARGET:
+            self.drawer_cell[self.pending[2]] = action - lay.cell
+            self.discard.append(self.pending[1])
+            self._finish_turn()
+        else:  # P_CORNER: the luck card is turned next (chance unless its face is known)
+            self.corner = action - lay.corner
+            self.stage = S_LUCK
+
+    def _first(self, mode: int, card_id: int) -> None:
+        seat = self.turn
+        self._take_from_hand(seat, card_id)
+        card = self.m.cards[card_id]
+        if mode == M_PLACE:
+            self.pending = (P_PLACE, card_id)
+        elif mode == M_DOOR:
+            self.pending = (P_DOOR_SECTION, card_id)
+        elif mode == M_CLEAN:
+            # Fächer putzen: discard, draw anew, one point for cleaning.
+            self.discard.append(card_id)
+            self.points[seat] += 1
+            self._finish_turn()
+        elif mode >= M_END:
+            self.end_cards[seat].append(card_id)
+            self.end_colours[seat].append(mode - M_END)
+            self._finish_turn()
+        else:
+            self.pending = {
+                DOT: (P_SLOT, card_id),
+                HANGER: (P_HANGER, card_id),
+                NEEDLE: (P_NEEDLE_CARD, card_id),
+                IRON: (P_IRON_SOURCE, card_id),
+                DRAWER: (P_DRAWER_PICK, card_id),
+            }[card.function]
+
+    def _place_decided(self, cell: int, place: int) -> None:
+        seat = self.turn
+        card_id = self.pending[1]
+        if self.pending[0] == P_PLACE:
+            piece = card_id
+            self.placed |= 1 << piece  # each garment/colour once per phase
+        else:
+            piece = self.pending[3]
+        self.points[seat] += scoring.placement_points(self, piece, cell)
+        self._put(piece, cell, place)
+        self.discard.append(card_id)
+        self._finish_turn()
+
+    def _put(self, piece: int, cell: int, place: int) -> None:
+        drawer = self.drawer_at(cell)
+        if drawer >= 0:
+            self.drawer_items[drawer].append(piece)
+        else:
+            self.content[cell][place].append(piece)
+
+    def _attempt(self, lock: int, context: tuple[int, ...]) -> None:
+        """Act on a slot or the door, going through a lock when one lies on it.
+
+        Bypassing a 2 first moves the top card of the own draw pile, unseen, onto
+        the lock owner's pile (not when the lock is one's own); then, as for a
+        1, a luck check decides.
+        """
+        owner = self.lock_owner[lock]
+        if owner < 0:
+            self._succeed(context)
+            return
+        if self.lock_level[lock] == 2 and owner != self.turn:
+            self.piles[owner].append(self.piles[self.turn].pop())
+        self.pending = (P_CORNER, *context)
+
+    def _resolve_luck(self) -> None:
+        """Success when the thumb of the turned card lies in the chosen corner; the card
+        stays on top of the pile (RULINGS.md, Lucandor: the luck check)."""
+        seat = self.turn
+        luck_card = self.piles[seat][-1]
+        success = self.m.cards[luck_card].thumb == self.corner
+        context = self.pending[1:]
+        self.stage = S_DECIDE
+        self.corner = -1
+        if success:
+            self._succeed(context)
+            return
+        card_id, what = context[0], context[1]
+        if what == LUCK_IRON:
+            self.discard.append(card_id)  # the iron is lost unused
+        else:
+            # The card returns to the hand, seen by all; the turn ends.
+            for c in (card_id, context[3] if what == LUCK_DOOR else -1):
+                if c >= 0:
+                    self._insert_hand(seat, c)
+                    self.known[seat].append(c)
+        self._finish_turn()
+
+    def _succeed(self, context: tuple[int, ...]) -> None:
+        card_id, what = context[0], context[1]
+        if what == LUCK_SLOT:
+            self._replace_slot(context[2], card_id)
+        elif what == LUCK_DOOR:
+            self._move_door(context[2], card_id, context[3])
+        else:
+            self._lift(card_id, context[2], context[3], context[4])
+
+    def _replace_slot(self, slot: int, card_id: int) -> None:
+        old = self.slots[slot]
+        if old >= len(self.m.cards):
+            self.start_pile.append(old - len(self.m.cards))  # start cards keep their own pile
+        else:
+            self.discard.append(old)
+        self.lock_owner[slot] = -1
+        self.slots[slot] = card_id
+        self._lock(slot, 2)
+        self._finish_turn()
+
+    def _move_door(self, target: int, card_id: int, second: int) -> None:
+        distance = abs(target - self.door)
+        self.door = target
+        self.discard.append(card_id)
+        if second >= 0:
+            self.discard.append(second)
+        self.lock_owner[len(self.slots)] = -1
+        self._lock(len(self.slots), distance)
+        self._finish_turn()
+
+    def _lock(self, index: int, level: int) -> None:
+        """Put a stone of the player on the 2 (or 1) if one is free.
+
+        Family rule: always on the 1, so it blocks for one round, and no luck
+        check can pass it (RULINGS.md, Lucandor).
+        """
+        seat = self.turn
+        if self.lock_owner.count(seat) < MARKERS:
+            self.lock_owner[index] = seat
+            self.lock_level[index] = 1 if self.g.family else level
+
+    def _iron_source(self, code: int) -> None:
+        lay = self.g.layout
+        spot, level = divmod(code, lay.levels)
+        cell, place = divmod(spot, lay.places)
+        if self.is_under(cell, place, level) and not self.g.family:
+            # Pulling a garment from under a stack needs luck (the family rule needs none).
+            self.pending = (P_CORNER, self.pending[1], LUCK_IRON, cell, place, level)
+        else:
+            self._lift(self.pending[1], cell, place, level)
+
+    def _lift(self, card_id: int, cell: int, place: int, level: int) -> None:
+        drawer = self.drawer_at(cell)
+        stack = self.drawer_items[drawer] if drawer >= 0 else self.content[cell][place]
+        piece = stack.pop(level)
+        self.pending = (P_IRON_TARGET, card_id, cell, piece)
+
+    def _end_card_decided(self, kind: int, action: int) -> None:
+        lay = self.g.layout
+        seat = self.turn
+        card_id = self.pending[1]
+        if kind == P_NEEDLE_CARD:
+            self.pending = (P_NEEDLE_COLOUR, card_id, action - lay.endcard)
+            return
+        if kind == P_HANGER:
+            index = action - lay.endcard
+            self.discard.append(self.end_cards[seat].pop(index))
+            self.end_colours[seat].pop(index)
+        else:
+            self.end_colours[seat][self.pending[2]] = action - lay.colour
+        self.discard.append(card_id)
+        self._finish_turn()
+
+    # --- names --------------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        from spieltisch.games.lucandor.text import action_text
+
+        return action_text(self, action, "en")
+
+    def action_label(self, action: int, lang: str = "en") -> str:
+        from spieltisch.games.lucandor.text import action_text
+
+        return action_text(self, action, lang)
+
+    def render_text(self, seat: int | None, lang: str = "en") -> str:
+        from spieltisch.games.lucandor.text import render
+
+        return render(self, seat, lang)
+
+    # --- copies -------------------------------------------------------------------------
+    def clone(self) -> LucandorState:
+        other = LucandorState.__new__(LucandorState)
+        other.game = self.game
+        other.g = self.g
+        other.num_players = self.num_players
+        other._history = list(self._history)
+        other.stage = self.stage
+        other.phase = self.phase
+        other.turn = self.turn
+        other.last_mover = self.last_mover
+        other.draw_seat = self.draw_seat
+        other.draw_mode = self.draw_mode
+        other.leftover = self.leftover
+        other.pool = list(self.pool)
+        other.hands = [h[:] for h in self.hands]
+        other.known = [k[:] for k in self.known]
+        other.piles = [p[:] for p in self.piles]
+        other.discard = list(self.discard)
+        other.start_pile = list(self.start_pile)
+        other.points = list(self.points)
+        other.end_points = list(self.end_points)
+        other.end_cards = [e[:] for e in self.end_cards]
+        other.end_colours = [e[:] for e in self.end_colours]
+        other.slots = list(self.slots)
+        other.lock_owner = list(self.lock_owner)
+        other.lock_level = list(self.lock_level)
+        other.door = self.door
+        other.content = [[stack[:] for stack in cell] for cell in self.content]
+        other.drawer_cell = list(self.drawer_cell)
+        other.drawer_items = [d[:] for d in self.drawer_items]
+        other.placed = self.placed
+        other.pending = self.pending
+        other.corner = self.corner
+        return other
+
+    # --- results --------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(p + e) for p, e in zip(self.points, self.end_points, strict=True)]
+
+    def winners(self) -> list[int]:
+        """Most points; a tie goes to the better end scoring; still tied: shared victory."""
+        if self.stage != S_OVER:
+            return []
+        totals = [p + e for p, e in zip(self.points, self.end_points, strict=True)]
+        best = max(totals)
+        tied = [s for s in range(self.num_players) if totals[s] == best]
+        top_end = max(self.end_points[s] for s in tied)
+        return [s for s in tied if self.end_points[s] == top_end]
+
+    # --- what a seat may see ------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        over = self.stage == S_OVER
+        players = []
+        for p in range(self.num_players):
+            own = seat == p or over
+            players.append(
+                {
+                    "points": self.points[p],
+                    "hand_size": len(self.hands[p]),
+                    "known_in_hand": sorted(self.known[p]),
+                    "pile": list(self.piles[p]),
+                    "end_colours": list(self.end_colours[p]),
+                    "end_cards": list(self.end_cards[p]) if own else None,
+                    "end_points": self.end_points[p],
+                }
+            )
+        return {
+            "phase": self.phase,
+            "stage": self.stage,
+            "turn": self.turn,
+            "to_move": self.current_player(),
+            "leftover": self.leftover,
+            "draw_seat": self.draw_seat,
+            "door": self.door,
+            "slots": list(self.slots),
+            "lock_owner": list(self.lock_owner),
+            "lock_level": list(self.lock_level),
+            "content": [[list(stack) for stack in cell] for cell in self.content],
+            "drawers": [
+                [cell, list(items)] for cell, items in zip(self.drawer_cell, self.drawer_items, strict=True)
+            ],
+            "discard": list(self.discard),
+            "start_pile": list(self.start_pile),
+            "placed": [c for c in range(len(self.m.cards)) if (self.placed >> c) & 1],
+            "pending": list(self.pending),
+            "corner": self.corner,
+            "players": players,
+            "hand": list(self.hands[seat]) if seat is not None else None,
+        }
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        from spieltisch.games.lucandor.text import observation
+
+        return observation(self, seat)
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> LucandorState:
+        """Redeal what `seat` cannot see: unseen pile cards, others' unseen hand
+        cards and others' face-down end-scoring tasks (those stay end-scoring cards)."""
+        other = self.clone()
+        if self.stage == S_OVER:
+            return other
+        m = self.m
+        hidden_hands = {
+            p: [c for c in self.hands[p] if c not in self.known[p]]
+            for p in range(self.num_players)
+            if p != seat
+        }
+        unseen = list(self.pool)
+        for p, cards in hidden_hands.items():
+            unseen.extend(cards)
+            unseen.extend(self.end_cards[p])
+        unseen.sort()
+        tasks = [c for c in unseen if m.cards[c].function == END]
+        rng.shuffle(tasks)
+        rest_tasks = list(tasks)
+        for p in hidden_hands:
+            count = len(self.end_cards[p])
+            other.end_cards[p] = [rest_tasks.pop() for _ in range(count)]
+        used = {c for p in hidden_hands for c in other.end_cards[p]}
+        rest = [c for c in unseen if c not in used]
+        rng.shuffle(rest)
+        for p, cards in hidden_hands.items():
+            new = [rest.pop() for _ in cards]
+            other.hands[p] = sorted(list(self.known[p]) + new)
+        other.pool = sorted(rest)
+        return other
+
+    def check_invariants(self) -> None:
+        m = self.m
+        n_cards = len(m.cards)
+        where: list[int] = []
+        where.extend(self.pool)
+        for p in range(self.num_players):
+            where.extend(self.hands[p])
+            where.extend(c for c in self.piles[p] if c != UNKNOWN)
+            where.extend(self.end_cards[p])
+            assert set(self.known[p]) <= set(self.hands[p]), "a known hand card is not in the hand"
+            assert len(self.hands[p]) <= HAND_SIZE, "a hand holds more than three cards"
+            assert len(self.end_cards[p]) <= 2, "more than two end-scoring tasks"
+            assert len(set(self.end_colours[p])) == len(self.end_colours[p]), "end colours must differ"
+            assert self.lock_owner.count(p) <= MARKERS, "more locks than stones"
+        where.extend(self.discard)
+        where.extend(c for c in self.slots if c < n_cards)
+        where.extend(self._pending_cards())
+        unknown = sum(pile.count(UNKNOWN) for pile in self.piles)
+        assert len(self.pool) == unknown + self.leftover, "unseen cards do not match face-down pile cards"
+        assert sorted(where) == sorted(set(where)), "a card is in two places"
+        assert len(set(where)) == n_cards, f"cards are not conserved ({len(set(where))} of {n_cards})"
+        starts = [c - n_cards for c in self.slots if c >= n_cards] + self.start_pile
+        assert sorted(starts) == list(range(len(m.start_points))), "start cards are not conserved"
+        scoring.check_wardrobe(self)
+
+    def _pending_cards(self) -> list[int]:
+        kind = self.pending[0]
+        if kind == P_NONE:
+            return []
+        cards = [self.pending[1]]
+        if kind == P_CORNER and self.pending[2] == LUCK_DOOR and self.pending[4] >= 0:
+            cards.append(self.pending[4])
+        return cards
+
+
+def observation_size(game: LucandorGame) -> int:
+    from spieltisch.games.lucandor.text import observation_length
+
+    return observation_length(game)

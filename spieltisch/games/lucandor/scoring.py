@@ -1,0 +1,117 @@
+"""Scoring: points for putting a garment away, and the end scoring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spieltisch.games.lucandor.model import COMPARTMENT, ROD, SHOES, STACK
+
+if TYPE_CHECKING:
+    from spieltisch.games.lucandor.rules import LucandorState
+
+
+def slot_card(state: LucandorState, slot: int) -> tuple[tuple[int, ...], int]:
+    """The colours and points the card in a scoring slot shows."""
+    m = state.m
+    value = state.slots[slot]
+    if value >= len(m.cards):
+        start = value - len(m.cards)
+        return m.start_colours[start][state.g.side], m.start_points[start]
+    card = m.cards[value]
+    return (card.dot_colour,), card.points
+
+
+def storey_value(state: LucandorState, storey: int, colour: int) -> int:
+    """Points of every scoring slot over `storey` whose card shows `colour`."""
+    total = 0
+    for slot in state.g.tables.storey_slots[storey]:
+        colours, points = slot_card(state, slot)
+        if colour in colours:
+            total += points
+    return total
+
+
+def container_pieces(state: LucandorState, cell: int) -> list[int]:
+    """The garments in the container at `cell` (its drawer if one stands there)."""
+    drawer = state.drawer_at(cell)
+    if drawer >= 0:
+        return state.drawer_items[drawer]
+    return [piece for stack in state.content[cell] for piece in stack]
+
+
+def placement_points(state: LucandorState, piece: int, cell: int) -> int:
+    """Points for putting `piece` into the container at `cell` (before it is put there).
+
+    Every slot over the storey showing the garment's colour pays its points
+    (RULINGS.md, Lucandor: the storeys are the scoring rows);
+    all of it doubles when the container already holds a garment of that colour.
+    """
+    t = state.g.tables
+    colour = t.card_colour[piece]
+    points = storey_value(state, t.cell_storey[cell], colour)
+    if points:
+        colours = t.card_colour
+        if any(colours[other] == colour for other in container_pieces(state, cell)):
+            points *= 2
+    return points
+
+
+def end_points(state: LucandorState, seat: int) -> int:
+    """One point per garment of the chosen colour in the task's storey."""
+    m = state.m
+    total = 0
+    for card_id, colour in zip(state.end_cards[seat], state.end_colours[seat], strict=True):
+        total += colour_count(state, m.cards[card_id].storey, colour)
+    return total
+
+
+def colour_count(state: LucandorState, storey: int, colour: int) -> int:
+    m = state.m
+    count = 0
+    for section in range(m.num_sections):
+        cell = m.cell(section, storey)
+        count += sum(1 for piece in container_pieces(state, cell) if m.cards[piece].colour == colour)
+    return count
+
+
+def check_wardrobe(state: LucandorState) -> None:
+    """The wardrobe obeys every placement rule (raise AssertionError otherwise)."""
+    m = state.m
+    counts = [0] * len(m.cards)
+    for cell in range(m.num_cells):
+        storey = m.storey_of(cell)
+        places = state.content[cell]
+        for stack in places:
+            for piece in stack:
+                counts[piece] += 1
+        if m.storey_kind[storey] == ROD:
+            units = sum(m.garments[m.cards[p].garment].units for p in places[0])
+            assert units <= m.rod_units, "a rod is overfull"
+            assert all(m.garments[m.cards[p].garment].container == "rod" for p in places[0])
+            continue
+        if state.drawer_at(cell) >= 0:
+            assert not any(places), "garments under a drawer"
+        rests = [m.garments[m.cards[stack[0]].garment].rest for stack in places if stack]
+        assert SHOES not in rests or all(r == SHOES for r in rests), "shoes beside other garments"
+        assert SHOES not in rests or m.shoe_storey[storey], "shoes outside the shoe storey"
+        for stack in places:
+            garments = [m.garments[m.cards[p].garment] for p in stack]
+            assert all(g.container == "compartment" for g in garments)
+            if len(stack) > 1:
+                assert all(g.rest == STACK for g in garments), "something stacked that may not be"
+                assert len(stack) <= m.stack_height, "a stack is too high"
+    assert len(set(state.drawer_cell)) == len(state.drawer_cell), "two drawers in one slot"
+    for cell, items in zip(state.drawer_cell, state.drawer_items, strict=True):
+        assert cell in m.drawer_slots and m.storey_kind[m.storey_of(cell)] == COMPARTMENT
+        assert sum(m.garments[m.cards[p].garment].units for p in items) <= m.drawer_units, (
+            "a drawer is overfull"
+        )
+        for piece in items:
+            counts[piece] += 1
+            assert m.garments[m.cards[piece].garment].container == "drawer"
+    from spieltisch.games.lucandor.rules import P_IRON_TARGET
+
+    if state.pending[0] == P_IRON_TARGET:  # the ironed garment is in the player's hands
+        counts[state.pending[3]] += 1
+    limit = state.phase + 1
+    assert all(c <= limit for c in counts), "a garment/colour is put away more than once a phase"

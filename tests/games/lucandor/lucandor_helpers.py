@@ -1,0 +1,133 @@
+"""Building Lucandor positions for tests: forced deals, cards by name, action ids."""
+
+from __future__ import annotations
+
+from spieltisch.core.registry import load_game
+from spieltisch.games.lucandor import rules as r
+from spieltisch.games.lucandor.model import FUNCTION_KEYS
+from spieltisch.games.lucandor.rules import LucandorState
+
+
+def new_state(players: int = 3, hand: tuple[int, ...] = (), **options: object) -> LucandorState:
+    """A fresh game dealt by forced chance outcomes: seat 0 gets `hand` (then low cards)."""
+    game = load_game("lucandor", players, **options)
+    state = game.new_initial_state()
+    assert isinstance(state, LucandorState)
+    wanted = list(hand)
+    while state.is_chance_node():
+        if state.stage == r.S_DRAW and state.draw_seat == 0 and wanted:
+            card = wanted.pop(0)
+        else:
+            card = min(c for c in state.pool if c not in wanted)
+        state.apply_action(card)
+    assert state.current_player() == 0
+    return state
+
+
+def resolve(state: LucandorState, avoid: tuple[int, ...] = ()) -> None:
+    """Resolve chance with the lowest unseen cards (not those in `avoid`)."""
+    while state.is_chance_node():
+        state.apply_action(min(c for c in state.pool if c not in avoid))
+
+
+def card(state: LucandorState, garment: str, colour: str) -> int:
+    m = state.m
+    for c in m.cards:
+        if m.garments[c.garment].key == garment and m.colours[c.colour].key == colour:
+            return c.id
+    raise KeyError((garment, colour))
+
+
+def cards_with(state: LucandorState, function: str, **attrs: object) -> list[int]:
+    m = state.m
+    result = []
+    for c in m.cards:
+        if FUNCTION_KEYS[c.function] != function:
+            continue
+        if "dot_colour" in attrs and m.colours[c.dot_colour].key != attrs["dot_colour"]:
+            continue
+        if "points" in attrs and c.points != attrs["points"]:
+            continue
+        if "storey" in attrs and c.storey != attrs["storey"]:
+            continue
+        result.append(c.id)
+    return result
+
+
+def colour(state: LucandorState, key: str) -> int:
+    return next(i for i, c in enumerate(state.m.colours) if c.key == key)
+
+
+def cell(state: LucandorState, section: int, storey: int) -> int:
+    """Cell of section 1..3 (left..right) and storey 1..5 (top..bottom), as in the rulebook."""
+    return state.m.cell(section - 1, storey - 1)
+
+
+def take(state: LucandorState, x: int) -> None:
+    """Take card x from wherever it is (an unseen card shortens the longest draw pile)."""
+    if x in state.pool:
+        state.pool.remove(x)
+        longest = max(range(state.num_players), key=lambda p: state.piles[p].count(r.UNKNOWN))
+        pile = state.piles[longest]
+        del pile[max(i for i, c in enumerate(pile) if c == r.UNKNOWN)]
+    for where in [state.discard, *state.hands, *state.known, *state.end_cards]:
+        if x in where:
+            where.remove(x)
+    assert x not in state.slots, "take() does not empty a scoring slot"
+
+
+def set_hand(state: LucandorState, seat: int, cards: list[int]) -> None:
+    """Make `cards` the seat's hand; the old hand cards go to the discard pile."""
+    state.discard.extend(c for c in state.hands[seat] if c not in cards)
+    for x in cards:
+        take(state, x)
+    state.hands[seat] = sorted(cards)
+    state.known[seat] = []
+
+
+def put_slot(state: LucandorState, index: int, x: int) -> None:
+    """Put card x into scoring slot `index` (the card there goes to its pile)."""
+    take(state, x)
+    old = state.slots[index]
+    if old >= len(state.m.cards):
+        state.start_pile.append(old - len(state.m.cards))
+    else:
+        state.discard.append(old)
+    state.slots[index] = x
+
+
+def set_pile(state: LucandorState, seat: int, size: int) -> None:
+    """Give the seat a draw pile of `size` unseen cards (taken from or put to the discard pile)."""
+    pile = state.piles[seat]
+    while len(pile) > size:
+        c = pile.pop()
+        if c == r.UNKNOWN:
+            c = state.pool.pop()
+        state.discard.append(c)
+    while len(pile) < size:
+        state.pool.append(state.discard.pop(0))
+        state.pool.sort()
+        pile.insert(0, r.UNKNOWN)
+
+
+def play(state: LucandorState, mode: int, card_id: int) -> None:
+    state.apply_action(mode * state.g.layout.cards + card_id)
+
+
+def target(state: LucandorState, cell_id: int, place: int = 0) -> int:
+    lay = state.g.layout
+    return lay.target + cell_id * lay.places + place
+
+
+def source(state: LucandorState, cell_id: int, place: int, level: int) -> int:
+    lay = state.g.layout
+    return lay.source + (cell_id * lay.places + place) * lay.levels + level
+
+
+def slot(state: LucandorState, index: int) -> int:
+    return state.g.layout.slot + index
+
+
+def thumb_card(state: LucandorState, corner: int, hit: bool) -> int:
+    """An unseen card whose thumb is (hit) or is not (miss) in `corner`."""
+    return min(c for c in state.pool if (state.m.cards[c].thumb == corner) == hit)
