@@ -54,7 +54,7 @@ class CalcoryGame(Game):
     max_players = 4
     option_specs = (
         OptionSpec(
-            "deck",
+            "deck_file",
             "",
             "str",
             "a TOML file with the layout and the count of each digit (empty: the bundled default)",
@@ -70,7 +70,7 @@ class CalcoryGame(Game):
     )
 
     def setup(self) -> None:
-        self.deck: Deck = load_deck(str(self.options["deck"]))
+        self.deck: Deck = load_deck(str(self.options["deck_file"]))
         self.positions = self.deck.positions
         self.stop_action = self.positions
         self.return_base = self.positions + 1

@@ -82,7 +82,7 @@ def test_the_length_bound_holds_for_any_deck(counts: list[int], seed: int, polic
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deck.toml"
         path.write_text(f"[layout]\nrows = 1\ncolumns = {sum(counts)}\n[cards]\ncounts = {counts}\n")
-        game = load_game("calcory", 3, deck=str(path), idle_turn_limit=5)
+        game = load_game("calcory", 3, deck_file=str(path), idle_turn_limit=5)
         assert isinstance(game, CalcoryGame)
         _, decisions, longest = play(game, policy, seed)
     assert longest <= game.deck.max_cards_in_turn()

@@ -208,7 +208,7 @@ def test_two_cards_a_player_without_collected_cards_must_turn_two() -> None:
 
 def test_two_cards_or_all_that_are_left(tmp_path: Path) -> None:
     # One row: A1=4 A2=9 A3=1 A4=2 A5=5; three players.
-    state = deal(3, [4, 9, 1, 2, 5], deck=small_deck(tmp_path, [4, 9, 1, 2, 5]))
+    state = deal(3, [4, 9, 1, 2, 5], deck_file=small_deck(tmp_path, [4, 9, 1, 2, 5]))
     turn(state, "A1", "A2")  # seat 0 hits and returns the 9 to A1
     give_back(state, 9)
     place(state, "A1")
@@ -266,7 +266,7 @@ def test_einzelkarte_taking_a_single_card_keeps_it_and_ends_the_game() -> None:
 
 def test_shared_victory_after_a_single_card_ending(tmp_path: Path) -> None:
     # One row: A1=4 A2=9 A3=1 A4=2 A5=5; three players.
-    state = deal(3, [4, 9, 1, 2, 5], deck=small_deck(tmp_path, [4, 9, 1, 2, 5]))
+    state = deal(3, [4, 9, 1, 2, 5], deck_file=small_deck(tmp_path, [4, 9, 1, 2, 5]))
     turn(state, "A1", "A2")  # seat 0 hits and returns the 9 to A1
     give_back(state, 9)
     place(state, "A1")
@@ -286,7 +286,7 @@ def test_shared_victory_after_a_single_card_ending(tmp_path: Path) -> None:
 
 def test_nothing_to_turn_while_an_offer_stands_passes_the_turn_to_the_owner(tmp_path: Path) -> None:
     # One row: A1=4 A2=9 A3=1 A4=2; three players.
-    state = deal(3, [4, 9, 1, 2], deck=small_deck(tmp_path, [4, 9, 1, 2]))
+    state = deal(3, [4, 9, 1, 2], deck_file=small_deck(tmp_path, [4, 9, 1, 2]))
     turn(state, "A1", "A2")
     give_back(state, 9)
     place(state, "A1")
@@ -352,7 +352,7 @@ def test_taking_cards_resets_the_idle_count() -> None:
     ("options", "message"),
     [
         ({"idle_turn_limit": 0}, "out of range"),
-        ({"deck": "/nonexistent/deck.toml"}, "cannot read"),
+        ({"deck_file": "/nonexistent/deck.toml"}, "cannot read"),
         ({"colours": 3}, "has no option colours"),
     ],
 )
@@ -365,10 +365,10 @@ def test_a_deck_that_does_not_fill_the_layout_is_refused(tmp_path: Path) -> None
     path = tmp_path / "bad.toml"
     path.write_text("[layout]\nrows = 6\ncolumns = 10\n[cards]\ncounts = [5,6,6,6,6,6,6,6,6,6]\n")
     with pytest.raises(OptionError, match="59 cards do not fill the 6x10 layout"):
-        load_game("calcory", 2, deck=str(path))
+        load_game("calcory", 2, deck_file=str(path))
     path.write_text("[layout]\nrows = 6\n")
     with pytest.raises(OptionError, match="needs \\[layout\\] rows, columns"):
-        load_game("calcory", 2, deck=str(path))
+        load_game("calcory", 2, deck_file=str(path))
 
 
 def test_player_count_is_two_to_four() -> None:
