@@ -2,11 +2,12 @@
 
 `check_game` plays one seeded random game and checks, at every step, what the
 contract promises: legal ids apply, illegal ids raise and change nothing,
-clones are independent, views are JSON-safe and fixed in shape, resampling
-keeps what a seat knows and varies what it does not, the heuristic bot reads
-only what its seat may see, the game's invariants hold, and the record replays
-to the same state. The test suite runs it with hypothesis-drawn seeds for every
-game and player count; a new game gets it by registering.
+clones are independent, legal actions have distinct names, views are JSON-safe
+and fixed in shape, resampling keeps what a seat knows and varies what it does
+not, the heuristic bot reads only what its seat may see, the game's invariants
+hold, and the record replays to the same state. The test suite runs it with
+hypothesis-drawn seeds for every game and player count; a new game gets it by
+registering.
 """
 
 from __future__ import annotations
@@ -104,6 +105,8 @@ def _check_decision(state: State, rng: random.Random) -> None:
     limit = state.game.num_distinct_actions()
     assert all(0 <= a < limit for a in legal), "action id out of num_distinct_actions"
     _check_illegal_rejected(state, legal, limit, rng)
+    names = [state.action_to_string(a) for a in legal]
+    assert len(set(names)) == len(names), f"two legal actions share a name: {sorted(names)}"
     tried = legal if len(legal) <= MAX_ACTIONS_TRIED else rng.sample(legal, MAX_ACTIONS_TRIED)
     before = snapshot(state)
     for action in tried:
