@@ -28,12 +28,15 @@ from spieltisch.games.level8.solver import (
     Group,
     Pick,
     Req,
+    accepts,
     can_complete,
     extend,
     layoff_ends,
     make_group,
     meaning_of,
     picks_possible,
+    place,
+    reqs_of,
 )
 
 # Phases of the state machine.
@@ -100,6 +103,9 @@ class Level8Game(Game):
         dealt = self.deck.hand_size * self.num_players + 1
         if dealt > self.deck.size:
             raise OptionError(f"the deck of {self.deck.size} cards cannot deal {dealt}")
+        # Asked on every new hand: made once, not per question.
+        self.level_reqs = tuple(reqs_of(parts) for parts in self.levels.levels)
+        self.level_cards = tuple(sum(size for _, size in parts) for parts in self.levels.levels)
 
     def new_initial_state(self) -> Level8State:
         return Level8State(self)
@@ -279,11 +285,61 @@ class Level8State(State):
         return self.player
 
     def is_legal(self, action: int) -> bool:
+        """`action in legal_actions()`, answered without listing every legal action."""
         if isinstance(action, bool) or not isinstance(action, int):
             return False
-        if self.phase in (DEAL, STOCK_DRAW):
+        phase = self.phase
+        if phase in (DEAL, STOCK_DRAW):
             return 0 <= action < KINDS and self.stock[action] > 0
-        return self.phase != OVER and action in self.legal_actions()
+        if phase == PLAY:
+            return self._play_legal(action)
+        if phase == DRAW:
+            if action == A.DRAW_STOCK:
+                return self.stock_size > 0
+            return A.DRAW_PILE <= action < A.DRAW_PILE + self.num_players and bool(
+                self.piles[action - A.DRAW_PILE]
+            )
+        if phase == LAYDOWN:
+            return self._pick_legal(action)
+        if phase == SKIPPED:
+            return action == A.TAKE_SKIP
+        return phase != OVER and action in self.legal_actions()
+
+    def _play_legal(self, action: int) -> bool:
+        seat = self.player
+        hand = self.hands[seat]
+        if A.DISCARD <= action < A.SKIP_AT:
+            return action - A.DISCARD in hand
+        if action == A.START_LAYDOWN:
+            return self.can_lay_down(seat)
+        if A.SKIP_AT <= action < A.SKIP_AT + self.num_players:
+            target = action - A.SKIP_AT
+            return target != seat and not self.skip_on[target] and SKIP in hand
+        if A.LAYOFF <= action < A.TARGET:
+            card = action - A.LAYOFF
+            return self.laid[seat] and len(hand) >= 2 and card in hand and bool(self._targets(card))
+        return False
+
+    def _pick_legal(self, action: int) -> bool:
+        if action == A.CANCEL:
+            return self.cancels > 0
+        reqs = self.reqs()
+        kind = reqs[0][0]
+        if A.PICK <= action < A.JOKER_NUMBER:
+            card = action - A.PICK
+            meaning = meaning_of(kind, card)
+        elif A.JOKER_NUMBER <= action < A.JOKER_COLOUR and kind != COLOUR:
+            card, meaning = JOKER, action - A.JOKER_NUMBER + 1
+        elif A.JOKER_COLOUR <= action < A.LAYOFF and kind == COLOUR:
+            card, meaning = JOKER, action - A.JOKER_COLOUR
+        else:
+            return False
+        hand = self.hands[self.player]
+        if card not in hand or not accepts(reqs[0], meaning):
+            return False
+        rest = list(hand)
+        rest.remove(card)
+        return can_complete(place(reqs, meaning), tuple(rest))
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         total = self.stock_size
@@ -338,16 +394,17 @@ class Level8State(State):
         turn (except on the last level, which wins at once)."""
         if self.laid[seat]:
             return False
-        parts = self.level_parts(seat)
+        level = min(self.level[seat], LEVEL_COUNT) - 1
         hand = self.hands[seat]
-        if len(hand) <= sum(size for _, size in parts) and self.level[seat] < LEVEL_COUNT:
+        if len(hand) <= self.game.level_cards[level] and self.level[seat] < LEVEL_COUNT:
             return False
-        return can_complete(tuple((k, s, ()) for k, s in parts), tuple(hand))
+        return can_complete(self.game.level_reqs[level], tuple(hand))
 
     def _pick_actions(self) -> list[int]:
-        kind = self.reqs()[0][0]
+        reqs = self.reqs()
+        kind = reqs[0][0]
         result = []
-        for card, meaning in picks_possible(self.reqs(), tuple(self.hands[self.player])):
+        for card, meaning in picks_possible(reqs, tuple(self.hands[self.player])):
             if card != JOKER:
                 result.append(A.PICK + card)
             elif kind == COLOUR:
@@ -656,8 +713,8 @@ class Level8State(State):
         places.append([c for c, _ in self.picks])
         if self.layoff_card >= 0:
             places.append([self.layoff_card])
-        for place in places:
-            for card in place:
+        for spot in places:
+            for card in spot:
                 counts[card] += 1
         counts[SKIP] += self.under + sum(self.skip_on)
         for kind in range(KINDS):

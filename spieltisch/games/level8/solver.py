@@ -10,6 +10,11 @@ many as it holds jokers. With only number slots (or only colour slots) that is
 a sum over numbers; with both, a small bipartite matching decides. A depth-first
 search over the parameters prunes as soon as the missing count is too high, and
 skips orderings of identical parts, so the search is exact and fast.
+
+The yes/no question `can_complete`, asked for every new hand, skips that search
+when all parts lie on one axis (every shipped level): then only the count of
+cards per number (or colour) matters, and runs, sets and colour groups have
+short exact answers on those counts.
 """
 
 from __future__ import annotations
@@ -194,16 +199,204 @@ def _split(hand: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     return tuple(k for k in hand if k < NUMBER_KINDS), hand.count(JOKER)
 
 
-@lru_cache(maxsize=200_000)
 def can_complete(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> bool:
     """Exact: can `hand` (sorted kinds) fill every remaining requirement?"""
     if not reqs:
         return True
+    plan = _one_axis_plan(reqs)
+    if plan is None:
+        return _can_complete_mixed(reqs, hand)
+    # Answered faster than a cache look-up would be worth: hands rarely repeat.
+    if plan.total > len(hand):
+        return False
+    if plan.shape == RUNS and len(plan.parts) <= 2:
+        return _runs_fit(plan, hand)
+    count = [0] * (VALUES + 1)
+    jokers = 0
+    if plan.axis == BY_VALUE:
+        for card in hand:
+            if card < NUMBER_KINDS:
+                count[card % VALUES + 1] += 1
+            elif card == JOKER:
+                jokers += 1
+    else:
+        for card in hand:
+            if card < NUMBER_KINDS:
+                count[card // VALUES] += 1
+            elif card == JOKER:
+                jokers += 1
+    if plan.shape == KEYED:
+        top = sorted(count, reverse=True)[: len(plan.sizes)]
+        return _keyed_fit(plan.sizes, tuple(top), jokers)
+    return _one_axis_fit(plan, count, jokers)
+
+
+@lru_cache(maxsize=200_000)
+def _can_complete_mixed(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> bool:
+    """Levels with colour groups beside runs or sets: the full search."""
     if sum(size - len(placed) for _, size, placed in reqs) > len(hand):
         return False
     cards, jokers = _split(hand)
     missing, _ = _search(reqs, cards, jokers)
     return missing <= jokers
+
+
+# --- the fast yes/no for levels on one axis -------------------------------------
+#
+# Every shipped level asks only for numbers (runs, sets) or only for colours, so
+# the matching of slots to cards falls apart into counts per number (or colour):
+# a number slot takes any card of that number, whatever its colour. Whether the
+# level fits is then a question about those counts, answered without `_search`
+# (which also keeps the choice for `solution` and the bot's shortfall).
+
+AxisOption = tuple[int, int, int, tuple[int, ...]]  # run mask or 0, key, cards needed, run numbers
+GENERAL, RUNS, KEYED = 0, 1, 2
+
+
+class AxisPlan:
+    """A level (or its rest) on one axis: each part's options, in a fixed order."""
+
+    __slots__ = ("axis", "masks", "needs", "parts", "same", "shape", "sizes", "total")
+
+    def __init__(self, axis: int, reqs: tuple[Req, ...]) -> None:
+        # Identical parts side by side, so only non-decreasing choices need trying.
+        reqs = tuple(sorted(reqs))
+        self.axis = axis
+        self.total = sum(size - len(placed) for _, size, placed in reqs)
+        self.sizes = tuple(size for _, size, _ in reqs)
+        if all(kind == RUN for kind, _, _ in reqs):
+            self.shape = RUNS
+        elif all(kind != RUN and not placed for kind, _, placed in reqs):
+            self.shape = KEYED
+        else:
+            self.shape = GENERAL
+        parts: list[tuple[AxisOption, ...]] = []
+        for req in reqs:
+            options: list[AxisOption] = []
+            for option in _options(req):
+                if req[0] == RUN:
+                    keys = tuple(key for _, key in option)
+                    options.append((sum(1 << key for key in keys), 0, len(keys), keys))
+                else:
+                    options.append((0, option[0][1], len(option), ()))
+            parts.append(tuple(options))
+        self.parts = tuple(parts)
+        self.masks = tuple(tuple(o[0] for o in options) for options in parts)
+        self.needs = tuple(size - len(placed) for _, size, placed in reqs)
+        self.same = tuple(i > 0 and reqs[i] == reqs[i - 1] for i in range(len(reqs)))
+
+
+@lru_cache(maxsize=65_536)
+def _one_axis_plan(reqs: tuple[Req, ...]) -> AxisPlan | None:
+    axes = {BY_COLOUR if kind == COLOUR else BY_VALUE for kind, _, _ in reqs}
+    return AxisPlan(axes.pop(), reqs) if len(axes) == 1 else None
+
+
+_NUMBER_BIT = [1 << value_of(kind) for kind in range(NUMBER_KINDS)] + [0, 0]  # joker, skip
+
+
+def _runs_fit(plan: AxisPlan, hand: tuple[int, ...]) -> bool:
+    """One or two runs: a choice of runs lacks, per number, the runs over it beyond
+    the cards of that number held (`once`: held at least once, `twice`: twice)."""
+    once = twice = jokers = 0
+    for card in hand:
+        bit = _NUMBER_BIT[card]
+        if bit:
+            if once & bit:
+                twice |= bit
+            else:
+                once |= bit
+        elif card == JOKER:
+            jokers += 1
+    masks = plan.masks
+    if len(masks) == 1:
+        least = plan.needs[0] - jokers
+        return any((mask & once).bit_count() >= least for mask in masks[0])
+    least = plan.needs[0] - jokers
+    first = [mask for mask in masks[0] if (mask & once).bit_count() >= least]
+    if not first:
+        return False
+    symmetric = plan.same[1]
+    if symmetric:
+        second = first
+    else:
+        least = plan.needs[1] - jokers
+        second = [mask for mask in masks[1] if (mask & once).bit_count() >= least]
+    for i, a in enumerate(first):
+        for b in second[i:] if symmetric else second:
+            if ((a | b) & ~once).bit_count() + (a & b & ~twice).bit_count() <= jokers:
+                return True
+    return False
+
+
+@lru_cache(maxsize=65_536)
+def _keyed_fit(sizes: tuple[int, ...], top: tuple[int, ...], jokers: int) -> bool:
+    """Untouched sets only (or colour groups only): every number (colour) is alike, so
+    only the largest counts matter, one per part; parts may share a number."""
+    loads = [0] * len(top)
+
+    def assign(i: int) -> bool:
+        if i == len(sizes):
+            return sum(max(0, load - held) for load, held in zip(loads, top, strict=True)) <= jokers
+        for k in range(len(top)):
+            loads[k] += sizes[i]
+            ok = assign(i + 1)
+            loads[k] -= sizes[i]
+            if ok:
+                return True
+        return False
+
+    return assign(0)
+
+
+def _one_axis_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
+    """Any parts on one axis: a search over the parts' options on the counts."""
+    present = 0
+    for key, n in enumerate(count):
+        if n:
+            present |= 1 << key
+    live: list[tuple[AxisOption, ...]] = []
+    for options in plan.parts:
+        kept = tuple(
+            o
+            for o in options
+            if (o[2] - (o[0] & present).bit_count() if o[0] else o[2] - count[o[1]]) <= jokers
+        )
+        if not kept:
+            return False
+        live.append(kept)
+    if len(live) == 1:
+        return True
+    need = [0] * (VALUES + 1)
+    last = len(live) - 1
+    same = plan.same
+
+    def dfs(i: int, first: int, short: int) -> bool:
+        options = live[i]
+        for index in range(first, len(options)):
+            mask, key, size, keys = options[index]
+            add = 0
+            if mask:
+                for k in keys:
+                    add += need[k] >= count[k]
+                    need[k] += 1
+            else:
+                add = max(0, need[key] + size - max(count[key], need[key]))
+                need[key] += size
+            if short + add <= jokers:
+                ok = i == last or dfs(i + 1, index if same[i + 1] else 0, short + add)
+            else:
+                ok = False
+            if mask:
+                for k in keys:
+                    need[k] -= 1
+            else:
+                need[key] -= size
+            if ok:
+                return True
+        return False
+
+    return dfs(0, 0, 0)
 
 
 @lru_cache(maxsize=100_000)
@@ -239,8 +432,14 @@ def solution(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[list[Pick]] |
 
 def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
     """Every (card, meaning) that can go into the first part and still lets the level finish."""
-    kind = reqs[0][0]
+    first = reqs[0]
+    kind = first[0]
     result: list[Pick] = []
+    plan = _one_axis_plan(reqs)
+    axis = -1 if plan is None else plan.axis
+    # On one axis the answer depends on the card only through its number (or
+    # colour) or being a joker: cards alike there are asked once.
+    asked: dict[tuple[int, int], bool] = {}
     for card in sorted(set(hand)):
         if card < NUMBER_KINDS:
             meanings = [meaning_of(kind, card)]
@@ -248,11 +447,18 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
             meanings = list(range(6)) if kind == COLOUR else list(range(1, VALUES + 1))
         else:
             continue
-        rest = list(hand)
-        rest.remove(card)
-        rest_t = tuple(rest)
+        alike = -1 if card == JOKER else value_of(card) if axis == BY_VALUE else colour_of(card)
+        rest: tuple[int, ...] | None = None
         for meaning in meanings:
-            if accepts(reqs[0], meaning) and can_complete(place(reqs, meaning), rest_t):
+            fits = asked.get((alike, meaning)) if axis >= 0 else None
+            if fits is None:
+                if rest is None:
+                    at = hand.index(card)
+                    rest = hand[:at] + hand[at + 1 :]
+                fits = accepts(first, meaning) and can_complete(place(reqs, meaning), rest)
+                if axis >= 0:
+                    asked[alike, meaning] = fits
+            if fits:
                 result.append((card, meaning))
     return result
 

@@ -202,7 +202,9 @@ def _target_text(state: Level8State, action: int, lang: str) -> str:
         return f"target {owner}/{part}/{end}"
     group = groups[part]
     where = "" if group[0] != RUN else _t(lang, "high" if end else "low")
-    return _t(lang, "onto", seat=owner, group=group_name(group, lang), end=where)
+    # The group's number, as the table shows it, tells two equal runs apart.
+    name = f"{group_name(group, lang)} [{part + 1}]"
+    return _t(lang, "onto", seat=owner, group=name, end=where)
 
 
 # --- the table as text ------------------------------------------------------------

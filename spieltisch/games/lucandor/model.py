@@ -124,12 +124,18 @@ class Tables:
         self.is_compartment = [m.storey_kind[m.storey_of(c)] == COMPARTMENT for c in range(m.num_cells)]
         self.shoe_cell = [m.shoe_storey[m.storey_of(c)] for c in range(m.num_cells)]
         self.card_garment = [card.garment for card in m.cards]
+        self.card_function = [card.function for card in m.cards]
+        self.colours = m.colours
         self.card_colour = [card.colour for card in m.cards]
         self.card_units = [m.garments[card.garment].units for card in m.cards]
         self.card_rest = [m.garments[card.garment].rest for card in m.cards]
         self.garment_container = [CONTAINERS.index(g.container) for g in m.garments]
         self.garment_units = [g.units for g in m.garments]
         self.garment_rest = [g.rest for g in m.garments]
+        # Garments that fit the same places: one container and one size (rods,
+        # drawers) or one way of resting (compartments). Where one may go, so may the other.
+        fits = [(g.container, g.rest if g.container == "compartment" else g.units) for g in m.garments]
+        self.garment_fit_class = [sorted(set(fits)).index(fit) for fit in fits]
         self.drawer_slots_sorted = sorted(m.drawer_slots)
         self.storey_slots = [m.slots_over(st) for st in range(m.num_storeys)]
 

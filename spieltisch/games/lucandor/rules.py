@@ -404,29 +404,33 @@ class LucandorState(State):
         lay = self.g.layout
         n = lay.cards
         seat = self.turn
-        cards = self.g.model.cards
+        t = self.g.tables
+        garment_of = t.card_garment
+        function_of = t.card_function
+        fit_class = t.garment_fit_class
         door_ok = self._door_possible()
-        free_chips = [k for k in range(len(self.g.model.colours)) if k not in self.end_colours[seat]]
-        tasks_ok = len(self.end_cards[seat]) < 2
-        placeable: dict[int, bool] = {}
+        placed = self.placed
+        placeable: dict[int, bool] = {}  # per fit class: the same answer for all its garments
         functions: dict[int, bool] = {}
         actions: list[int] = []
         for c in self.hands[seat]:
-            card = cards[c]
-            garment = card.garment
-            if not (self.placed >> c) & 1:
-                if garment not in placeable:
-                    placeable[garment] = self.has_target(garment, -1)
-                if placeable[garment]:
+            if not (placed >> c) & 1:
+                garment = garment_of[c]
+                fits = placeable.get(fit_class[garment])
+                if fits is None:
+                    fits = placeable[fit_class[garment]] = self.has_target(garment, -1)
+                if fits:
                     actions.append(M_PLACE * n + c)
-            function = card.function
+            function = function_of[c]
             if function == END:
-                if tasks_ok:
-                    actions.extend((M_END + k) * n + c for k in free_chips)
+                if len(self.end_cards[seat]) < 2:
+                    used = self.end_colours[seat]
+                    actions.extend((M_END + k) * n + c for k in range(len(t.colours)) if k not in used)
             else:
-                if function not in functions:
-                    functions[function] = self._function_possible(function)
-                if functions[function]:
+                possible = functions.get(function)
+                if possible is None:
+                    possible = functions[function] = self._function_possible(function)
+                if possible:
                     actions.append(M_FUNCTION * n + c)
             if door_ok:
                 actions.append(M_DOOR * n + c)
@@ -570,72 +574,98 @@ class LucandorState(State):
 
     def has_target(self, garment: int, exclude: int) -> bool:
         """Whether `garment` may be put away anywhere but `exclude` (a quick `targets`)."""
+        return bool(self._target_cells(garment, 1, exclude))
+
+    def _target_cells(self, garment: int, most: int, exclude: int = -1) -> list[int]:
+        """Up to `most` distinct cells of `targets(garment, exclude)`, without listing
+        floor places (asked for every hand card and every piece the iron might lift)."""
         t = self.g.tables
         door = self.door
         section = t.cell_section
         container = t.garment_container[garment]
-        if container == IN_ROD:
-            room = self.g.model.rod_units - t.garment_units[garment]
-            return any(
-                cell != exclude and section[cell] != door and self._units(self.content[cell][0]) <= room
-                for cell in t.rod_cells
-            )
-        if container == IN_DRAWER:
-            room = self.g.model.drawer_units - t.garment_units[garment]
-            return any(
-                cell != exclude and section[cell] != door and self._units(self.drawer_items[d]) <= room
-                for d, cell in enumerate(self.drawer_cell)
-            )
+        result: list[int] = []
+        if container in (IN_ROD, IN_DRAWER):
+            units = t.card_units
+            if container == IN_ROD:
+                room = self.g.model.rod_units - t.garment_units[garment]
+                content = self.content
+                spots = [(cell, content[cell][0]) for cell in t.rod_cells]
+            else:
+                room = self.g.model.drawer_units - t.garment_units[garment]
+                spots = list(zip(self.drawer_cell, self.drawer_items, strict=True))
+            for cell, items in spots:
+                if cell != exclude and section[cell] != door:
+                    used = 0
+                    for piece in items:
+                        used += units[piece]
+                    if used <= room:
+                        result.append(cell)
+                        if len(result) == most:
+                            break
+            return result
         rest = t.garment_rest[garment]
         drawers = self.drawer_cell
-        return any(
-            cell != exclude and section[cell] != door and cell not in drawers and self._floor_ok(cell, rest)
-            for cell in t.compartment_cells
-        )
-
-    def _floor_ok(self, cell: int, rest: int) -> bool:
-        """Whether `_floor_places(cell, rest)` is non-empty, without building it."""
-        card_rest = self.g.tables.card_rest
+        content = self.content
+        card_rest = t.card_rest
+        shoe_cell = t.shoe_cell
         height = self.g.model.stack_height
-        empty = shoes = others = stackable = False
-        for stack in self.content[cell]:
-            if not stack:
-                empty = True
+        for cell in t.compartment_cells:
+            if cell == exclude or section[cell] == door or cell in drawers:
                 continue
-            base = card_rest[stack[0]]
-            if base == SHOES:
-                shoes = True
+            if rest == SHOES and not shoe_cell[cell]:
+                continue
+            # Is `_floor_places(cell, rest)` non-empty? Told without building it.
+            empty = shoes = others = stackable = False
+            for stack in content[cell]:
+                if not stack:
+                    empty = True
+                    continue
+                base = card_rest[stack[0]]
+                if base == SHOES:
+                    shoes = True
+                else:
+                    others = True
+                    if base == STACK and len(stack) < height:
+                        stackable = True
+            if rest == SHOES:
+                fits = empty and not others
             else:
-                others = True
-                if base == STACK and len(stack) < height:
-                    stackable = True
-        if rest == SHOES:
-            return empty and not others and self.g.tables.shoe_cell[cell]
-        if shoes:
-            return False
-        return empty or (rest == STACK and stackable)
+                fits = not shoes and (empty or (rest == STACK and stackable))
+            if fits:
+                result.append(cell)
+                if len(result) == most:
+                    break
+        return result
 
     def iron_sources(self, first_only: bool = False) -> list[tuple[int, int, int]]:
         """Pieces the iron may take out: (cell, place, level), each with somewhere to go."""
         t = self.g.tables
         luck_ok = self.g.family or len(self.piles[self.turn]) >= 1
         garment_of = t.card_garment
-        reachable: dict[int, list[int]] = {}  # garment -> cells it could go to
+        reachable: dict[int, list[int]] = {}  # garment -> up to two cells it could go to
         result = []
-        for cell in range(len(self.content)):
-            if t.cell_section[cell] == self.door:
+        section = t.cell_section
+        door = self.door
+        drawer_cells = self.drawer_cell
+        for cell, spots in enumerate(self.content):
+            if section[cell] == door:
                 continue
-            drawer = self.drawer_at(cell)
-            stacks = [self.drawer_items[drawer]] if drawer >= 0 else self.content[cell]
+            if cell in drawer_cells:
+                drawer = drawer_cells.index(cell)
+                stacks = [self.drawer_items[drawer]]
+            else:
+                drawer = -1
+                stacks = spots
             for place, stack in enumerate(stacks):
                 top = len(stack) - 1
                 for level, piece in enumerate(stack):
                     if level < top and drawer < 0 and t.is_compartment[cell] and not luck_ok:
                         continue
                     garment = garment_of[piece]
-                    if garment not in reachable:
-                        reachable[garment] = [c for c, _ in self.targets(garment, -1)]
-                    if any(c != cell for c in reachable[garment]):
+                    cells = reachable.get(garment)
+                    if cells is None:
+                        cells = reachable[garment] = self._target_cells(garment, 2)
+                    if len(cells) > 1 or (cells and cells[0] != cell):
                         result.append((cell, place, level))
                         if first_only:
                             return result

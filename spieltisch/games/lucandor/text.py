@@ -202,6 +202,12 @@ def _source_text(state: LucandorState, cell: int, place: int, level: int, lang: 
     stack = state.drawer_items[drawer] if drawer >= 0 else state.content[cell][place]
     piece = card_name(state, stack[level], lang) if level < len(stack) else "?"
     where = cell_name(state, cell, lang)
+    # The same garment can be in the wardrobe twice (morning and afternoon), so
+    # name its floor place, or its position on a rod or in a drawer.
+    if drawer < 0 and state.m.storey_kind[state.m.storey_of(cell)] != ROD:
+        where += f", {WORDS[lang]['place']} {place + 1}"
+    else:
+        where += f" #{level + 1}"
     above = len(stack) - 1 - level if state.is_under(cell, place, level) else 0
     if lang == "de":
         note = f" (unter {above}, Glück prüfen)" if above and not state.g.family else ""
