@@ -1,7 +1,21 @@
 """Game-agnostic bots. A bot chooses an action for the seat to move.
 
 A bot is made for one game and one seat and may keep memory between its
-moves; it must read only what its seat may see.
+moves; it must read only what its seat may see. A bot that remembers what
+it saw between its own moves (a memory model) also has `observe(state)`; the
+lab calls it after every step, and it must read only `state.view(seat)`.
+
+Bot specs, as the command line takes them:
+    random, heuristic
+    ismcts                      1000 iterations per move
+    ismcts:500                  500 iterations per move
+    ismcts:1s, ismcts:t=0.5     seconds per move (also 250ms)
+    ismcts:500:c=0.5:cutoff=40  exploration constant, playout cut-off in decisions;
+                                also eps= (random playout moves), margin= (score-margin weight),
+                                bias= (pull towards the heuristic's move), rollout=heuristic|fast|random
+    ismcts:500:memory=perfect   remember cards seen face up (memory=fade0.2 forgets each
+                                fact with that chance per own turn); needs a game with a
+                                memory model (see spieltisch.bots.memory)
 """
 
 from __future__ import annotations
@@ -38,12 +52,18 @@ class HeuristicBot:
         return self.game.heuristic_action(state, rng)
 
 
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "heuristic", "ismcts")
 
 
 def make_bot(spec: str, game: Game, seat: int) -> Bot:
-    """Make a bot from its name, e.g. "random" or "heuristic"."""
-    kind = spec.strip().lower()
+    """Make a bot from its spec, e.g. "random", "heuristic" or "ismcts:500" (see above)."""
+    kind, _, params = spec.strip().lower().partition(":")
+    if kind == "ismcts":
+        from spieltisch.bots.ismcts import make_ismcts_bot
+
+        return make_ismcts_bot(spec.strip().lower(), params, game, seat)
+    if params:
+        raise OptionError(f"bot {kind!r} takes no parameters, got {spec!r}")
     if kind == "random":
         return RandomBot()
     if kind == "heuristic":

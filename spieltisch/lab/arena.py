@@ -1,15 +1,18 @@
-"""Matches between bots: many seeded games with seats rotated, win shares with intervals."""
+"""Matches between bots: many seeded games with seats rotated, win shares with intervals.
+
+A quick in-process match; `spieltisch simulate` (spieltisch.lab.study) is the full study.
+"""
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.bots import make_bot
-from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import load_game
+from spieltisch.lab.simulation import play_seated
+from spieltisch.lab.stats import wilson
 
 
 @dataclass
@@ -47,32 +50,13 @@ class MatchResult:
         return wilson(wins, seats, z)
 
 
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% by default)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def play_game(
     game_name: str, bots: list[str], seed: int, options: dict[str, Any] | None = None
 ) -> GameResult:
     game = load_game(game_name, len(bots), **(options or {}))
     players = [make_bot(spec, game, seat) for seat, spec in enumerate(bots)]
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(players[state.current_player()].choose(state, rng))
-            decisions += 1
-    return GameResult(seed, list(bots), state.scores(), state.winners(), decisions)
+    state, _, decisions = play_seated(game, players, random.Random(seed))
+    return GameResult(seed, list(bots), state.scores(), state.winners(), sum(decisions))
 
 
 def play_match(

@@ -20,6 +20,7 @@ class BenchResult:
     steps: int
     decisions: int
     clone_us: float
+    ismcts_per_second: float = 0.0
 
     @property
     def games_per_second(self) -> float:
@@ -34,8 +35,18 @@ class BenchResult:
         return self.decisions / self.seconds
 
 
-def bench_game(name: str, players: int, seconds: float = 2.0, seed: int = 0) -> BenchResult:
-    """Play random games for about `seconds`; time clones on positions met on the way."""
+def bench_game(
+    name: str,
+    players: int,
+    seconds: float = 2.0,
+    seed: int = 0,
+    ismcts_seconds: float = 0.0,
+    ismcts_spec: str = "ismcts:100",
+) -> BenchResult:
+    """Play random games for about `seconds`; time clones on positions met on the way.
+
+    With `ismcts_seconds`, also search positions met on the way with ISMCTS for about that long.
+    """
     game = load_game(name, players)
     rng = random.Random(seed)
     games = steps = decisions = 0
@@ -54,7 +65,29 @@ def bench_game(name: str, players: int, seconds: float = 2.0, seed: int = 0) -> 
                 samples.append(state.clone())
         games += 1
     elapsed = time.perf_counter() - start
-    return BenchResult(name, players, games, elapsed, steps, decisions, clone_time_us(samples))
+    result = BenchResult(name, players, games, elapsed, steps, decisions, clone_time_us(samples))
+    if ismcts_seconds > 0:
+        result.ismcts_per_second = ismcts_speed(samples, ismcts_seconds, seed, ismcts_spec)
+    return result
+
+
+def ismcts_speed(states: list[State], seconds: float, seed: int = 0, spec: str = "ismcts:100") -> float:
+    """ISMCTS simulations per second on decision states, searching each with the bot `spec`."""
+    from spieltisch.bots.ismcts import IsmctsBot, parse_settings
+
+    positions = [s for s in states if not s.is_chance_node() and not s.is_terminal()]
+    if not positions:
+        return 0.0
+    rng = random.Random(seed)
+    settings, _ = parse_settings(spec, spec.partition(":")[2])
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or done == 0:
+        state = rng.choice(positions)
+        bot = IsmctsBot(state.game, state.current_player(), settings)
+        bot.search(state, rng)
+        done += bot.last_iterations
+    return done / (time.perf_counter() - start)
 
 
 def clone_time_us(states: list[State], repeats: int = 50) -> float:

@@ -1,0 +1,224 @@
+"""The lab's commands: `spieltisch simulate` and `spieltisch report`."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+import time
+import tomllib
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from spieltisch.core.options import OptionError
+from spieltisch.lab.simulation import StudySpec, make_executor, resolve_game_class, seat_bots
+
+console = Console()
+
+
+def fail(message: str) -> NoReturn:
+    console.print(f"[red]error:[/red] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+def parse_pairs(pairs: list[str] | None, what: str) -> dict[str, Any]:
+    """key=value pairs; one argument may hold several separated by commas."""
+    options: dict[str, Any] = {}
+    for argument in pairs or []:
+        for pair in filter(None, (p.strip() for p in argument.split(","))):
+            key, sep, value = pair.partition("=")
+            if not sep or not key.strip():
+                fail(f"{what} {pair!r} must look like key=value")
+            options[key.strip()] = value.strip()
+    return options
+
+
+def read_options_file(path: Path | None) -> dict[str, Any]:
+    """A flat TOML or JSON table of rule options."""
+    if path is None:
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    except (OSError, ValueError) as error:
+        fail(f"cannot read options file {path}: {error}")
+    if not isinstance(data, dict):
+        fail(f"options file {path} must hold a table of key = value")
+    return data
+
+
+@contextmanager
+def open_executor(workers: int, dask: str | None) -> Iterator[Executor]:
+    """A process pool (inline for one worker), or a Dask cluster's executor."""
+    if dask is None:
+        executor = make_executor(workers)
+        try:
+            yield executor
+        finally:
+            executor.shutdown(wait=False, cancel_futures=True)
+        return
+    from distributed import Client
+
+    with Client(dask) as client:  # type: ignore[no-untyped-call]
+        yield client.get_executor()
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="A game name (see `spieltisch games`), or module:GameClass")],
+    players: Annotated[int | None, typer.Option(help="Players (default: one per bot, or minimum)")] = None,
+    games: Annotated[int, typer.Option(help="Games to play (per variant)")] = 100,
+    bots: Annotated[
+        str, typer.Option(help="Bots by seat, comma-separated; a short list is filled with its last bot")
+    ] = "heuristic",
+    options: Annotated[
+        list[str] | None, typer.Option("--options", "--option", "-o", help="Rule option key=value (repeat)")
+    ] = None,
+    options_file: Annotated[Path | None, typer.Option(help="Rule options from a TOML or JSON file")] = None,
+    compare: Annotated[
+        list[str] | None, typer.Option(help="A variant to compare: key=value on top of the options (repeat)")
+    ] = None,
+    compare_file: Annotated[Path | None, typer.Option(help="Variant options: a TOML or JSON file")] = None,
+    seed: Annotated[int, typer.Option(help="Study seed; game i's seed is derived from it")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes (default: all cores)")] = 0,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default: study-GAME-TIME)")] = None,
+    dask: Annotated[str | None, typer.Option(help="Run on a Dask cluster: its scheduler address")] = None,
+    rotate: Annotated[bool, typer.Option(help="Rotate the bots one seat per game")] = True,
+    plots: Annotated[bool, typer.Option(help="Draw the PNG plots")] = True,
+) -> None:
+    """Play many games between bots and write a report with statistics and plots."""
+    spec = build_spec(game, players, games, bots, options, options_file, compare, compare_file, seed, rotate)
+    folder = out or Path(f"study-{spec.game.replace(':', '-')}-{time.strftime('%Y%m%d-%H%M%S')}")
+    command = "spieltisch simulate " + shlex.join(sys.argv[2:]) if len(sys.argv) > 2 else ""
+    run_and_report(spec, folder, workers or os.cpu_count() or 1, dask, command, plots)
+
+
+def report(
+    folder: Annotated[Path, typer.Argument(help="The output folder of a study")],
+    plots: Annotated[bool, typer.Option(help="Draw the PNG plots")] = True,
+) -> None:
+    """Write a study's report again from its saved games (e.g. after a crash or a kill)."""
+    from spieltisch.lab.report import write_report
+    from spieltisch.lab.study import load_outcome
+
+    try:
+        outcome = load_outcome(folder)
+    except (OSError, ValueError, KeyError) as error:
+        fail(f"cannot read the study in {folder}: {error}")
+    print_summary(write_report(outcome, folder, plots=plots))
+    console.print(f"report: {folder / 'report.md'} ({len(outcome.results)} games)", highlight=False)
+
+
+def build_spec(
+    game: str,
+    players: int | None,
+    games: int,
+    bots: str,
+    options: list[str] | None,
+    options_file: Path | None,
+    compare: list[str] | None,
+    compare_file: Path | None,
+    seed: int,
+    rotate: bool,
+) -> StudySpec:
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        cls = resolve_game_class(game)
+        count = players or (len(names) if len(names) > 1 else cls.min_players)
+        base = {**read_options_file(options_file), **parse_pairs(options, "option")}
+        variant = {**read_options_file(compare_file), **parse_pairs(compare, "--compare")} or None
+        game_name = game if ":" in game else cls.name
+        spec = StudySpec(game_name, count, seat_bots(names, count), games, seed, base, variant, rotate)
+        spec.check()
+    except OptionError as error:
+        fail(str(error))
+    return spec
+
+
+def run_and_report(
+    spec: StudySpec, folder: Path, workers: int, dask: str | None, command: str, plots: bool = True
+) -> None:
+    from spieltisch.lab.report import write_report
+    from spieltisch.lab.study import run_study
+
+    where = f"Dask at {dask}" if dask else f"{workers} worker{'s' * (workers > 1)}"
+    console.print(f"{spec.game}: {spec.games} games, {spec.players} players, {where}, output {folder}")
+    with open_executor(workers, dask) as executor, progress_bar() as progress:
+        total = spec.games * len(spec.variants())
+        task = progress.add_task("games", total=total)
+        outcome = run_study(spec, folder, executor, lambda _: progress.advance(task))
+    if outcome.interrupted:
+        console.print(f"[yellow]interrupted:[/yellow] {len(outcome.results)} finished games kept")
+    summary = write_report(outcome, folder, command, plots)
+    print_summary(summary)
+    console.print(f"report: {folder / 'report.md'}", highlight=False)
+
+
+def progress_bar() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    for variant, part in summary["variants"].items():
+        label = "" if len(summary["variants"]) == 1 else f" ({variant})"
+        console.print(_share_table(f"win share by seat{label}", "seat", part["seats"]))
+        console.print(_share_table(f"win share by bot{label}", "bot", part["bots"]))
+        advantage = part["seat_advantage"]
+        length = part["length"]
+        console.print(
+            f"game length: mean {length['mean']:.1f}, median {length['median']:.1f} decisions; "
+            f"seat 0 wins {advantage['first_share']:.3f} vs fair {advantage['fair_share']:.3f} "
+            f"(binomial p={advantage['first_p_value']:.3g}, chi-square over seats p="
+            f"{advantage['chi_square_p_value']:.3g})",
+            highlight=False,
+        )
+    if summary["comparison"]:
+        console.print(_comparison_table(summary["comparison"]))
+
+
+def _share_table(title: str, key: str, rows: list[dict[str, Any]]) -> Table:
+    table = Table(title=title)
+    for column in (key, "played", "win share", "95% interval", "mean score", "median score"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(
+            str(row[key]), str(row["played"]), f"{row['share']:.3f}", f"{row['low']:.3f}-{row['high']:.3f}",
+            f"{row['mean_score']:.2f}", f"{row['median_score']:.2f}",
+        )  # fmt: skip
+    return table
+
+
+def _comparison_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="variant - base (paired by seed)")
+    for column in ("metric", "base", "variant", "difference", "95% interval", "p", "test"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        style = "bold" if row["p_value"] < 0.05 else ""
+        table.add_row(
+            row["metric"], f"{row['base']:.3f}", f"{row['variant']:.3f}", f"{row['difference']:+.3f}",
+            f"{row['low']:+.3f} to {row['high']:+.3f}", f"{row['p_value']:.3g}", row["test"], style=style,
+        )  # fmt: skip
+    return table

@@ -1,0 +1,147 @@
+"""A study from start to report: plan, run on an executor, save each game, summarize.
+
+Each finished game is appended to games.jsonl and games.csv at once, so a
+crash loses nothing that was finished; Ctrl-C stops the study, and the
+report is still written from the games that are done.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from spieltisch.lab.simulation import InlineExecutor, StudySpec, plan, run_tasks
+
+ResultHook = Callable[[dict[str, Any]], None]
+
+
+class ResultWriter:
+    """Appends every game to games.jsonl (with its actions, for replay) and games.csv."""
+
+    def __init__(self, out_dir: Path, players: int) -> None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        self.jsonl: IO[str] = (out_dir / "games.jsonl").open("w", encoding="utf-8")
+        self.csv_file: IO[str] = (out_dir / "games.csv").open("w", encoding="utf-8", newline="")
+        self.csv = csv.writer(self.csv_file)
+        self.csv.writerow(csv_header(players))
+
+    def write(self, result: dict[str, Any]) -> None:
+        self.jsonl.write(json.dumps(result, separators=(",", ":")) + "\n")
+        self.jsonl.flush()
+        self.csv.writerow(csv_row(result))
+        self.csv_file.flush()
+
+    def close(self) -> None:
+        self.jsonl.close()
+        self.csv_file.close()
+
+
+def csv_header(players: int) -> list[str]:
+    seats = [f"{name}_{seat}" for seat in range(players) for name in ("bot", "score", "win")]
+    return ["game", "variant", "seed", "decisions", "steps", "seconds", "winners", *seats]
+
+
+def csv_row(result: dict[str, Any]) -> list[Any]:
+    seats: list[Any] = []
+    for seat, bot in enumerate(result["bots"]):
+        seats += [bot, result["scores"][seat], round(result["shares"][seat], 6)]
+    winners = " ".join(str(w) for w in result["winners"])
+    row = [result["index"], result["variant"], result["seed"], result["decisions"], result["steps"]]
+    return [*row, round(result["seconds"], 4), winners, *seats]
+
+
+@dataclass
+class StudyOutcome:
+    spec: StudySpec
+    results: list[dict[str, Any]] = field(default_factory=list)
+    planned: int = 0
+    interrupted: bool = False
+    seconds: float = 0.0
+
+
+def run_study(
+    spec: StudySpec,
+    out_dir: Path,
+    executor: Executor | None = None,
+    on_result: ResultHook | None = None,
+) -> StudyOutcome:
+    """Play the study, saving each game as it finishes; Ctrl-C (KeyboardInterrupt) stops it early."""
+    import time
+
+    tasks = plan(spec)
+    outcome = StudyOutcome(spec, planned=len(tasks))
+    runner = executor or InlineExecutor()
+    writer = ResultWriter(out_dir, spec.players)
+    (out_dir / "study.json").write_text(json.dumps(study_json(outcome), indent=1), encoding="utf-8")
+    start = time.perf_counter()
+    try:
+        for result in run_tasks(runner, tasks, lazy=isinstance(runner, InlineExecutor)):
+            writer.write(result)
+            outcome.results.append(result)
+            if on_result:
+                on_result(result)
+    except KeyboardInterrupt:
+        outcome.interrupted = True
+        stop_quickly(runner)
+    finally:
+        writer.close()
+        outcome.seconds = time.perf_counter() - start
+    outcome.results.sort(key=lambda r: (r["index"], r["variant"]))
+    return outcome
+
+
+def load_outcome(out_dir: Path) -> StudyOutcome:
+    """A study as far as it got, from study.json and games.jsonl (e.g. after a crash)."""
+    study = json.loads((out_dir / "study.json").read_text(encoding="utf-8"))
+    spec = StudySpec(
+        study["game"],
+        study["players"],
+        tuple(study["bots"]),
+        study["games"],
+        study["seed"],
+        study["options"],
+        study["variant_options"],
+        study["rotate"],
+    )
+    lines = (out_dir / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    results = [json.loads(line) for line in lines if line.strip().endswith("}")]
+    outcome = StudyOutcome(spec, results, study["planned_games"], len(results) < study["planned_games"])
+    outcome.results.sort(key=lambda r: (r["index"], r["variant"]))
+    return outcome
+
+
+def stop_quickly(executor: Executor) -> None:
+    """Drop the games not yet started; a Dask executor's shutdown has no `cancel_futures`."""
+    try:
+        executor.shutdown(wait=False, cancel_futures=True)
+    except TypeError:
+        executor.shutdown(wait=False)
+
+
+def save_results(outcome: StudyOutcome, out_dir: Path) -> None:
+    """All games in one JSON file, in game order (games.jsonl keeps the finishing order)."""
+    data = {"study": study_json(outcome), "games": outcome.results}
+    (out_dir / "games.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def study_json(outcome: StudyOutcome) -> dict[str, Any]:
+    spec = outcome.spec
+    return {
+        "game": spec.game,
+        "players": spec.players,
+        "bots": list(spec.bots),
+        "games": spec.games,
+        "seed": spec.seed,
+        "options": spec.options,
+        "variant_options": spec.variant_options,
+        "rotate": spec.rotate,
+        "planned_games": outcome.planned,
+        "finished_games": len(outcome.results),
+        "interrupted": outcome.interrupted,
+        "seconds": round(outcome.seconds, 3),
+    }

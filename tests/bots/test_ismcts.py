@@ -1,0 +1,230 @@
+"""ISMCTS: specs, budgets, blindness to hidden cards, score direction and strength on the toy game."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from spieltisch.bots import make_bot
+from spieltisch.bots.ismcts import Evaluator, IsmctsBot, SearchBudget, SearchSettings, parse_settings
+from spieltisch.core.contract import State
+from spieltisch.core.options import OptionError
+from spieltisch.core.play import resolve_chance, sample_chance
+from spieltisch.core.registry import game_names, load_game
+from tests.core.toy_game import ToyGame, ToyState
+
+
+def first_decision(game: ToyGame, seed: int) -> State:
+    state = game.new_initial_state()
+    resolve_chance(state, random.Random(seed))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("spec", "iterations", "seconds"),
+    [
+        ("ismcts", 1000, None),
+        ("ismcts:500", 500, None),
+        ("ismcts:1s", 1000, 1.0),
+        ("ismcts:t=0.5", 1000, 0.5),
+        ("ismcts:250ms", 1000, 0.25),
+        ("ismcts:n=40", 40, None),
+    ],
+)
+def test_budget_specs(spec: str, iterations: int, seconds: float | None) -> None:
+    settings, memory = parse_settings(spec, spec.partition(":")[2])
+    assert settings.budget == SearchBudget(iterations, seconds)
+    assert memory is None
+
+
+def test_search_settings_in_the_spec() -> None:
+    settings, memory = parse_settings("x", "50:c=0.5:cutoff=3:eps=0:margin=0.2:memory=perfect")
+    assert settings == SearchSettings(SearchBudget(50), 0.5, 0.2, 3, 0.0)
+    assert memory == "perfect"
+
+
+@pytest.mark.parametrize(
+    "spec", ["ismcts:abc", "ismcts:0", "ismcts:t=-1", "ismcts:foo=1", "ismcts:c=-2", "random:5", "mcts"]
+)
+def test_bad_specs_are_clear_errors(spec: str) -> None:
+    with pytest.raises(OptionError, match=r"bot"):
+        make_bot(spec, ToyGame(2), 0)
+
+
+def test_memory_needs_a_game_with_a_memory_model() -> None:
+    with pytest.raises(OptionError, match="no memory model"):
+        make_bot("ismcts:10:memory=perfect", ToyGame(2), 0)
+
+
+def test_the_bot_keeps_its_spec_as_name_and_counts_iterations() -> None:
+    game = ToyGame(2)
+    bot = make_bot("ismcts:30", game, 0)
+    assert bot.name == "ismcts:30"
+    assert isinstance(bot, IsmctsBot)
+    state = first_decision(game, 1)
+    assert bot.choose(state, random.Random(1)) in state.legal_actions()
+    assert bot.last_iterations == 30
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    game = ToyGame(3)
+    bot = make_bot("ismcts:t=0.05", game, 0)
+    start = time.perf_counter()
+    bot.choose(first_decision(game, 2), random.Random(2))
+    assert time.perf_counter() - start < 0.5
+
+
+def test_the_search_never_touches_the_true_state() -> None:
+    """The bot searches determinizations only: one per iteration, the real state stays as it was."""
+    game = ToyGame(2, {"top": 9})
+    state = first_decision(game, 3)
+    before = (state.history(), list(state.cards))
+    calls: list[int] = []
+
+    def resample(real: State, seat: int, rng: random.Random) -> State:
+        calls.append(seat)
+        return real.resample_from_infostate(seat, rng)
+
+    bot = IsmctsBot(game, 0, SearchSettings(SearchBudget(25)), resample)
+    bot.choose(state, random.Random(3))
+    assert calls == [0] * 25
+    assert (state.history(), list(state.cards)) == before
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_choice_does_not_depend_on_hidden_cards(seed: int) -> None:
+    """Same seed, same choice on the true state and on a state the seat cannot tell apart."""
+    game = ToyGame(3, {"top": 9})
+    state = first_decision(game, seed)
+    state.apply_action(state.legal_actions()[seed % 2])
+    resolve_chance(state, random.Random(seed))
+    seat = state.current_player()
+    other = state.resample_from_infostate(seat, random.Random(seed + 100))
+    choices = [make_bot("ismcts:60", game, seat).choose(s, random.Random(seed)) for s in (state, other)]
+    assert choices[0] == choices[1]
+
+
+def decision_states(name: str, count: int) -> list[State]:
+    """A few positions of a heuristic game with a real choice to make."""
+    game = load_game(name)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    found: list[State] = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        if len(state.legal_actions()) > 1 and rng.random() < 0.3:
+            found.append(state.clone())
+        state.apply_action(game.heuristic_action(state, rng))
+    return found
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_registered_games_bot_reads_hidden_cards_only_through_resampling(name: str) -> None:
+    """On each registered game: with determinizations drawn from one fixed state, the choice
+    on the true state and on a resampled one is the same, so the bot reads nothing hidden
+    from the state it is handed. (Per-seed equality through the game's own resampling
+    would need a resampler whose result does not depend on the order of the hidden cards.)
+    """
+    for state in decision_states(name, 3):
+        seat = state.current_player()
+        other = state.resample_from_infostate(seat, random.Random(1))
+        pinned = state.clone()
+
+        def resample(_: State, seat: int, rng: random.Random, pinned: State = pinned) -> State:
+            return pinned.resample_from_infostate(seat, rng)
+
+        settings, _ = parse_settings("ismcts", "8:cutoff=4")
+        choices = {
+            IsmctsBot(state.game, seat, settings, resample).choose(s, random.Random(5))
+            for s in (state, other)
+        }
+        assert len(choices) == 1
+
+
+def test_ismcts_beats_random_on_the_toy_game() -> None:
+    game = ToyGame(2, {"top": 9})
+    wins = {"ismcts:60": 0.0, "random": 0.0}
+    for seed in range(120):
+        seating = ["ismcts:60", "random"] if seed % 2 == 0 else ["random", "ismcts:60"]
+        bots = [make_bot(spec, game, seat) for seat, spec in enumerate(seating)]
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(bots[state.current_player()].choose(state, rng))
+        for seat in state.winners():
+            wins[seating[seat]] += 1 / len(state.winners())
+    assert wins["ismcts:60"] > 1.3 * wins["random"]
+
+
+class LowToy(ToyGame):
+    """The toy game where the lowest card wins."""
+
+    name = "lowtoy"
+
+    def new_initial_state(self) -> ToyState:
+        return LowToyState(self)
+
+
+class LowToyState(ToyState):
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        low = min(self.cards)
+        return [seat for seat, card in enumerate(self.cards) if card == low]
+
+
+def finished(game: ToyGame, cards: list[int]) -> ToyState:
+    state = game.new_initial_state()
+    for card in cards:
+        state.apply_action(card)
+    for _ in cards:
+        state.apply_action(0)
+    return state
+
+
+def test_the_margin_flips_when_the_game_says_lower_scores_win() -> None:
+    class DeclaredLowToy(LowToy):
+        lower_score_wins = True
+
+    evaluator = Evaluator(DeclaredLowToy(2), margin_weight=1.0)
+    rewards = evaluator.rewards(finished(DeclaredLowToy(2), [2, 5]))
+    assert rewards[0] > 0.5 > rewards[1]
+
+
+def test_the_score_direction_is_learnt_from_winners_when_unsaid() -> None:
+    game = LowToy(2)
+    evaluator = Evaluator(game, margin_weight=1.0)
+    assert evaluator.sign == 1.0
+    for cards in ([1, 4], [5, 2], [3, 1]):
+        evaluator.rewards(finished(game, cards))
+    assert evaluator.sign == -1.0
+    rewards = evaluator.rewards(finished(game, [2, 5]))
+    assert rewards[0] > 0.5 > rewards[1]
+
+
+def test_rewards_mix_the_win_and_the_margin() -> None:
+    game = ToyGame(3)
+    evaluator = Evaluator(game, margin_weight=0.5)
+    rewards = evaluator.rewards(finished(game, [5, 3, 5]))
+    assert rewards[0] == rewards[2] > rewards[1]
+    assert all(0.0 <= r <= 1.0 for r in rewards)
+
+
+def test_the_tree_branches_on_what_the_searcher_sees_after_a_step() -> None:
+    """After a swap, seat 0 sees its new card: each card it may see leads to its own node."""
+    from spieltisch.bots.ismcts import Search
+    from tests.core.toy_game import SWAP
+
+    game = ToyGame(2, {"top": 5})
+    state = first_decision(game, 4)
+    search = Search(game, SearchSettings(SearchBudget(200)), IsmctsBot(game, 0).resample, random.Random(4))
+    search.run(state, 0)
+    after_swap = search.root.children[SWAP].outcomes
+    assert len(after_swap) == 5  # one node per card seat 0 can draw

@@ -1,0 +1,160 @@
+"""`spieltisch simulate`: files, report, reproducibility, variants, Ctrl-C, process pool and Dask."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from spieltisch.cli import app
+from spieltisch.core.registry import game_class, game_names
+from spieltisch.lab.report import write_report
+from spieltisch.lab.simulation import StudySpec, make_executor, plan, seat_bots
+from spieltisch.lab.study import run_study
+
+TOY = "tests.core.toy_game:ToyGame"
+runner = CliRunner()
+
+
+def simulate(*args: str, plots: bool = False) -> Any:
+    return runner.invoke(app, ["simulate", TOY, *args, "--plots" if plots else "--no-plots"])
+
+
+def results_without_timing(folder: Path) -> list[dict[str, Any]]:
+    games = json.loads((folder / "games.json").read_text())["games"]
+    return [{k: v for k, v in g.items() if k not in ("seconds", "seconds_per_move")} for g in games]
+
+
+def test_a_study_writes_every_file_and_the_report(tmp_path: Path) -> None:
+    out = tmp_path / "study"
+    args = ("--games", "8", "--bots", "ismcts:20,random", "--seed", "3", "--workers", "1")
+    result = simulate(*args, "--out", str(out), plots=True)
+    assert result.exit_code == 0, result.output
+    for name in ("games.csv", "games.jsonl", "games.json", "summary.json", "report.md"):
+        assert (out / name).is_file(), name
+    for plot in ("scores_by_bot.png", "win_share_by_seat.png", "game_length.png"):
+        assert (out / plot).read_bytes()[:4] == b"\x89PNG"
+    rows = list(csv.DictReader((out / "games.csv").open()))
+    assert len(rows) == 8 and rows[0]["bot_0"] == "ismcts:20" and rows[1]["bot_0"] == "random"
+    report = (out / "report.md").read_text()
+    assert "First-player advantage" in report and "| ismcts:20 |" in report and "95% interval" in report
+    summary = json.loads((out / "summary.json").read_text())
+    shares = [row["share"] for row in summary["variants"]["base"]["seats"]]
+    assert sum(shares) == pytest.approx(1.0)
+    assert "win share by bot" in result.output
+
+
+def test_the_same_seed_gives_the_same_games_with_any_number_of_workers(tmp_path: Path) -> None:
+    for workers, folder in (("1", "a"), ("2", "b")):
+        args = ("--games", "6", "--players", "3", "--bots", "heuristic,random", "--seed", "9")
+        assert simulate(*args, "--workers", workers, "--out", str(tmp_path / folder)).exit_code == 0
+    assert results_without_timing(tmp_path / "a") == results_without_timing(tmp_path / "b")
+
+
+def test_a_variant_is_played_on_the_same_seeds_and_compared(tmp_path: Path) -> None:
+    out = tmp_path / "cmp"
+    result = simulate(
+        "--games", "10", "--bots", "heuristic", "--compare", "top=9", "--workers", "1", "--out", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    games = json.loads((out / "games.json").read_text())["games"]
+    base = {g["index"]: g["seed"] for g in games if g["variant"] == "base"}
+    variant = {g["index"]: g["seed"] for g in games if g["variant"] == "variant"}
+    assert base == variant and len(base) == 10
+    report = (out / "report.md").read_text()
+    assert "## Variant against base (top=9)" in report
+    assert "seat 0 score" in report and "paired t" in report
+
+
+def test_options_file_and_bad_input_are_clear(tmp_path: Path) -> None:
+    options = tmp_path / "variant.toml"
+    options.write_text("top = 3\n")
+    good = simulate(
+        "--games", "2", "--options-file", str(options), "--workers", "1", "--out", str(tmp_path / "o")
+    )
+    assert good.exit_code == 0, good.output
+    assert json.loads((tmp_path / "o" / "games.json").read_text())["study"]["options"] == {"top": 3}
+    for args, message in (
+        (["--bots", "mcts"], "unknown bot"),
+        (["--bots", "ismcts:zero"], "bad bot spec"),
+        (["-o", "top=99"], "out of range"),
+        (["--players", "2", "--bots", "random,random,random"], "3 bots for 2 players"),
+        (["--games", "0"], "at least 1"),
+    ):
+        result = simulate(*args, "--out", str(tmp_path / "bad"))
+        assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_ctrl_c_keeps_the_finished_games_and_still_reports(tmp_path: Path) -> None:
+    spec = StudySpec(TOY, 2, ("heuristic", "random"), games=20, seed=4)
+    seen: list[int] = []
+
+    def interrupt_after_three(result: dict[str, Any]) -> None:
+        seen.append(result["index"])
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    outcome = run_study(spec, tmp_path, on_result=interrupt_after_three)
+    assert outcome.interrupted and len(outcome.results) == 3
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 3
+    write_report(outcome, tmp_path, plots=False)
+    assert "3 of 20 planned games" in (tmp_path / "report.md").read_text()
+    assert "interrupted" in (tmp_path / "report.md").read_text()
+
+
+def test_the_report_can_be_rebuilt_from_the_saved_games(tmp_path: Path) -> None:
+    """After a crash only games.jsonl and study.json exist; `spieltisch report` rebuilds the rest."""
+    spec = StudySpec(TOY, 2, ("heuristic", "random"), games=6, seed=4)
+    run_study(spec, tmp_path)
+    result = runner.invoke(app, ["report", str(tmp_path), "--no-plots"])
+    assert result.exit_code == 0, result.output
+    assert "6 of 6 planned games" in (tmp_path / "report.md").read_text()
+    missing = runner.invoke(app, ["report", str(tmp_path / "nothing")])
+    assert missing.exit_code == 2 and "cannot read the study" in missing.output
+
+
+def test_each_game_is_on_disk_as_soon_as_it_is_finished(tmp_path: Path) -> None:
+    spec = StudySpec(TOY, 2, ("random",) * 2, games=4, seed=1)
+    lines: list[int] = []
+    run_study(
+        spec,
+        tmp_path,
+        on_result=lambda _: lines.append(len((tmp_path / "games.csv").read_text().splitlines())),
+    )
+    assert lines == [2, 3, 4, 5]  # header + games so far
+
+
+def test_a_process_pool_runs_the_study(tmp_path: Path) -> None:
+    spec = StudySpec(TOY, 3, ("heuristic", "random", "random"), games=9, seed=2)
+    executor = make_executor(2)
+    try:
+        outcome = run_study(spec, tmp_path, executor)
+    finally:
+        executor.shutdown()
+    assert sorted(r["index"] for r in outcome.results) == list(range(9))
+    assert [r["seed"] for r in outcome.results] == [t.seed for t in plan(spec)]
+
+
+def test_dask_runs_the_same_study(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        args = ("--games", "6", "--bots", "heuristic,random", "--seed", "5")
+        result = simulate(*args, "--dask", cluster.scheduler_address, "--out", str(tmp_path / "dask"))
+        assert result.exit_code == 0, result.output
+    assert simulate(*args, "--workers", "1", "--out", str(tmp_path / "local")).exit_code == 0
+    assert results_without_timing(tmp_path / "dask") == results_without_timing(tmp_path / "local")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_registered_game_runs_in_the_lab(name: str, tmp_path: Path) -> None:
+    players = game_class(name).min_players
+    spec = StudySpec(name, players, seat_bots(["ismcts:2:cutoff=2", "heuristic"], players), games=1, seed=1)
+    outcome = run_study(spec, tmp_path)
+    summary = write_report(outcome, tmp_path, plots=False)
+    assert summary["variants"]["base"]["games"] == 1
