@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Services the tests use, started when missing (safe to run again): PostgreSQL on
+# 127.0.0.1:55432 for the store tests, Debian's Chromium for the browser tests.
+# Source it to get SPIELTISCH_TEST_POSTGRES_URL; run it to print the URL.
+# PostgreSQL's initdb refuses root, so the cluster belongs to the postgres user.
+
+PG_ROOT=${SPIELTISCH_PG_ROOT:-/tmp/spieltisch-pg}
+PG_PORT=55432
+PG_URL="postgresql://postgres@127.0.0.1:${PG_PORT}/postgres"
+
+spieltisch_pg_bin() {
+    local dir
+    for dir in /usr/lib/postgresql/*/bin; do
+        [ -x "$dir/pg_ctl" ] && { echo "$dir"; return 0; }
+    done
+    command -v pg_ctl >/dev/null && dirname "$(command -v pg_ctl)"
+}
+
+spieltisch_start_postgres() {
+    local bin run_as=()
+    bin=$(spieltisch_pg_bin) || { echo "services: PostgreSQL is not installed; its tests will skip" >&2; return 1; }
+    [ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
+    if [ ! -f "$PG_ROOT/d/PG_VERSION" ]; then
+        install -d -o postgres "$PG_ROOT" 2>/dev/null || mkdir -p "$PG_ROOT"
+        "${run_as[@]}" "$bin/initdb" -D "$PG_ROOT/d" -A trust -U postgres >"$PG_ROOT/initdb.log" 2>&1 || {
+            echo "services: initdb failed (see $PG_ROOT/initdb.log)" >&2; return 1; }
+    fi
+    if ! "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" status >/dev/null 2>&1; then
+        "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" -l "$PG_ROOT/log" -w start \
+            -o "-p $PG_PORT -k $PG_ROOT -c listen_addresses=127.0.0.1" >/dev/null || {
+            echo "services: PostgreSQL did not start (see $PG_ROOT/log)" >&2; return 1; }
+    fi
+}
+
+spieltisch_install_chromium() {
+    [ -x /usr/bin/chromium ] && return 0
+    [ "$(id -u)" = 0 ] || { echo "services: chromium missing; browser tests will skip" >&2; return 1; }
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 \
+        || { echo "services: could not install chromium; browser tests will skip" >&2; return 1; }
+}
+
+if spieltisch_start_postgres; then
+    export SPIELTISCH_TEST_POSTGRES_URL="$PG_URL"
+fi
+spieltisch_install_chromium || true
+
+# Printed only when run, not when sourced.
+if [ "${BASH_SOURCE[0]}" = "$0" ] && [ -n "${SPIELTISCH_TEST_POSTGRES_URL:-}" ]; then
+    echo "$SPIELTISCH_TEST_POSTGRES_URL"
+fi

@@ -1,0 +1,89 @@
+"""The games and bots the lobby offers, read from the registry and the bot factory."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from spieltisch.bots import Bot, make_bot
+from spieltisch.core.contract import Game
+from spieltisch.core.options import OptionError, OptionSpec
+from spieltisch.core.registry import game_class, game_names
+
+# Strengths offered for the search bot when the bot factory knows it.
+BOT_CHOICES = (
+    ("random", "Random"),
+    ("heuristic", "Heuristic"),
+    ("ismcts:200", "ISMCTS 200 (easy)"),
+    ("ismcts:1000", "ISMCTS 1000"),
+    ("ismcts:3000", "ISMCTS 3000 (strong)"),
+)
+FAST_BOTS = frozenset({"random", "heuristic"})
+MAX_CACHED_GAMES = 256
+
+
+class Catalog:
+    def __init__(self, extra_games: dict[str, type[Game]] | None = None) -> None:
+        self.extra_games = dict(extra_games or {})
+        self._games: dict[tuple[str, int, str], Game] = {}
+
+    def names(self) -> list[str]:
+        return sorted(set(game_names()) | set(self.extra_games))
+
+    def game_class(self, name: str) -> type[Game]:
+        if name in self.extra_games:
+            return self.extra_games[name]
+        try:
+            return game_class(name)
+        except OptionError:
+            raise OptionError(f"unknown game {name!r}; choose one of: {', '.join(self.names())}") from None
+
+    def load(self, name: str, players: int, options: dict[str, Any]) -> Game:
+        """A game with these options; made once and shared, since a Game is immutable once made."""
+        key = (name, players, json.dumps(options, sort_keys=True, default=str))
+        if key not in self._games:
+            if len(self._games) >= MAX_CACHED_GAMES:
+                self._games.clear()
+            self._games[key] = self.game_class(name)(players, options)
+        return self._games[key]
+
+    def bots_for(self, name: str) -> list[dict[str, str]]:
+        cls = self.game_class(name)
+        return [{"id": spec, "label": label} for spec, label in BOT_CHOICES if _bot_available(cls, spec)]
+
+    def describe(self, name: str) -> dict[str, Any]:
+        cls = self.game_class(name)
+        return {
+            "name": cls.name,
+            "title": cls.title,
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "options": [describe_option(spec) for spec in cls.option_specs],
+            "bots": self.bots_for(name),
+        }
+
+
+def describe_option(spec: OptionSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "kind": spec.kind,
+        "default": spec.default,
+        "help": spec.help,
+        "choices": list(spec.choices),
+        "minimum": spec.minimum,
+        "maximum": spec.maximum,
+    }
+
+
+@cache
+def _bot_available(cls: type[Game], spec: str) -> bool:
+    try:
+        make_bot(spec, cls(cls.min_players, {}), 0)
+    except (OptionError, ValueError):
+        return False
+    return True
+
+
+def new_bot(spec: str, game: Game, seat: int) -> Bot:
+    return make_bot(spec, game, seat)

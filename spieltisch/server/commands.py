@@ -1,0 +1,62 @@
+"""`spieltisch serve`: the web server on this machine."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from spieltisch.core.contract import Game
+from spieltisch.server.settings import DEFAULT_PORT, default_data_dir
+
+
+def load_extra_game(spec: str) -> type[Game]:
+    """`module:Class` -> the class, for serving a game that is not registered yet."""
+    module_name, _, class_name = spec.partition(":")
+    if not module_name or not class_name:
+        raise typer.BadParameter(f"{spec!r} must look like package.module:GameClass")
+    found = getattr(importlib.import_module(module_name), class_name, None)
+    if not (isinstance(found, type) and issubclass(found, Game)):
+        raise typer.BadParameter(f"{spec!r} is not a Game class")
+    return found
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = DEFAULT_PORT,
+    database_url: Annotated[
+        str | None, typer.Option(help="postgresql://user@host:port/db (default: SQLite in --data-dir)")
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Folder for the SQLite database [default: ~/.local/share/spieltisch]")
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before its move")] = 0.8,
+    build: Annotated[bool, typer.Option("--build/--no-build", help="Build the client if needed")] = True,
+    extra_game: Annotated[
+        list[str] | None, typer.Option(help="Also offer an unregistered game, as module:Class (repeatable)")
+    ] = None,
+) -> None:
+    """Run the web server: lobby, tables and the browser client."""
+    try:
+        import uvicorn
+
+        from spieltisch.server.app import create_app
+    except ImportError as error:
+        typer.echo(
+            f"error: {error.name} is missing; install the server with: pip install 'spieltisch[server]'"
+        )
+        raise typer.Exit(2) from None
+    from spieltisch.server import webbuild
+    from spieltisch.server.settings import Settings
+
+    if build and not webbuild.ensure_built():
+        typer.echo("note: the browser client is not built (needs npm); the API works without it")
+    games = {cls.name: cls for cls in map(load_extra_game, extra_game or [])}
+    folder = data_dir or default_data_dir()
+    settings = Settings(data_dir=folder, database_url=database_url, bot_delay=bot_delay, extra_games=games)
+    where = "PostgreSQL" if database_url else f"SQLite in {folder}"
+    shown_host = f"[{host}]" if ":" in host else host
+    typer.echo(f"spieltisch serving on http://{shown_host}:{port}/ ({where})")
+    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=65536, log_level="warning")

@@ -1,0 +1,315 @@
+"""A table in play: its state, the seats, connected clients and the bots that move.
+
+The room is the only writer of its table. Every change runs under the room's
+lock in this order: check, store in the database, change the state in memory,
+then push each connection its own view. A failed check or a failed write
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from spieltisch.bots import Bot
+from spieltisch.core.contract import Game, State
+from spieltisch.core.play import sample_chance
+from spieltisch.core.record import Record
+from spieltisch.server.catalog import FAST_BOTS, new_bot
+from spieltisch.server.store import ActionRow, ChatRow, SeatRow, Store, TableRow
+
+log = logging.getLogger("spieltisch.server")
+LOG_LENGTH = 40
+CHAT_BURST = 5
+CHAT_WINDOW_SECONDS = 10.0
+SEND_TIMEOUT_SECONDS = 5.0
+
+
+class TableError(Exception):
+    """A request that cannot be carried out; `code` is stable for clients."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket connection: a seat (None for a spectator) and a language."""
+
+    send: Callable[[str], Awaitable[None]]
+    seat: int | None = None
+    lang: str = "en"
+    chat_times: list[float] = field(default_factory=list)
+
+
+def chance_rng(seed: int, version: int) -> random.Random:
+    """The generator for the chance node at `version`: the same after a restart."""
+    return random.Random(f"chance:{seed}:{version}")
+
+
+def bot_rng(seed: int, version: int, seat: int) -> random.Random:
+    return random.Random(f"bot:{seed}:{version}:{seat}")
+
+
+class Room:
+    def __init__(
+        self, store: Store, table: TableRow, seats: list[SeatRow], game: Game, state: State, bot_delay: float
+    ) -> None:
+        self.store = store
+        self.table = table
+        self.seats = seats
+        self.game = game
+        self.state = state
+        self.bot_delay = bot_delay
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.decisions: list[ActionRow] = []
+        self.bots: dict[int, Bot] = {}
+        self.driver: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def load(cls, store: Store, table: TableRow, game: Game, bot_delay: float) -> Room:
+        """Rebuild a table from its stored actions."""
+        seats = await store.get_seats(table.id)
+        rows = await store.load_actions(table.id)
+        record = Record(table.game, table.players, table.options, [row.action for row in rows])
+        room = cls(store, table, seats, game, record.replay(game=game), bot_delay)
+        room.decisions = [row for row in rows if row.seat >= 0][-LOG_LENGTH:]
+        if table.status == "running":
+            room.make_bots()
+        return room
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    def make_bots(self) -> None:
+        self.bots = {
+            s.seat: new_bot(s.bot or "random", self.game, s.seat) for s in self.seats if s.kind == "bot"
+        }
+
+    # --- what each client sees ----------------------------------------------
+    def seat_list(self) -> list[dict[str, Any]]:
+        online = {client.seat for client in self.clients}
+        return [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "online": s.seat in online}
+            for s in self.seats
+        ]
+
+    def message_for(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """Everything a client at `seat` gets: its own view and, on its turn, its legal moves."""
+        started = self.table.status != "open"
+        state = self.state
+        to_move = state.current_player() if started else None
+        legal = []
+        if started and seat is not None and to_move == seat:
+            legal = [{"id": a, "label": state.action_label(a, lang)} for a in state.legal_actions()]
+        return {
+            "type": "state",
+            "table": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "options": self.table.options,
+            "status": self.table.status,
+            "version": state.version if started else 0,
+            "you": seat,
+            "seats": self.seat_list(),
+            "to_move": to_move,
+            "view": state.view(seat) if started else None,
+            "legal": legal,
+            "log": [self._log_entry(row, seat, lang) for row in self.decisions],
+            "result": self.table.result if self.table.status == "finished" else None,
+            "rematch": self.table.rematch_id,
+        }
+
+    @staticmethod
+    def _log_entry(row: ActionRow, seat: int | None, lang: str) -> dict[str, Any]:
+        # Only the mover learns the name of a move: another seat's move may
+        # carry hidden information (a card laid face down); others see its
+        # effect in their own view.
+        label = (row.label_de if lang == "de" else row.label_en) if row.seat == seat else None
+        return {"version": row.idx + 1, "seat": row.seat, "label": label}
+
+    async def broadcast(self) -> None:
+        texts: dict[tuple[int | None, str], str] = {}
+        sends = []
+        for client in list(self.clients):
+            key = (client.seat, client.lang)
+            if key not in texts:
+                texts[key] = json.dumps(self.message_for(*key))
+            sends.append(self._send(client, texts[key]))
+        await asyncio.gather(*sends)
+
+    async def _send(self, client: Client, text: str) -> None:
+        # A closed or stalled socket must not hold up the others: it is dropped.
+        try:
+            await asyncio.wait_for(client.send(text), SEND_TIMEOUT_SECONDS)
+        except Exception:
+            self.clients.discard(client)
+
+    # --- seats --------------------------------------------------------------
+    def seat_of_token(self, token_hash: str) -> int | None:
+        for seat in self.seats:
+            if seat.token_hash is not None and seat.token_hash == token_hash:
+                return seat.seat
+        return None
+
+    async def update_seat(self, seat: SeatRow) -> None:
+        await self.store.update_seat(self.id, seat)
+        self.seats[seat.seat] = seat
+
+    # --- moves --------------------------------------------------------------
+    async def start(self) -> None:
+        async with self.lock:
+            if self.table.status != "open":
+                raise TableError("not_open", "the table has already started", 409)
+            if any(s.kind == "open" for s in self.seats):
+                raise TableError("seats_open", "every seat needs a player or a bot before the start", 409)
+            self.make_bots()
+            await self.store.set_status(self.id, "running")
+            self.table.status = "running"
+            await self._commit(None, None)
+        await self.broadcast()
+        self.kick()
+
+    async def act(self, seat: int | None, action: int, version: int) -> None:
+        """A person's move: checked, stored, applied, broadcast."""
+        async with self.lock:
+            self._check_move(seat, action, version)
+            await self._commit(seat, action)
+        await self.broadcast()
+        self.kick()
+
+    def _check_move(self, seat: int | None, action: int, version: int) -> None:
+        if self.table.status != "running":
+            raise TableError("not_running", f"the table is {self.table.status}, not running")
+        if seat is None:
+            raise TableError("not_seated", "only a seated player can move; send your seat token first")
+        if version != self.state.version:
+            raise TableError("stale_version", f"the table is at version {self.state.version}, not {version}")
+        if self.state.current_player() != seat:
+            raise TableError("not_your_turn", f"it is seat {self.state.current_player()}'s turn")
+        if not self.state.is_legal(action):
+            raise TableError("illegal_action", f"action {action} is not legal now")
+
+    async def _commit(self, seat: int | None, action: int | None) -> None:
+        """Store a decision and the chance outcomes after it, then adopt the new state."""
+        state = self.state.clone()
+        rows: list[ActionRow] = []
+        if action is not None and seat is not None:
+            rows.append(self._row(state, action, seat))
+            state.apply_action(action)
+        while state.is_chance_node():
+            outcome = sample_chance(state, chance_rng(self.table.seed, state.version))
+            rows.append(ActionRow(state.version, outcome, -1, "", ""))
+            state.apply_action(outcome)
+        if rows:
+            await self.store.append_actions(self.id, rows)
+        self.state = state
+        self.decisions = (self.decisions + [r for r in rows if r.seat >= 0])[-LOG_LENGTH:]
+        self._let_bots_observe()
+        if state.is_terminal() and self.table.status == "running":
+            await self._finish()
+
+    @staticmethod
+    def _row(state: State, action: int, seat: int) -> ActionRow:
+        labels = state.action_label(action, "en"), state.action_label(action, "de")
+        return ActionRow(state.version, action, seat, *labels)
+
+    async def _finish(self) -> None:
+        result = {
+            "scores": self.state.scores(),
+            "winners": self.state.winners(),
+            "returns": self.state.returns(),
+        }
+        await self.store.set_status(self.id, "finished", result)
+        self.table.status = "finished"
+        self.table.result = result
+
+    # --- bots ---------------------------------------------------------------
+    def kick(self) -> None:
+        """Let the bots move if one is to move; at most one driver per table."""
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.create_task(self._drive())
+
+    async def _resolve_open_chance(self) -> None:
+        """A chance node left open (a crash between start and its first write) is drawn now."""
+        if self.table.status == "running" and self.state.is_chance_node():
+            async with self.lock:
+                await self._commit(None, None)
+            await self.broadcast()
+
+    def bot_to_move(self) -> int | None:
+        seat = self.state.current_player()
+        if self.table.status == "running" and seat in self.bots:
+            return seat
+        return None
+
+    async def _drive(self) -> None:
+        await self._resolve_open_chance()
+        while (seat := self.bot_to_move()) is not None:
+            version = self.state.version
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            action = await self._bot_choice(seat, version)
+            async with self.lock:
+                if self.state.version != version:
+                    continue
+                await self._commit(seat, action)
+            await self.broadcast()
+
+    def _let_bots_observe(self) -> None:
+        """Bots with a memory see each step, through their seat's eyes only."""
+        for seat, bot in self.bots.items():
+            observe = getattr(bot, "observe", None)
+            if observe is not None:
+                rng = bot_rng(self.table.seed, self.state.version, seat)
+                observe(self.state.resample_from_infostate(seat, rng))
+
+    async def _bot_choice(self, seat: int, version: int) -> int:
+        """The bot decides on a state redrawn from what its seat knows, never the true one."""
+        rng = bot_rng(self.table.seed, version, seat)
+        seen = self.state.resample_from_infostate(seat, rng)
+        bot = self.bots[seat]
+        try:
+            if bot.name in FAST_BOTS:
+                action = bot.choose(seen, rng)
+            else:  # a searching bot thinks in a thread so the tables stay responsive
+                action = await asyncio.to_thread(bot.choose, seen, rng)
+        except Exception:
+            log.exception("table %s: bot %s failed; playing a random move", self.id, bot.name)
+            action = -1
+        if not self.state.is_legal(action):
+            log.warning(
+                "table %s: bot %s chose %s, not legal; playing a random move", self.id, bot.name, action
+            )
+            action = rng.choice(self.state.legal_actions())
+        return action
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.driver
+
+    # --- chat ---------------------------------------------------------------
+    async def chat(self, client: Client, text: str, now: float) -> None:
+        if client.seat is None:
+            raise TableError("not_seated", "only seated players can chat")
+        recent = [t for t in client.chat_times if now - t < CHAT_WINDOW_SECONDS]
+        if len(recent) >= CHAT_BURST:
+            raise TableError("rate_limited", "too many messages; wait a few seconds")
+        client.chat_times = [*recent, now]
+        message = ChatRow(client.seat, self.seats[client.seat].name, text, now)
+        await self.store.add_chat(self.id, message)
+        text_out = json.dumps({"type": "chat", **message.__dict__})
+        await asyncio.gather(*(self._send(other, text_out) for other in list(self.clients)))

@@ -1,0 +1,114 @@
+"""The database schema and its one migration path, the same on SQLite and PostgreSQL.
+
+Migrations are numbered functions applied in order inside one transaction
+each; `schema_version` records the last one applied. A new migration is
+appended to MIGRATIONS and never edits an earlier one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    inspect,
+    select,
+)
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version",
+    metadata,
+    Column("version", Integer, primary_key=True),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(12), nullable=False, index=True),
+    Column("host_token_hash", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("result", Text),
+    Column("rematch_of", String(32)),
+    Column("rematch_id", String(32)),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("bot", String(40)),
+    Column("token_hash", String(64)),
+)
+
+# The primary key (table_id, idx) makes a second write at the same version fail,
+# so two racing writers can never both commit a move.
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("label_en", Text, nullable=False),
+    Column("label_de", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+
+def _create_version_1(connection: Connection) -> None:
+    metadata.create_all(connection, tables=[tables, seats, actions, chat])
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_create_version_1]
+LATEST = len(MIGRATIONS)
+
+
+def current_version(connection: Connection) -> int:
+    if not inspect(connection).has_table("schema_version"):
+        return 0
+    found = connection.execute(select(schema_version.c.version)).scalar()
+    return int(found or 0)
+
+
+def migrate(connection: Connection) -> int:
+    """Bring the schema up to LATEST; return the version it was at before."""
+    before = current_version(connection)
+    if before == 0:
+        metadata.create_all(connection, tables=[schema_version])
+    for number in range(before + 1, LATEST + 1):
+        MIGRATIONS[number - 1](connection)
+    if before == 0:
+        connection.execute(schema_version.insert().values(version=LATEST))
+    elif before < LATEST:
+        connection.execute(schema_version.update().values(version=LATEST))
+    return before

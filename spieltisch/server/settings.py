@@ -1,0 +1,42 @@
+"""Server settings: where data lives, how fast bots move, which games are offered."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from spieltisch.core.contract import Game
+
+DEFAULT_PORT = 8765
+
+
+def default_data_dir() -> Path:
+    return Path.home() / ".local" / "share" / "spieltisch"
+
+
+@dataclass
+class Settings:
+    data_dir: Path = field(default_factory=default_data_dir)
+    database_url: str | None = None
+    bot_delay: float = 0.8
+    """Seconds a bot waits before it moves, so people can follow the game."""
+    extra_games: dict[str, type[Game]] = field(default_factory=dict)
+    """Games offered besides the registered ones (a game still in development)."""
+    web_dir: Path | None = None
+    """The built browser client; None: the package's own build."""
+
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return normalize_database_url(self.database_url)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite+aiosqlite:///{self.data_dir / 'spieltisch.sqlite3'}"
+
+
+def normalize_database_url(url: str) -> str:
+    """Pick the async drivers: psycopg 3 for PostgreSQL, aiosqlite for SQLite."""
+    for prefix in ("postgresql://", "postgres://", "postgresql+psycopg2://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    if url.startswith("sqlite://"):
+        return "sqlite+aiosqlite://" + url[len("sqlite://") :]
+    return url

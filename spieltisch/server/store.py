@@ -1,0 +1,277 @@
+"""Persistence: tables, seats, accepted actions and chat, through SQLAlchemy's async engine.
+
+Every accepted action is a row keyed by (table, index); a table is restored
+by replaying its rows. SQLite runs in WAL mode so a committed move survives a
+killed process; PostgreSQL gets the same schema through the same migrations.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import event, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from spieltisch.server import schema
+
+
+class StaleWriteError(RuntimeError):
+    """Another writer already stored an action at this index."""
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    host_token_hash: str
+    created_at: float
+    result: dict[str, Any] | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    """"open" (free), "human" (taken) or "bot"."""
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class ActionRow:
+    idx: int
+    action: int
+    seat: int
+    label_en: str
+    label_de: str
+
+
+@dataclass
+class ChatRow:
+    seat: int | None
+    name: str
+    text: str
+    created_at: float
+
+
+PendingWrite = tuple[str, list[ActionRow], "asyncio.Future[None]"]
+
+
+def _settle(batch: list[PendingWrite], error: BaseException | None) -> None:
+    for _table_id, _rows, done in batch:
+        if done.done():
+            continue
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
+
+
+def _enable_sqlite_wal(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+
+def _table_row(row: Any) -> TableRow:
+    return TableRow(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        options=json.loads(row.options),
+        seed=row.seed,
+        status=row.status,
+        host_token_hash=row.host_token_hash,
+        created_at=row.created_at,
+        result=json.loads(row.result) if row.result else None,
+        rematch_of=row.rematch_of,
+        rematch_id=row.rematch_id,
+    )
+
+
+class Store:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        # SQLite has one writer at a time; waiting here instead of in SQLite's
+        # busy handler (which sleeps in steps) keeps write latency low.
+        self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._pending: list[PendingWrite] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncConnection]:
+        if self._write_lock is None:
+            async with self.engine.begin() as connection:
+                yield connection
+            return
+        async with self._write_lock, self.engine.begin() as connection:
+            yield connection
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+        if url.startswith("sqlite"):
+            _enable_sqlite_wal(engine)
+        async with engine.begin() as connection:
+            await connection.run_sync(schema.migrate)
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # --- tables and seats ---------------------------------------------------
+    async def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
+        values = {
+            "id": table.id,
+            "game": table.game,
+            "players": table.players,
+            "options": json.dumps(table.options),
+            "seed": table.seed,
+            "status": table.status,
+            "host_token_hash": table.host_token_hash,
+            "created_at": table.created_at,
+            "rematch_of": table.rematch_of,
+        }
+        async with self._writing() as connection:
+            await connection.execute(schema.tables.insert().values(**values))
+            for seat in seats:
+                await connection.execute(schema.seats.insert().values(table_id=table.id, **seat.__dict__))
+
+    async def get_table(self, table_id: str) -> TableRow | None:
+        async with self.engine.connect() as connection:
+            found = await connection.execute(select(schema.tables).where(schema.tables.c.id == table_id))
+            row = found.first()
+        return _table_row(row) if row else None
+
+    async def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+        query = select(schema.tables).order_by(schema.tables.c.created_at.desc()).limit(limit)
+        if status:
+            query = query.where(schema.tables.c.status == status)
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [_table_row(row) for row in rows]
+
+    async def table_ids_with_status(self, status: str) -> list[str]:
+        query = select(schema.tables.c.id).where(schema.tables.c.status == status)
+        async with self.engine.connect() as connection:
+            return [row.id for row in (await connection.execute(query)).all()]
+
+    async def get_seats(self, table_id: str) -> list[SeatRow]:
+        query = select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash) for r in rows]
+
+    async def update_seat(self, table_id: str, seat: SeatRow) -> None:
+        query = (
+            schema.seats.update()
+            .where(schema.seats.c.table_id == table_id, schema.seats.c.seat == seat.seat)
+            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
+        )
+        async with self._writing() as connection:
+            await connection.execute(query)
+
+    async def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+        values: dict[str, Any] = {"status": status}
+        if result is not None:
+            values["result"] = json.dumps(result)
+        query = schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
+        async with self._writing() as connection:
+            await connection.execute(query)
+
+    async def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        query = schema.tables.update().where(schema.tables.c.id == table_id).values(rematch_id=rematch_id)
+        async with self._writing() as connection:
+            await connection.execute(query)
+
+    # --- actions --------------------------------------------------------------
+    async def append_actions(self, table_id: str, rows: list[ActionRow]) -> None:
+        """Store rows in one transaction; StaleWriteError if an index is taken.
+
+        Returns once the rows are committed. Rows of many tables that arrive
+        together share one transaction (group commit), which keeps the cost
+        per move low when many tables are busy.
+        """
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, rows, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await done
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._insert(batch)
+            except IntegrityError:
+                # Someone's index was taken: retry one by one to fail only that one.
+                for item in batch:
+                    await self._insert_alone(item)
+                continue
+            except Exception as error:
+                _settle(batch, error)
+                continue
+            _settle(batch, None)
+
+    async def _insert_alone(self, item: PendingWrite) -> None:
+        try:
+            await self._insert([item])
+        except IntegrityError:
+            _settle([item], StaleWriteError(f"table {item[0]}: action index already stored"))
+        except Exception as error:
+            _settle([item], error)
+        else:
+            _settle([item], None)
+
+    async def _insert(self, batch: list[PendingWrite]) -> None:
+        now = time.time()
+        values = [
+            {"table_id": table_id, "created_at": now, **row.__dict__}
+            for table_id, rows, _ in batch
+            for row in rows
+        ]
+        async with self._writing() as connection:
+            await connection.execute(schema.actions.insert(), values)
+
+    async def load_actions(self, table_id: str) -> list[ActionRow]:
+        query = (
+            select(schema.actions).where(schema.actions.c.table_id == table_id).order_by(schema.actions.c.idx)
+        )
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [ActionRow(r.idx, r.action, r.seat, r.label_en, r.label_de) for r in rows]
+
+    # --- chat -------------------------------------------------------------------
+    async def add_chat(self, table_id: str, message: ChatRow) -> None:
+        async with self._writing() as connection:
+            await connection.execute(schema.chat.insert().values(table_id=table_id, **message.__dict__))
+
+    async def recent_chat(self, table_id: str, limit: int = 50) -> list[ChatRow]:
+        query = (
+            select(schema.chat)
+            .where(schema.chat.c.table_id == table_id)
+            .order_by(schema.chat.c.id.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [ChatRow(r.seat, r.name, r.text, r.created_at) for r in reversed(rows)]

@@ -1,0 +1,192 @@
+// The lobby: start a table (game, rule options, seats for people or bots) and
+// find open, running and finished tables.
+
+import { useEffect, useState } from "preact/hooks";
+import { api, ApiError, saveKeys, type GameInfo, type OptionInfo, type TableSummary } from "./api";
+import type { T } from "./i18n";
+
+export function Lobby({ t }: { t: T }) {
+  const [games, setGames] = useState<GameInfo[]>([]);
+  useEffect(() => {
+    api.games().then(setGames);
+  }, []);
+  return (
+    <div class="lobby">
+      {games.length > 0 && <NewTable games={games} t={t} />}
+      <TableList status="open" title={t("openTables")} action={t("join")} games={games} t={t} />
+      <TableList status="running" title={t("runningTables")} action={t("watch")} games={games} t={t} />
+      <TableList status="finished" title={t("finishedTables")} action={t("replay")} games={games} t={t} />
+    </div>
+  );
+}
+
+function OptionField({ spec, value, onChange }: { spec: OptionInfo; value: unknown; onChange: (v: unknown) => void }) {
+  const id = `option-${spec.name}`;
+  let input;
+  if (spec.kind === "bool")
+    input = <input id={id} type="checkbox" checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} />;
+  else if (spec.kind === "choice")
+    input = (
+      <select id={id} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)}>
+        {spec.choices.map((c) => (
+          <option key={String(c)} value={String(c)}>
+            {String(c)}
+          </option>
+        ))}
+      </select>
+    );
+  else if (spec.kind === "int")
+    input = (
+      <input
+        id={id}
+        type="number"
+        value={String(value)}
+        min={spec.minimum ?? undefined}
+        max={spec.maximum ?? undefined}
+        onInput={(e) => onChange(Number(e.currentTarget.value))}
+      />
+    );
+  else input = <input id={id} value={String(value ?? "")} onInput={(e) => onChange(e.currentTarget.value)} />;
+  return (
+    <p class="option">
+      <label for={id}>{spec.name.replace(/_/g, " ")}</label> {input} <small>{spec.help}</small>
+    </p>
+  );
+}
+
+function NewTable({ games, t }: { games: GameInfo[]; t: T }) {
+  const [gameName, setGameName] = useState(games[0].name);
+  const game = games.find((g) => g.name === gameName) ?? games[0];
+  const [players, setPlayers] = useState(game.min_players);
+  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [seats, setSeats] = useState<string[]>([]);
+  const [name, setName] = useState(localStorage.getItem("spieltisch:name") ?? "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const choose = (next: string) => {
+    const chosen = games.find((g) => g.name === next)!;
+    setGameName(next);
+    setPlayers(chosen.min_players);
+    setOptions({});
+    setSeats([]);
+  };
+  const seatKind = (seat: number) => seats[seat] ?? (seat === 0 ? "open" : game.bots[1]?.id ?? "random");
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      const kinds = Array.from({ length: players }, (_v, i) => seatKind(i));
+      const withName = kinds.includes("open") && name.trim() ? name.trim() : undefined;
+      const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName });
+      if (withName) localStorage.setItem("spieltisch:name", withName);
+      saveKeys(reply.id, { host_token: reply.host_token, token: reply.token, seat: reply.seat });
+      location.hash = `#/table/${reply.id}`;
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    }
+  };
+  const counts = Array.from({ length: game.max_players - game.min_players + 1 }, (_v, i) => game.min_players + i);
+  return (
+    <form class="new-table" onSubmit={create}>
+      <h2>{t("newTable")}</h2>
+      <p>
+        <label>
+          {t("game")}{" "}
+          <select value={game.name} onChange={(e) => choose(e.currentTarget.value)} data-testid="game">
+            {games.map((g) => (
+              <option key={g.name} value={g.name}>
+                {g.title}
+              </option>
+            ))}
+          </select>
+        </label>{" "}
+        <label>
+          {t("players")}{" "}
+          <select value={String(players)} onChange={(e) => setPlayers(Number(e.currentTarget.value))} data-testid="players">
+            {counts.map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </p>
+      {game.options.length > 0 && (
+        <details>
+          <summary>{t("options")}</summary>
+          {game.options.map((spec) => (
+            <OptionField
+              key={spec.name}
+              spec={spec}
+              value={options[spec.name] ?? spec.default}
+              onChange={(v) => setOptions({ ...options, [spec.name]: v })}
+            />
+          ))}
+        </details>
+      )}
+      <ol class="seat-choice">
+        {Array.from({ length: players }, (_v, seat) => (
+          <li key={seat}>
+            <label>
+              {t("seat")} {seat + 1}{" "}
+              <select
+                value={seatKind(seat)}
+                data-testid={`seat-${seat}`}
+                onChange={(e) => {
+                  const next = Array.from({ length: players }, (_x, i) => seatKind(i));
+                  next[seat] = e.currentTarget.value;
+                  setSeats(next);
+                }}
+              >
+                <option value="open">{t("person")}</option>
+                {game.bots.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </li>
+        ))}
+      </ol>
+      <p>
+        <label>
+          {t("yourName")} <input value={name} maxLength={24} onInput={(e) => setName(e.currentTarget.value)} data-testid="your-name" />
+        </label>{" "}
+        <button type="submit" class="primary" data-testid="create">
+          {t("create")}
+        </button>
+      </p>
+      {problem && <p class="error" role="alert">{problem}</p>}
+    </form>
+  );
+}
+
+function TableList({ status, title, action, games, t }: { status: string; title: string; action: string; games: GameInfo[]; t: T }) {
+  const [tables, setTables] = useState<TableSummary[]>([]);
+  useEffect(() => {
+    const load = () => api.tables(status).then(setTables).catch(() => undefined);
+    load();
+    const timer = window.setInterval(load, 5000);
+    return () => window.clearInterval(timer);
+  }, [status]);
+  const titleOf = (name: string) => games.find((g) => g.name === name)?.title ?? name;
+  return (
+    <section class="tables">
+      <h2>{title}</h2>
+      {tables.length === 0 ? (
+        <p class="note">{t("none")}</p>
+      ) : (
+        <ul>
+          {tables.slice(0, 20).map((table) => (
+            <li key={table.id}>
+              <a href={status === "finished" ? `#/replay/${table.id}` : `#/table/${table.id}`}>
+                {action}: {titleOf(table.game)}
+              </a>{" "}
+              <small>{table.seats.map((s) => (s.kind === "open" ? t("open") : s.name)).join(" · ")}</small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

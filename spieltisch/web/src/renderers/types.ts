@@ -1,0 +1,19 @@
+import type { VNode } from "preact";
+import type { Move, Seat, View } from "../api";
+import type { Lang, T } from "../i18n";
+
+// What every table renderer gets. A renderer draws the view of the seat and may
+// offer its own clickable elements; the list of legal moves is always shown too.
+export interface RendererProps {
+  game: string;
+  view: View;
+  previous: View | null;
+  you: number | null;
+  seats: Seat[];
+  legal: Move[];
+  onMove: (id: number) => void;
+  t: T;
+  lang: Lang;
+}
+
+export type Renderer = (props: RendererProps) => VNode;

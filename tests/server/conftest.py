@@ -1,0 +1,59 @@
+"""Fixtures for the server tests: an app with the toy game, clients and a play helper."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from spieltisch.server.app import create_app
+from spieltisch.server.settings import Settings
+from tests.core.toy_game import ToyGame
+
+
+def make_settings(data_dir: Path, **changes: Any) -> Settings:
+    settings = Settings(
+        data_dir=data_dir, bot_delay=0.0, extra_games={"toy": ToyGame}, web_dir=data_dir / "no-client"
+    )
+    for key, value in changes.items():
+        setattr(settings, key, value)
+    return settings
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(make_settings(tmp_path))) as test_client:
+        yield test_client
+
+
+def new_table(client: TestClient, game: str = "toy", seats: list[str] | None = None, **extra: Any) -> dict:
+    body = {"game": game, "players": 2, "seats": seats or [], **extra}
+    reply = client.post("/api/tables", json=body)
+    assert reply.status_code == 200, reply.text
+    return reply.json()
+
+
+def receive(ws: Any, until: Callable[[dict], bool], limit: int = 200) -> dict:
+    """Read messages until one satisfies `until`; fail after `limit` messages."""
+    for _ in range(limit):
+        message = json.loads(ws.receive_text())
+        if until(message):
+            return message
+    raise AssertionError("expected message did not arrive")
+
+
+def is_state(message: dict) -> bool:
+    return message["type"] == "state"
+
+
+def state_at(version: int) -> Callable[[dict], bool]:
+    return lambda m: m["type"] == "state" and m["version"] >= version and m["status"] != "open"
+
+
+def hello(ws: Any, token: str | None = None, lang: str = "en") -> dict:
+    ws.send_text(json.dumps({"type": "hello", "token": token, "lang": lang}))
+    return receive(ws, lambda m: is_state(m) and (token is None or m["you"] is not None))

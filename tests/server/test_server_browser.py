@@ -1,0 +1,142 @@
+"""End to end in headless Chromium: lobby, a whole game against bots, reconnect and a spectator.
+
+The browser is Debian's Chromium driven by playwright (no browser download);
+the server runs as a subprocess with the built client. Screenshots go to
+artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import random
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.test_server_restart import ROOT, Server
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "artifacts" / "screenshots"
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"
+)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    return {
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        ],
+    }  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def built_client() -> None:
+    from spieltisch.server import webbuild
+
+    with (Path(tempfile.gettempdir()) / "spieltisch-web-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # parallel test workers build once
+        assert webbuild.ensure_built(log=False), "the browser client did not build"
+
+
+@pytest.fixture
+def site(tmp_path: Path, built_client: None) -> Iterator[Server]:
+    server = Server(tmp_path, bot_delay=0.0)
+    server.args.remove("--no-build")
+    server.start()
+    yield server
+    server.kill()
+
+
+def shoot(page: Any, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def create_from_lobby(page: Any, site: Server, game: str, players: int, name: str = "Anna") -> str:
+    page.goto(site.url + "/")
+    page.get_by_test_id("game").select_option(game)
+    page.get_by_test_id("players").select_option(str(players))
+    page.get_by_test_id("seat-0").select_option("open")
+    for seat in range(1, players):
+        page.get_by_test_id(f"seat-{seat}").select_option("heuristic")
+    page.get_by_test_id("your-name").fill(name)
+    page.get_by_test_id("create").click()
+    page.wait_for_url("**/#/table/*")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("[data-testid=turn][data-status=running]")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def version_of(page: Any) -> int:
+    return int(page.get_by_test_id("turn").get_attribute("data-version"))
+
+
+def play_until_finished(page: Any, rng: random.Random, max_moves: int = 2000) -> int:
+    """Click a random legal move whenever it is our turn; returns the moves made."""
+    moves = 0
+    turn = page.get_by_test_id("turn")
+    while turn.get_attribute("data-status") != "finished":
+        assert moves < max_moves, "the game did not end"
+        buttons = page.locator("button.move, button.cell-move")
+        if "mine" not in (turn.get_attribute("class") or "") or buttons.count() == 0:
+            page.wait_for_timeout(10)
+            continue
+        version = turn.get_attribute("data-version")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(
+            "v => document.querySelector('[data-testid=turn]').dataset.version !== v", arg=version
+        )
+        moves += 1
+    return moves
+
+
+def test_every_game_to_the_end_against_bots_through_the_page(site: Server, page: Any) -> None:
+    page.set_viewport_size({"width": 1100, "height": 900})
+    rng = random.Random(1)
+    for game in httpx.get(f"{site.url}/api/games").json():
+        create_from_lobby(page, site, game["name"], game["min_players"])
+        shoot(page, f"{game['name']}-start")
+        assert play_until_finished(page, rng, max_moves=20_000) > 0
+        result = page.get_by_test_id("result")
+        assert result.is_visible() and "Anna" in result.inner_text(), game["name"]
+        shoot(page, f"{game['name']}-end")
+
+
+def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Server, browser: Any) -> None:
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = phone.new_page()
+    table = create_from_lobby(page, site, "toy", 3, name="Jörg")
+    assert "Du bist am Zug" in page.get_by_test_id("turn").inner_text()
+    before = version_of(page)
+    page.reload()
+    page.wait_for_selector("button.move")
+    assert version_of(page) == before, "reconnecting resumes at the same version"
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{site.url}/#/table/{table}")
+    watcher.wait_for_selector("[data-testid=turn][data-status=running]")
+    assert watcher.locator("button.move").count() == 0
+    assert watcher.locator("svg.card.back").count() == 3, "a spectator sees every card face down"
+    shoot(page, "toy-phone")
+    page.locator("input[aria-label=Chat]").fill("<b>Hallo</b>")
+    page.keyboard.press("Enter")
+    watcher.wait_for_selector("text=<b>Hallo</b>")
+    play_until_finished(page, random.Random(2))
+    watcher.wait_for_selector("[data-testid=result]")
+    shoot(watcher, "toy-spectator-end")
+    page.get_by_role("link", name="Nachspielen").click()
+    page.wait_for_selector("[data-testid=replay-step]")
+    page.get_by_role("button", name="Weiter ▶").click()
+    page.wait_for_selector("text=Schritt 1 von")
+    page.get_by_role("button", name="Anfang").click()
+    phone.close()

@@ -1,0 +1,81 @@
+"""The lobby REST API: games, tables, seats, bots and start."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from tests.server.conftest import new_table
+
+
+def test_games_list_options_player_counts_and_bots(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    toy = games["toy"]
+    assert (toy["min_players"], toy["max_players"]) == (2, 3)
+    assert toy["options"][0]["name"] == "top" and toy["options"][0]["default"] == 5
+    assert {"random", "heuristic"} <= {b["id"] for b in toy["bots"]}
+
+
+def test_create_take_seat_fill_bots_and_start(client: TestClient) -> None:
+    table = new_table(client, name="Anna", options={"top": 7})
+    assert table["seat"] == 0 and table["token"] and table["join_url"].endswith(f"#/table/{table['id']}")
+    summary = client.get(f"/api/tables/{table['id']}").json()
+    assert summary["status"] == "open" and summary["options"] == {"top": 7}
+    assert [s["kind"] for s in summary["seats"]] == ["human", "open"]
+    taken = client.post(f"/api/tables/{table['id']}/seats/1", json={"name": "Bernd"})
+    assert taken.json()["seat"] == 1
+    again = client.post(f"/api/tables/{table['id']}/seats/1", json={"name": "Carla"})
+    assert again.status_code == 409 and again.json()["error"] == "seat_taken"
+    start = client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+    assert start.status_code == 200
+    running = [t["id"] for t in client.get("/api/tables", params={"status": "running"}).json()]
+    assert table["id"] in running
+
+
+def test_start_needs_every_seat_and_the_host_token(client: TestClient) -> None:
+    table = new_table(client, name="Anna")
+    url = f"/api/tables/{table['id']}"
+    assert (
+        client.post(f"{url}/start", json={"host_token": table["host_token"]}).json()["error"] == "seats_open"
+    )
+    wrong = client.post(f"{url}/bots", json={"host_token": "nope", "bot": "random"})
+    assert wrong.status_code == 403 and wrong.json()["error"] == "wrong_token"
+    bad_bot = client.post(f"{url}/bots", json={"host_token": table["host_token"], "bot": "oracle"})
+    assert bad_bot.json()["error"] == "bad_bot" and "heuristic" in bad_bot.json()["message"]
+    assert (
+        client.post(f"{url}/bots", json={"host_token": table["host_token"], "bot": "random"}).status_code
+        == 200
+    )
+    assert client.post(f"{url}/start", json={"host_token": "x"}).status_code == 403
+    assert client.post(f"{url}/start", json={"host_token": table["host_token"]}).status_code == 200
+    again = client.post(f"{url}/start", json={"host_token": table["host_token"]})
+    assert again.status_code == 409 and again.json()["error"] == "not_open"
+
+
+def test_bad_requests_are_clear_errors(client: TestClient) -> None:
+    unknown = client.post("/api/tables", json={"game": "chess", "players": 2})
+    assert unknown.json()["error"] == "bad_options" and "toy" in unknown.json()["message"]
+    too_many = client.post("/api/tables", json={"game": "toy", "players": 9})
+    assert too_many.json()["error"] == "bad_options"
+    bad_option = client.post("/api/tables", json={"game": "toy", "players": 2, "options": {"top": 99}})
+    assert bad_option.json()["error"] == "bad_options" and "top" in bad_option.json()["message"]
+    extra_field = client.post("/api/tables", json={"game": "toy", "players": 2, "admin": True})
+    assert extra_field.status_code == 422 and extra_field.json()["error"] == "malformed"
+    assert client.get("/api/tables/nothing-here").status_code == 404
+
+
+def test_player_names_are_validated(client: TestClient) -> None:
+    table = new_table(client)
+    for name in ["<script>alert(1)</script>", "", "x" * 40, "a\u0000b", '"quoted"']:
+        reply = client.post(f"/api/tables/{table['id']}/seats/0", json={"name": name})
+        assert reply.status_code == 422, name
+    ok = client.post(f"/api/tables/{table['id']}/seats/0", json={"name": "  Jörg   O'Neil-Ünal "})
+    assert ok.status_code == 200
+    seats = client.get(f"/api/tables/{table['id']}").json()["seats"]
+    assert seats[0]["name"] == "Jörg O'Neil-Ünal"
+
+
+def test_security_headers_and_placeholder_page(client: TestClient) -> None:
+    page = client.get("/")
+    assert "not built" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["x-content-type-options"] == "nosniff"

@@ -1,0 +1,142 @@
+"""Nothing lost: the server process is killed (SIGKILL) mid-game and restarted.
+
+Every table must continue from exactly the last accepted action: the same
+version and the same view for each seat, and bots carry on by themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    def __init__(self, data_dir: Path, bot_delay: float) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.args = [
+            sys.executable, "-m", "spieltisch.cli", "serve", "--port", str(self.port),
+            "--data-dir", str(data_dir), "--bot-delay", str(bot_delay), "--no-build",
+            "--extra-game", "tests.core.toy_game:ToyGame",
+        ]  # fmt: skip
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(self.args, cwd=ROOT, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not come up")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def post(self, path: str, body: dict) -> dict:
+        reply = httpx.post(f"{self.url}{path}", json=body, timeout=10)
+        assert reply.status_code == 200, reply.text
+        return dict(reply.json())
+
+    def socket(self, table_id: str) -> ClientConnection:
+        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path, bot_delay=0.5)
+    yield running
+    if running.process and running.process.poll() is None:
+        running.kill()
+
+
+def next_state(ws: ClientConnection, accept: Any = lambda m: True) -> dict:
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] == "error":
+            raise AssertionError(message)
+        if message["type"] == "state" and accept(message):
+            return dict(message)
+
+
+def sit_down(ws: ClientConnection, token: str) -> dict:
+    ws.send(json.dumps({"type": "hello", "token": token}))
+    return next_state(ws, lambda m: m["you"] is not None)
+
+
+def play_moves(server: Server, table_id: str, tokens: list[str], moves: int) -> dict[int, dict]:
+    """People take turns; returns each seat's last state message."""
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(server.socket(table_id)) for _ in tokens]
+        latest = {
+            seat: sit_down(ws, token) for seat, (ws, token) in enumerate(zip(sockets, tokens, strict=True))
+        }
+        for _ in range(moves):
+            mover = latest[0]["to_move"]
+            if mover < 0:
+                break
+            message = latest[mover]
+            move = message["legal"][-1]["id"]
+            sockets[mover].send(json.dumps({"type": "action", "action": move, "version": message["version"]}))
+            for seat, ws in enumerate(sockets):
+                latest[seat] = next_state(ws, lambda m, v=message["version"]: m["version"] > v)
+    return latest
+
+
+def people_table(server: Server, game: str, players: int) -> tuple[str, list[str]]:
+    table = server.post("/api/tables", {"game": game, "players": players, "name": "P0"})
+    others = [
+        server.post(f"/api/tables/{table['id']}/seats/{s}", {"name": f"P{s}"}) for s in range(1, players)
+    ]
+    server.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+    return table["id"], [table["token"]] + [other["token"] for other in others]
+
+
+def test_every_table_continues_from_the_last_accepted_action_after_a_kill(server: Server) -> None:
+    server.start()
+    games = {g["name"]: g["min_players"] for g in httpx.get(f"{server.url}/api/games").json()}
+    people = {game: people_table(server, game, players) for game, players in games.items()}
+    before = {game: play_moves(server, *people[game], moves=3) for game in games}
+    bots = server.post("/api/tables", {"game": "toy", "players": 3, "seats": ["random"] * 3})
+    server.post(f"/api/tables/{bots['id']}/start", {"host_token": bots["host_token"]})
+    server.kill()
+
+    server.start()
+    for game, (table_id, tokens) in people.items():
+        for seat, token in enumerate(tokens):
+            with server.socket(table_id) as ws:
+                resumed = sit_down(ws, token)
+            assert resumed["version"] == before[game][seat]["version"], game
+            assert resumed["view"] == before[game][seat]["view"], game
+            assert resumed["legal"] == before[game][seat]["legal"], game
+    after = play_moves(server, *people["toy"], moves=10)
+    assert after[0]["status"] == "finished"
+    deadline = time.monotonic() + 20
+    while httpx.get(f"{server.url}/api/tables/{bots['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish after the restart"
+        time.sleep(0.1)

@@ -1,0 +1,145 @@
+"""No hidden card leaks: every message of full games, for every game, holds only what its receiver may see.
+
+Each seat is a websocket client and so is a spectator. After the game, each
+received state message is compared with the true state at its version,
+replayed from the table's stored record: the view must equal `view(receiver)`,
+legal moves and their labels are present only on the receiver's own turn, the
+log names only the receiver's own moves, the result appears only at the end,
+and nothing else in the message is derived from the game state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from spieltisch.core.contract import Game, State
+from spieltisch.core.registry import game_class, game_names
+from tests.core.toy_game import ToyGame
+from tests.server.conftest import hello, new_table, receive
+
+STATE_KEYS = {
+    "type", "table", "game", "title", "options", "status", "version", "you", "seats",
+    "to_move", "view", "legal", "log", "result", "rematch",
+}  # fmt: skip
+
+
+def game_cases() -> list[tuple[str, int]]:
+    cases = [("toy", 3)]
+    for name in game_names():
+        cls = game_class(name)
+        cases.append((name, cls.min_players))
+    return cases
+
+
+def drain(ws: Any, version: int, into: list[dict]) -> dict:
+    def done(message: dict) -> bool:
+        into.append(message)
+        return message["type"] == "state" and message["version"] >= version
+
+    return receive(ws, done, limit=1000)
+
+
+def play_with_everyone_watching(client: TestClient, game: str, players: int, seed: int) -> tuple[dict, dict]:
+    table = new_table(client, game=game, players=players, name="P0")
+    tokens = [table["token"]] + [
+        client.post(f"/api/tables/{table['id']}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
+        for s in range(1, players)
+    ]
+    received: dict[Any, list[dict]] = {seat: [] for seat in [*range(players), None]}
+    rng = random.Random(seed)
+    with_sockets = [client.websocket_connect(f"/ws/tables/{table['id']}") for _ in range(players + 1)]
+    sockets = [ws.__enter__() for ws in with_sockets]
+    try:
+        for seat, ws in enumerate(sockets[:players]):
+            received[seat].append(hello(ws, tokens[seat], lang=rng.choice(["en", "de"])))
+        received[None].append(hello(sockets[players], None))
+        client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+        room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+        latest = {s: drain(ws, 1, received[s if s < players else None]) for s, ws in enumerate(sockets)}
+        while latest[0]["status"] != "finished":
+            mover = latest[0]["to_move"]
+            move = choose(room.state, rng, [m["id"] for m in latest[mover]["legal"]])
+            sockets[mover].send_text(
+                json.dumps({"type": "action", "action": move, "version": latest[mover]["version"]})
+            )
+            target = latest[mover]["version"] + 1
+            latest = {
+                s: drain(ws, target, received[s if s < players else None]) for s, ws in enumerate(sockets)
+            }
+    finally:
+        for ws in with_sockets:
+            ws.__exit__(None, None, None)
+    return received, {"game": room.game, "history": room.state.history()}
+
+
+def choose(state: State, rng: random.Random, legal: list[int]) -> int:
+    """Mostly the game's heuristic move, so long games end in a test's time; some random ones."""
+    if rng.random() < 0.2:
+        return rng.choice(legal)
+    return state.game.heuristic_action(state, rng)
+
+
+def states_by_version(game: Game, history: list[int]) -> list[State]:
+    state = game.new_initial_state()
+    states = [state.clone()]
+    for action in history:
+        state.apply_action(action)
+        states.append(state.clone())
+    return states
+
+
+def check_message(message: dict, seat: int | None, states: list[State], history: list[int]) -> None:
+    if message["type"] != "state":
+        assert message["type"] in ("chat_history", "chat"), message
+        return
+    assert set(message) == STATE_KEYS
+    assert message["you"] == seat
+    if message["status"] == "open":
+        assert message["view"] is None and message["legal"] == [] and message["log"] == []
+        return
+    state = states[message["version"]]
+    assert message["view"] == state.view(seat)
+    assert message["to_move"] == state.current_player()
+    expected_legal = state.legal_actions() if seat is not None and state.current_player() == seat else []
+    assert [m["id"] for m in message["legal"]] == expected_legal
+    for move in message["legal"]:
+        assert move["label"] in (state.action_label(move["id"], "en"), state.action_label(move["id"], "de"))
+    for entry in message["log"]:
+        before = states[entry["version"] - 1]
+        assert before.current_player() == entry["seat"] and entry["version"] <= message["version"]
+        if entry["seat"] != seat:
+            assert entry["label"] is None
+        else:
+            action = history[entry["version"] - 1]
+            assert entry["label"] in (before.action_label(action, "en"), before.action_label(action, "de"))
+    if message["status"] == "finished":
+        assert state.is_terminal() and message["result"]["scores"] == state.scores()
+        assert message["result"]["winners"] == state.winners()
+    else:
+        assert message["result"] is None and not state.is_terminal()
+
+
+@pytest.mark.parametrize(("game", "players"), game_cases())
+def test_every_message_shows_only_what_its_receiver_may_see(
+    client: TestClient, game: str, players: int
+) -> None:
+    received, truth = play_with_everyone_watching(client, game, players, seed=7)
+    states = states_by_version(truth["game"], truth["history"])
+    assert states[-1].is_terminal()
+    for seat, messages in received.items():
+        assert messages, seat
+        for message in messages:
+            check_message(message, seat, states, truth["history"])
+
+
+def test_toy_spectator_never_sees_a_card_before_the_end(client: TestClient) -> None:
+    received, _truth = play_with_everyone_watching(client, "toy", 2, seed=3)
+    for message in received[None]:
+        if message["type"] == "state" and message["status"] == "running":
+            assert message["view"]["cards"] == [None] * len(message["view"]["cards"])
+    assert isinstance(ToyGame.name, str)

@@ -1,0 +1,129 @@
+"""The store on SQLite and, when SPIELTISCH_TEST_POSTGRES_URL is set, on a real PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from spieltisch.server import schema
+from spieltisch.server.settings import normalize_database_url
+from spieltisch.server.store import ActionRow, ChatRow, SeatRow, StaleWriteError, Store, TableRow
+
+POSTGRES_URL = os.environ.get("SPIELTISCH_TEST_POSTGRES_URL")
+
+
+def run(test: Callable[[Store], Awaitable[None]], url: str) -> None:
+    """Run an async store test on its own event loop in a fresh thread.
+
+    A thread keeps it apart from any loop already running in this worker
+    (the browser tests' playwright keeps one).
+    """
+
+    async def body() -> None:
+        store = await Store.open(url)
+        try:
+            await test(store)
+        finally:
+            await store.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, body()).result()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite3'}"
+    if not POSTGRES_URL:
+        pytest.skip("SPIELTISCH_TEST_POSTGRES_URL is not set")
+    return normalize_database_url(POSTGRES_URL)
+
+
+def a_table(status: str = "open") -> TableRow:
+    return TableRow(
+        id=secrets.token_urlsafe(9),
+        game="toy",
+        players=2,
+        options={"top": 5},
+        seed=2**61 + 3,
+        status=status,
+        host_token_hash="h" * 64,
+        created_at=time.time(),
+    )
+
+
+def test_migrating_again_changes_nothing(url: str) -> None:
+    run(_migrating_again_changes_nothing, url)
+
+
+async def _migrating_again_changes_nothing(store: Store) -> None:
+    async with store.engine.begin() as connection:
+        assert await connection.run_sync(schema.migrate) == schema.LATEST
+        assert await connection.run_sync(schema.current_version) == schema.LATEST
+
+
+def test_a_table_with_seats_actions_and_chat_round_trips(url: str) -> None:
+    run(_a_table_with_seats_actions_and_chat_round_trips, url)
+
+
+async def _a_table_with_seats_actions_and_chat_round_trips(store: Store) -> None:
+    table = a_table()
+    await store.create_table(
+        table, [SeatRow(0, "human", "Anna", None, "t" * 64), SeatRow(1, "bot", "B", "random")]
+    )
+    assert await store.get_table(table.id) == table
+    await store.update_seat(table.id, SeatRow(1, "bot", "Bot 2", "heuristic"))
+    assert [s.bot for s in await store.get_seats(table.id)] == [None, "heuristic"]
+    rows = [ActionRow(0, 3, -1, "", ""), ActionRow(1, 1, 0, "swap", "tauschen")]
+    await store.append_actions(table.id, rows)
+    assert await store.load_actions(table.id) == rows
+    await store.add_chat(table.id, ChatRow(0, "Anna", "Hallo ' \"; --", 1.5))
+    assert [c.text for c in await store.recent_chat(table.id)] == ["Hallo ' \"; --"]
+    await store.set_status(table.id, "finished", {"scores": [1.0, 2.0], "winners": [1]})
+    found = await store.get_table(table.id)
+    assert (
+        found is not None
+        and found.status == "finished"
+        and found.result == {"scores": [1.0, 2.0], "winners": [1]}
+    )
+    assert table.id in [t.id for t in await store.list_tables("finished")]
+
+
+def test_a_second_write_at_the_same_index_fails_and_changes_nothing(url: str) -> None:
+    run(_a_second_write_at_the_same_index_fails_and_changes_nothing, url)
+
+
+async def _a_second_write_at_the_same_index_fails_and_changes_nothing(store: Store) -> None:
+    table = a_table("running")
+    await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
+    await store.append_actions(table.id, [ActionRow(0, 2, -1, "", "")])
+    with pytest.raises(StaleWriteError):
+        await store.append_actions(table.id, [ActionRow(1, 4, -1, "", ""), ActionRow(0, 5, -1, "", "")])
+    assert [r.action for r in await store.load_actions(table.id)] == [2]
+    assert table.id in await store.table_ids_with_status("running")
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    run(_sqlite_runs_in_wal_mode, f"sqlite+aiosqlite:///{tmp_path / 'wal.sqlite3'}")
+
+
+async def _sqlite_runs_in_wal_mode(store: Store) -> None:
+    async with store.engine.connect() as connection:
+        mode = (await connection.exec_driver_sql("PRAGMA journal_mode")).scalar()
+        assert await connection.run_sync(schema.current_version) == schema.LATEST
+    assert mode == "wal"
+
+
+def test_database_urls_pick_the_async_drivers() -> None:
+    assert (
+        normalize_database_url("postgresql://u@127.0.0.1:55432/db")
+        == "postgresql+psycopg://u@127.0.0.1:55432/db"
+    )
+    assert normalize_database_url("sqlite:///x.db") == "sqlite+aiosqlite:///x.db"

@@ -1,0 +1,248 @@
+"""Tables over websockets: moves, bots, errors that change nothing, reconnect, chat, result, replay."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from spieltisch.core.record import Record
+from spieltisch.server.app import create_app
+from tests.server.conftest import hello, is_state, make_settings, new_table, receive, state_at
+
+
+def started_table(client: TestClient, seats: list[str] | None = None) -> dict:
+    table = new_table(client, name="Anna", seats=seats or ["open", "random"])
+    client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+    return table
+
+
+def play_to_end(ws: Any, message: dict) -> dict:
+    """Keep choosing the first legal move until the game is finished."""
+    while message["status"] != "finished":
+        if message["legal"]:
+            ws.send_text(
+                json.dumps(
+                    {"action": message["legal"][0]["id"], "version": message["version"], "type": "action"}
+                )
+            )
+            message = receive(ws, state_at(message["version"] + 1))
+        else:
+            message = receive(ws, is_state)
+    return message
+
+
+def test_a_person_plays_a_whole_game_against_a_bot(client: TestClient) -> None:
+    table = started_table(client)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        first = hello(ws, table["token"])
+        assert first["you"] == 0 and first["status"] == "running"
+        end = play_to_end(ws, first)
+    assert end["result"]["winners"] and len(end["result"]["scores"]) == 2
+    own = [entry for entry in end["log"] if entry["seat"] == 0]
+    assert own and all(entry["label"] in ("keep", "swap") for entry in own)
+    assert all(entry["label"] is None for entry in end["log"] if entry["seat"] != 0)
+    listed = client.get("/api/tables", params={"status": "finished"}).json()
+    assert [t["result"] for t in listed if t["id"] == table["id"]] == [end["result"]]
+
+
+def test_bots_alone_play_to_the_end_and_a_spectator_sees_it(client: TestClient) -> None:
+    table = new_table(client, seats=["heuristic", "random"])
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        receive(ws, is_state)
+        client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+        end = receive(ws, lambda m: is_state(m) and m["status"] == "finished")
+    assert end["you"] is None and end["legal"] == []
+    assert all(card is not None for card in end["view"]["cards"])
+
+
+def errors_change_nothing(ws: Any, message: dict, sends: list[Any], code: str) -> None:
+    for send in sends:
+        ws.send_text(send if isinstance(send, str) else json.dumps(send))
+        error = receive(ws, lambda m: m["type"] == "error")
+        assert error["code"] == code, (send, error)
+    ws.send_text(json.dumps({"type": "ping"}))
+    receive(ws, lambda m: m["type"] == "pong")
+
+
+def test_bad_messages_get_clear_errors_and_change_nothing(client: TestClient) -> None:
+    table = started_table(client, ["open", "open"])
+    other = client.post(f"/api/tables/{table['id']}/seats/1", json={"name": "Bea"}).json()
+    client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        spectator_state = receive(ws, is_state)
+        errors_change_nothing(
+            ws, spectator_state, [{"type": "action", "action": 0, "version": 0}], "not_seated"
+        )
+        errors_change_nothing(ws, spectator_state, [{"type": "hello", "token": "forged"}], "wrong_token")
+        state = hello(ws, table["token"])
+        version = state["version"]
+        errors_change_nothing(
+            ws,
+            state,
+            [
+                "{not json",
+                "[]",
+                {"type": "action", "action": "0", "version": version},
+                {"type": "action", "action": 0},
+                {"type": "action", "action": 0, "version": version, "extra": 1},
+                {"type": "teleport"},
+            ],
+            "malformed",
+        )
+        errors_change_nothing(
+            ws, state, [{"type": "action", "action": 0, "version": version + 5}], "stale_version"
+        )
+        errors_change_nothing(
+            ws, state, [{"type": "action", "action": 7, "version": version}], "illegal_action"
+        )
+        errors_change_nothing(ws, state, ["x" * 5000], "too_large")
+        errors_change_nothing(ws, state, [{"type": "chat", "text": "y" * 301}], "malformed")
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws2:
+            hello(ws2, other["token"])
+            errors_change_nothing(
+                ws2, state, [{"type": "action", "action": 0, "version": version}], "not_your_turn"
+            )
+    assert client.get(f"/api/tables/{table['id']}").json()["status"] == "running"
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        again = hello(ws, table["token"])
+    assert again["version"] == version and again["view"] == state["view"]
+
+
+def test_reconnecting_with_the_seat_token_resumes(client: TestClient) -> None:
+    table = started_table(client)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        state = hello(ws, table["token"])
+        ws.send_text(
+            json.dumps({"type": "action", "action": state["legal"][0]["id"], "version": state["version"]})
+        )
+        after = receive(ws, state_at(state["version"] + 1))
+    with client.websocket_connect(f"/ws/tables/{table['id']}?lang=de") as ws:
+        resumed = hello(ws, table["token"], lang="de")
+        assert resumed["version"] >= after["version"] and resumed["you"] == 0
+        assert resumed["view"]["cards"][0] is not None
+        play_to_end(ws, resumed)
+
+
+def test_chat_reaches_everyone_and_is_kept(client: TestClient) -> None:
+    table = started_table(client)
+    with (
+        client.websocket_connect(f"/ws/tables/{table['id']}") as player,
+        client.websocket_connect(f"/ws/tables/{table['id']}") as watcher,
+    ):
+        hello(player, table["token"])
+        receive(watcher, is_state)
+        player.send_text(json.dumps({"type": "chat", "text": "<b>Klopf</b> klopf"}))
+        seen = receive(watcher, lambda m: m["type"] == "chat")
+        assert seen["name"] == "Anna" and seen["text"] == "<b>Klopf</b> klopf" and seen["seat"] == 0
+        watcher.send_text(json.dumps({"type": "chat", "text": "hi"}))
+        assert receive(watcher, lambda m: m["type"] == "error")["code"] == "not_seated"
+        for _ in range(5):
+            player.send_text(json.dumps({"type": "chat", "text": "spam"}))
+        assert receive(player, lambda m: m["type"] == "error")["code"] == "rate_limited"
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as late:
+        late.send_text(json.dumps({"type": "hello"}))
+        history = receive(late, lambda m: m["type"] == "chat_history")
+    assert history["messages"][0]["text"] == "<b>Klopf</b> klopf"
+
+
+def test_rematch_and_replay_of_a_finished_game(client: TestClient) -> None:
+    table = started_table(client)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        end = play_to_end(ws, hello(ws, table["token"]))
+    last = end["version"]
+    step0 = client.get(f"/api/tables/{table['id']}/replay/0").json()
+    assert step0["version"] == 0 and step0["steps"] and step0["last_version"] == last
+    mine = client.get(
+        f"/api/tables/{table['id']}/replay/{step0['steps'][0]}", headers={"x-seat-token": table["token"]}
+    ).json()
+    assert mine["you"] == 0 and mine["view"]["cards"][0] is not None
+    assert client.get(f"/api/tables/{table['id']}/replay/{last + 1}").json()["error"] == "bad_version"
+    rematch = client.post(f"/api/tables/{table['id']}/rematch", json={"token": table["token"]}).json()
+    assert rematch["seat"] == 0 and rematch["id"] != table["id"]
+    again = client.post(f"/api/tables/{table['id']}/rematch", json={"token": table["token"]}).json()
+    assert again["id"] == rematch["id"]
+    assert client.get(f"/api/tables/{rematch['id']}").json()["status"] == "running"
+    with client.websocket_connect(f"/ws/tables/{rematch['id']}") as ws:
+        assert hello(ws, table["token"])["you"] == 0
+    refused = client.post(f"/api/tables/{table['id']}/rematch", json={"token": "guess"})
+    assert refused.status_code == 403
+
+
+def test_a_whole_game_on_postgresql(tmp_path: Path) -> None:
+    url = os.environ.get("SPIELTISCH_TEST_POSTGRES_URL")
+    if not url:
+        pytest.skip("SPIELTISCH_TEST_POSTGRES_URL is not set")
+    with TestClient(create_app(make_settings(tmp_path, database_url=url))) as client:
+        table = started_table(client)
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            end = play_to_end(ws, hello(ws, table["token"]))
+        assert end["status"] == "finished"
+        assert client.get(f"/api/tables/{table['id']}").json()["result"] == end["result"]
+
+
+class SpyBot:
+    """A random bot that keeps every state it is shown."""
+
+    name = "random"
+
+    def __init__(self) -> None:
+        self.seen: list[Any] = []
+
+    def choose(self, state: Any, rng: Any) -> int:
+        self.seen.append(state.clone())
+        return int(rng.choice(state.legal_actions()))
+
+
+def test_bots_see_only_a_state_redrawn_from_their_seat(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("spieltisch.server.room.new_bot", lambda spec, game, seat: SpyBot())
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    shown, redrawn = 0, 0
+    for _ in range(10):
+        table = new_table(client, seats=["random", "random"], players=2)
+        client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+        room = hub.rooms[table["id"]]
+        while client.get(f"/api/tables/{table['id']}").json()["status"] != "finished":
+            time.sleep(0.01)
+        for seat, bot in room.bots.items():
+            for seen in bot.seen:
+                truth = Record("toy", 2, room.table.options, room.state.history()).replay(
+                    seen.version, game=room.game
+                )
+                assert seen is not truth and seen.view(seat) == truth.view(seat)
+                shown += 1
+                redrawn += seen.cards[1 - seat] != truth.cards[1 - seat]
+    assert shown >= 20 and redrawn > 0, "the other seat's card is redrawn, not the true one"
+
+
+def test_a_search_bot_plays_when_the_bot_factory_has_one(client: TestClient) -> None:
+    bots = {b["id"] for b in client.get("/api/games").json()[0]["bots"]}
+    search = sorted(b for b in bots if b.startswith("ismcts"))
+    if not search:
+        pytest.skip("no search bot available")
+    table = new_table(client, seats=["open", search[0]], name="Anna")
+    client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        end = play_to_end(ws, hello(ws, table["token"]))
+    assert end["result"] is not None
+
+
+def test_a_table_left_at_a_chance_node_is_drawn_on_restore(client: TestClient) -> None:
+    """A crash between the start and its first write leaves a running table with no actions."""
+    table = new_table(client, seats=["random", "random"])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert client.portal is not None
+    client.portal.call(hub.store.set_status, table["id"], "running")
+    hub.rooms.pop(table["id"], None)
+    client.portal.call(hub.resume_running)
+    deadline = time.monotonic() + 10
+    while client.get(f"/api/tables/{table['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the restored table did not play on"
+        time.sleep(0.02)
