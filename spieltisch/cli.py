@@ -1,4 +1,4 @@
-"""The `spieltisch` command: play, replay, games, arena and bench."""
+"""The `spieltisch` command: play, replay, games, arena, simulate and bench."""
 
 from __future__ import annotations
 
@@ -11,11 +11,14 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
+from spieltisch.lab.commands import report, simulate
+from spieltisch.server.commands import serve
 
 app = typer.Typer(
     help="spieltisch: Souvenirs, ALLEGRA, LEVEL 8, Calcory and Der Graf von Lucandor.",
@@ -31,7 +34,7 @@ OptionArg = Annotated[
 
 
 def fail(message: str) -> NoReturn:
-    console.print(f"[red]error:[/red] {message}", highlight=False)
+    console.print(f"[red]error:[/red] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 
@@ -150,29 +153,39 @@ def arena(
     console.print(f"fair share: {1 / len(names):.3f}")
 
 
+app.command()(simulate)
+app.command()(report)
+
+
 @app.command()
 def bench(
     game: Annotated[list[str] | None, typer.Argument(help="Games (default: all)")] = None,
     players: Annotated[int | None, typer.Option(help="Players (default: each game's minimum)")] = None,
     seconds: Annotated[float, typer.Option(help="Seconds of random play per game")] = 2.0,
+    ismcts: Annotated[float, typer.Option(help="Seconds of ISMCTS search per game (0: skip)")] = 2.0,
+    ismcts_spec: Annotated[str, typer.Option(help="The ISMCTS bot to time")] = "ismcts:100",
 ) -> None:
-    """Measure random-play speed per game on this machine."""
+    """Measure random-play speed and ISMCTS simulations/s per game on this machine."""
     from spieltisch.lab.bench import bench_game
 
     table = Table(title="random play, one core")
-    for column in ("game", "players", "games/s", "decisions/s", "steps/s", "clone µs"):
+    for column in ("game", "players", "games/s", "decisions/s", "steps/s", "clone µs", "ISMCTS sims/s"):
         table.add_column(column, justify="right")
     for name in game or game_names():
         try:
-            result = bench_game(name, players or game_class(name).min_players, seconds)
+            count = players or game_class(name).min_players
+            result = bench_game(name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec)
         except OptionError as error:
             fail(str(error))
         table.add_row(
             name, str(result.players), f"{result.games_per_second:,.1f}",
             f"{result.decisions_per_second:,.0f}", f"{result.steps_per_second:,.0f}",
-            f"{result.clone_us:.1f}",
+            f"{result.clone_us:.1f}", f"{result.ismcts_per_second:,.0f}",
         )  # fmt: skip
     console.print(table)
+
+
+app.command()(serve)
 
 
 def main() -> None:
