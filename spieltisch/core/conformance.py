@@ -4,10 +4,10 @@
 contract promises: legal ids apply, illegal ids raise and change nothing,
 clones are independent, legal actions have distinct names, views are JSON-safe
 and fixed in shape, resampling keeps what a seat knows and varies what it does
-not, the heuristic bot reads only what its seat may see, the game's invariants
-hold, and the record replays to the same state. The test suite runs it with
-hypothesis-drawn seeds for every game and player count; a new game gets it by
-registering.
+not, public move names and the heuristic bot read only what may be seen,
+the game's invariants hold, and the record replays to the same state. The test
+suite runs it with hypothesis-drawn seeds for every game and player count; a
+new game gets it by registering.
 """
 
 from __future__ import annotations
@@ -81,6 +81,8 @@ def _check_step(state: State, rng: random.Random, report: ConformanceReport, che
         _check_decision(state, rng)
     if check_resample:
         _check_resample(state, rng, report)
+        if not state.is_chance_node():
+            _check_public_labels(state, rng)
 
 
 def _check_chance(state: State) -> None:
@@ -162,6 +164,25 @@ def _check_resample(state: State, rng: random.Random, report: ConformanceReport)
         other.check_invariants()
         if _without_history(other) != bare:
             report.resamples_that_differ += 1
+
+
+def _check_public_labels(state: State, rng: random.Random) -> None:
+    """A move's public name must not depend on what the other seats cannot see."""
+    mover = state.current_player()
+    legal = state.legal_actions()
+    actions = legal if len(legal) <= MAX_ACTIONS_TRIED else rng.sample(legal, MAX_ACTIONS_TRIED)
+    for seat in range(state.num_players):
+        if seat == mover:
+            continue
+        other = state.resample_from_infostate(seat, random.Random(rng.random()))
+        other_legal = set(other.legal_actions())
+        for action in actions:
+            label = state.public_action_label(action)
+            assert label is None or isinstance(label, str)
+            if action in other_legal:
+                assert other.public_action_label(action) == label, (
+                    f"the public name of {state.action_to_string(action)!r} reveals hidden cards to {seat}"
+                )
 
 
 def _check_heuristic_blind(state: State, rng: random.Random) -> None:

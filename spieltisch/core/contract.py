@@ -247,5 +247,15 @@ class State(ABC):
         """`action_to_string` in the user's language (English by default)."""
         return self.action_to_string(action)
 
+    def public_action_label(self, action: int, lang: str = "en") -> str | None:
+        """The name of `action`, about to be taken by the player to move, as every
+        other seat and a spectator may know it; None when the game names no
+        public part (logs then say only that a move was made).
+
+        Games whose move names reveal nothing hidden return `action_label`;
+        others return a name without the hidden part ("draw from the pile").
+        """
+        return None
+
     def __str__(self) -> str:
         return self.render_text(None)
