@@ -82,11 +82,16 @@ def version_of(page: Any) -> int:
     return int(page.get_by_test_id("turn").get_attribute("data-version"))
 
 
-def play_until_finished(page: Any, rng: random.Random, max_moves: int = 2000) -> int:
-    """Click a random legal move whenever it is our turn; returns the moves made."""
+def play_until_finished(
+    page: Any, rng: random.Random, max_moves: int = 2000, stop_after: int | None = None
+) -> int:
+    """Click a random legal move whenever it is our turn; returns the moves made
+    (stop_after: return after that many moves, mid-game)."""
     moves = 0
     turn = page.get_by_test_id("turn")
     while turn.get_attribute("data-status") != "finished":
+        if moves == stop_after:
+            return moves
         assert moves < max_moves, "the game did not end"
         buttons = page.locator("button.move, button.cell-move")
         if "mine" not in (turn.get_attribute("class") or "") or buttons.count() == 0:
@@ -111,6 +116,24 @@ def test_every_game_to_the_end_against_bots_through_the_page(site: Server, page:
         result = page.get_by_test_id("result")
         assert result.is_visible() and "Anna" in result.inner_text(), game["name"]
         shoot(page, f"{game['name']}-end")
+
+
+def test_lucandor_table_shows_the_wardrobe_and_plays_to_the_end(site: Server, page: Any) -> None:
+    page.set_viewport_size({"width": 1100, "height": 900})
+    create_from_lobby(page, site, "lucandor", 3)
+    assert page.locator(".lu-wardrobe td.lu-cell").count() == 15, "3 sections x 5 storeys"
+    assert page.locator(".lu-wardrobe td.lu-cell.behind-door").count() == 5, "the door covers one section"
+    assert page.locator(".lu-slot").count() == 3
+    assert page.locator(".lu-drawer").count() == 3
+    hand = page.locator(".lu-hand .lu-card")
+    assert hand.count() == 3 and "[" not in hand.first.inner_text()
+    assert page.locator(".lu-players li").count() == 3
+    rng = random.Random(4)
+    assert play_until_finished(page, rng, stop_after=12) == 12
+    page.wait_for_selector(".lu-cell svg.card")
+    shoot(page, "lucandor-mid")
+    play_until_finished(page, rng)
+    assert "Anna" in page.get_by_test_id("result").inner_text()
 
 
 def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Server, browser: Any) -> None:

@@ -80,3 +80,17 @@ export function CardBack({ small, title = "hidden card" }: { small?: boolean; ti
     </svg>
   );
 }
+
+/** A colour chip: the colour with its own symbol (for scoring colours, end-scoring chips). */
+export function Chip({ colour, title, size = 18 }: { colour: string | number; title?: string; size?: number }) {
+  const suit = suitOf(colour);
+  const ink = LIGHT.has(suit.name) ? "#1d1d1d" : "#fff";
+  const label = title ?? suit.name;
+  return (
+    <svg class="chip" viewBox="12 37 20 20" width={size} height={size} role="img" aria-label={label}>
+      <title>{label}</title>
+      <rect x="12.5" y="37.5" width="19" height="19" rx="4" fill={suit.fill} stroke="#222" stroke-width="1" />
+      <path d={SHAPES[suit.shape]} fill={ink} fill-rule="evenodd" transform="translate(22 47) scale(0.7) translate(-22 -47)" />
+    </svg>
+  );
+}

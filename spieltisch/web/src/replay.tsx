@@ -40,7 +40,7 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
         <button type="button" onClick={() => go(total)}>{t("last")} ⏭</button>
       </p>
       <div class="board">
-        <Renderer game={table.game} view={step.view} previous={previous} you={step.you} seats={table.seats} legal={[]} onMove={() => undefined} t={t} lang={lang} />
+        <Renderer game={table.game} view={step.view} previous={previous} you={step.you} seats={table.seats} legal={[]} onMove={() => undefined} t={t} lang={lang} options={table.options} />
       </div>
       <p>
         <a href={`#/table/${id}`}>{t("table")}</a>

@@ -170,6 +170,7 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
             onMove={move}
             t={t}
             lang={lang}
+            options={state.options}
           />
         </div>
       )}

@@ -5,6 +5,7 @@ import { AllegraView } from "./allegra";
 import { CalcoryView } from "./calcory";
 import { GenericView } from "./generic";
 import { Level8View } from "./level8";
+import { LucandorView } from "./lucandor";
 import { SouvenirsView } from "./souvenirs";
 import type { Renderer } from "./types";
 
@@ -12,6 +13,7 @@ const renderers: Record<string, Renderer> = {
   allegra: AllegraView,
   calcory: CalcoryView,
   level8: Level8View,
+  lucandor: LucandorView,
   souvenirs: SouvenirsView,
 };
 

@@ -14,6 +14,8 @@ export interface RendererProps {
   onMove: (id: number) => void;
   t: T;
   lang: Lang;
+  /** The table's game options (a renderer may need e.g. which side of a card is up). */
+  options?: Record<string, unknown>;
 }
 
 export type Renderer = (props: RendererProps) => VNode;
