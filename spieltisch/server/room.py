@@ -133,10 +133,13 @@ class Room:
 
     @staticmethod
     def _log_entry(row: ActionRow, seat: int | None, lang: str) -> dict[str, Any]:
-        # Only the mover learns the name of a move: another seat's move may
-        # carry hidden information (a card laid face down); others see its
-        # effect in their own view.
-        label = (row.label_de if lang == "de" else row.label_en) if row.seat == seat else None
+        # Only the mover learns the full name of a move: it may carry hidden
+        # information (a card laid face down). Others get the game's public
+        # name of it, which leaves that out, or none.
+        if row.seat == seat:
+            label: str | None = row.label_de if lang == "de" else row.label_en
+        else:
+            label = row.public_de if lang == "de" else row.public_en
         return {"version": row.idx + 1, "seat": row.seat, "label": label}
 
     async def broadcast(self) -> None:
@@ -223,7 +226,8 @@ class Room:
     @staticmethod
     def _row(state: State, action: int, seat: int) -> ActionRow:
         labels = state.action_label(action, "en"), state.action_label(action, "de")
-        return ActionRow(state.version, action, seat, *labels)
+        public = state.public_action_label(action, "en"), state.public_action_label(action, "de")
+        return ActionRow(state.version, action, seat, *labels, *public)
 
     async def _finish(self) -> None:
         result = {

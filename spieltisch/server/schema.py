@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     inspect,
     select,
+    text,
 )
 
 metadata = MetaData()
@@ -71,6 +72,10 @@ actions = Table(
     Column("label_en", Text, nullable=False),
     Column("label_de", Text, nullable=False),
     Column("created_at", Float, nullable=False),
+    # The move's name as the other seats may know it (State.public_action_label);
+    # NULL when the game names no public part, and on rows from before version 2.
+    Column("public_en", Text),
+    Column("public_de", Text),
 )
 
 chat = Table(
@@ -89,7 +94,17 @@ def _create_version_1(connection: Connection) -> None:
     metadata.create_all(connection, tables=[tables, seats, actions, chat])
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_create_version_1]
+def _add_public_labels_2(connection: Connection) -> None:
+    # Version 1 creates `actions` from the current table definition, so a new
+    # database has these columns already; an older one gets them added.
+    present = {column["name"] for column in inspect(connection).get_columns("actions")}
+    for name in ("public_en", "public_de"):
+        if name not in present:
+            kind = actions.c[name].type.compile(dialect=connection.dialect)
+            connection.execute(text(f"ALTER TABLE actions ADD COLUMN {name} {kind}"))
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_create_version_1, _add_public_labels_2]
 LATEST = len(MIGRATIONS)
 
 

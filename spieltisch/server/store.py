@@ -58,6 +58,9 @@ class ActionRow:
     seat: int
     label_en: str
     label_de: str
+    public_en: str | None = None
+    """The name other seats and spectators see (None: only "moved")."""
+    public_de: str | None = None
 
 
 @dataclass
@@ -258,7 +261,9 @@ class Store:
         )
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [ActionRow(r.idx, r.action, r.seat, r.label_en, r.label_de) for r in rows]
+        return [
+            ActionRow(r.idx, r.action, r.seat, r.label_en, r.label_de, r.public_en, r.public_de) for r in rows
+        ]
 
     # --- chat -------------------------------------------------------------------
     async def add_chat(self, table_id: str, message: ChatRow) -> None:

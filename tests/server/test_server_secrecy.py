@@ -4,8 +4,9 @@ Each seat is a websocket client and so is a spectator. After the game, each
 received state message is compared with the true state at its version,
 replayed from the table's stored record: the view must equal `view(receiver)`,
 legal moves and their labels are present only on the receiver's own turn, the
-log names only the receiver's own moves, the result appears only at the end,
-and nothing else in the message is derived from the game state.
+log names the receiver's own moves in full and others' moves only by their
+public name, the result appears only at the end, and nothing else in the
+message is derived from the game state.
 """
 
 from __future__ import annotations
@@ -112,10 +113,12 @@ def check_message(message: dict, seat: int | None, states: list[State], history:
     for entry in message["log"]:
         before = states[entry["version"] - 1]
         assert before.current_player() == entry["seat"] and entry["version"] <= message["version"]
+        action = history[entry["version"] - 1]
         if entry["seat"] != seat:
-            assert entry["label"] is None
+            # Others read only the public name, which the conformance checks keep free of hidden cards.
+            public = (before.public_action_label(action, "en"), before.public_action_label(action, "de"))
+            assert entry["label"] in public
         else:
-            action = history[entry["version"] - 1]
             assert entry["label"] in (before.action_label(action, "en"), before.action_label(action, "de"))
     if message["status"] == "finished":
         assert state.is_terminal() and message["result"]["scores"] == state.scores()
@@ -131,10 +134,15 @@ def test_every_message_shows_only_what_its_receiver_may_see(
     received, truth = play_with_everyone_watching(client, game, players, seed=7)
     states = states_by_version(truth["game"], truth["history"])
     assert states[-1].is_terminal()
+    public_names = 0
     for seat, messages in received.items():
         assert messages, seat
         for message in messages:
             check_message(message, seat, states, truth["history"])
+            if message["type"] == "state":
+                public_names += sum(1 for e in message["log"] if e["seat"] != seat and e["label"])
+    # Every game names its moves in public; only the toy game leaves them unnamed.
+    assert (public_names > 0) == (game != "toy")
 
 
 def test_toy_spectator_never_sees_a_card_before_the_end(client: TestClient) -> None:

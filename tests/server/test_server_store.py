@@ -11,6 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from sqlalchemy import Column, Connection, Float, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from spieltisch.server import schema
 from spieltisch.server.settings import normalize_database_url
@@ -127,3 +129,73 @@ def test_database_urls_pick_the_async_drivers() -> None:
         == "postgresql+psycopg://u@127.0.0.1:55432/db"
     )
     assert normalize_database_url("sqlite:///x.db") == "sqlite+aiosqlite:///x.db"
+
+
+def _create_version_1(connection: Connection, table: TableRow) -> None:
+    """The schema as version 1 made it (no public labels), with one stored move."""
+    old = MetaData()
+    for kept in (schema.schema_version, schema.tables, schema.seats, schema.chat):
+        kept.to_metadata(old)
+    actions = Table(
+        "actions",
+        old,
+        Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+        Column("idx", Integer, primary_key=True),
+        Column("action", Integer, nullable=False),
+        Column("seat", Integer, nullable=False),
+        Column("label_en", Text, nullable=False),
+        Column("label_de", Text, nullable=False),
+        Column("created_at", Float, nullable=False),
+    )
+    old.create_all(connection)
+    connection.execute(old.tables["schema_version"].insert().values(version=1))
+    values = {**table.__dict__, "options": "{}", "result": None}
+    connection.execute(old.tables["tables"].insert().values(**values))
+    row = {"idx": 0, "action": 1, "seat": 0, "label_en": "swap", "label_de": "tauschen", "created_at": 1.0}
+    connection.execute(actions.insert().values(table_id=table.id, **row))
+
+
+def test_a_version_1_database_gains_public_labels_and_keeps_its_moves(url: str, tmp_path: Path) -> None:
+    async def body() -> None:
+        old_url, schema_name = url, ""
+        if url.startswith("sqlite"):
+            old_url = f"sqlite+aiosqlite:///{tmp_path / 'version1.sqlite3'}"
+        else:
+            # A schema of its own, so the shared database keeps its current tables.
+            schema_name = f"v1_{secrets.token_hex(6)}"
+            admin = create_async_engine(url)
+            async with admin.begin() as connection:
+                await connection.exec_driver_sql(f"CREATE SCHEMA {schema_name}")
+            old_url = f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema_name}"
+        table = a_table("running")
+        engine = create_async_engine(old_url)
+        try:
+            async with engine.begin() as connection:
+                await connection.run_sync(_create_version_1, table)
+            store = await Store.open(old_url)
+            try:
+                async with store.engine.connect() as connection:
+                    assert await connection.run_sync(schema.current_version) == schema.LATEST
+                assert await store.load_actions(table.id) == [ActionRow(0, 1, 0, "swap", "tauschen")]
+                new = ActionRow(
+                    1,
+                    2,
+                    1,
+                    "return a 4 face down",
+                    "eine 4 verdeckt zurücklegen",
+                    "return a card face down",
+                    "eine Karte verdeckt zurücklegen",
+                )
+                await store.append_actions(table.id, [new])
+                assert (await store.load_actions(table.id))[1] == new
+            finally:
+                await store.close()
+        finally:
+            await engine.dispose()
+            if schema_name:
+                async with admin.begin() as connection:
+                    await connection.exec_driver_sql(f"DROP SCHEMA {schema_name} CASCADE")
+                await admin.dispose()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, body()).result()

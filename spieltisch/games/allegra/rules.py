@@ -560,6 +560,13 @@ class AllegraState(State):
 
         return action_text(self, action, lang)
 
+    def public_action_label(self, action: int, lang: str = "en") -> str | None:
+        # No card is private: move names show only face-up cards ("take a face-down
+        # card" stays unnamed), so every seat may read them; deals are chance.
+        if self.phase in (DEAL, DRAW_CHANCE):
+            return None
+        return self.action_label(action, lang)
+
     def render_text(self, seat: int | None, lang: str = "en") -> str:
         from spieltisch.games.allegra.text import render
 

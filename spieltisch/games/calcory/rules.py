@@ -390,6 +390,11 @@ class CalcoryState(State):
 
         return action_label(self, action, lang)
 
+    def public_action_label(self, action: int, lang: str = "en") -> str | None:
+        from spieltisch.games.calcory.text import public_action_label
+
+        return public_action_label(self, action, lang)
+
     def render_text(self, seat: int | None, lang: str = "en") -> str:
         from spieltisch.games.calcory.text import render
 

@@ -16,6 +16,7 @@ WORDS = {
         "cover": "busted: turn the cards back",
         "busted": "Busted!",
         "return": "return a {digit} face down",
+        "return_hidden": "return a card face down",
         "place": "put the card back at {label}",
         "deal": "deal {digit} at {label}",
         "seat": "Seat {seat}",
@@ -54,6 +55,7 @@ WORDS = {
         "cover": "gesprengt: Karten wieder umdrehen",
         "busted": "Gesprengt!",
         "return": "eine {digit} verdeckt zurücklegen",
+        "return_hidden": "eine Karte verdeckt zurücklegen",
         "place": "die Karte auf {label} zurücklegen",
         "deal": "{digit} auf {label} auslegen",
         "seat": "Platz {seat}",
@@ -110,6 +112,16 @@ def action_label(state: CalcoryState, action: int, lang: str) -> str:
     if game.place_base <= action < game.num_distinct_actions():
         return w["place"].format(label=deck.label(action - game.place_base))
     return state.action_to_string(action)
+
+
+def public_action_label(state: CalcoryState, action: int, lang: str) -> str | None:
+    """The move as the other seats know it: the returned digit goes face down, unseen."""
+    game = state.game
+    if state.phase == 0:
+        return None  # the deal lays cards face down
+    if game.return_base <= action < game.place_base:
+        return words(lang)["return_hidden"]
+    return action_label(state, action, lang)
 
 
 def _count(w: dict[str, str], number: int) -> str:

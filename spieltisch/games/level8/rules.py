@@ -591,6 +591,11 @@ class Level8State(State):
 
         return action_text(self, action, lang)
 
+    def public_action_label(self, action: int, lang: str = "en") -> str | None:
+        from spieltisch.games.level8.text import public_action_text
+
+        return public_action_text(self, action, lang)
+
     def render_text(self, seat: int | None, lang: str = "en") -> str:
         from spieltisch.games.level8.text import render
 

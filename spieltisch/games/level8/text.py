@@ -35,6 +35,7 @@ WORDS = {
         "low": " at the low end",
         "high": " at the high end",
         "keep": "keep {card}",
+        "keep_hidden": "keep a card",
         "keep_done": "keep these cards and go on",
         "run": "run {low}-{high}",
         "set": "set of {value}s",
@@ -81,6 +82,7 @@ WORDS = {
         "low": " unten",
         "high": " oben",
         "keep": "{card} behalten",
+        "keep_hidden": "eine Karte behalten",
         "keep_done": "diese Karten behalten und weiter",
         "run": "Folge {low}-{high}",
         "set": "{value}er-Gruppe",
@@ -182,6 +184,16 @@ def action_text(state: Level8State, action: int, lang: str) -> str:
     if action < A.KEEP_DONE:
         return _t(lang, "keep", card=card_name(action - A.KEEP, lang))
     return _t(lang, "keep_done")
+
+
+def public_action_text(state: Level8State, action: int, lang: str) -> str | None:
+    """The move as the other seats know it: a card kept for the next round stays in
+    the hand, unseen; every other decision shows its card on the table."""
+    if state.is_chance_node():
+        return None  # deals and draws from the draw pile go into a hand unseen
+    if A.KEEP <= action < A.KEEP_DONE:
+        return _t(lang, "keep_hidden")
+    return action_text(state, action, lang)
 
 
 def _pick_text(state: Level8State, action: int, lang: str) -> str:

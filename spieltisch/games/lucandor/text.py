@@ -177,6 +177,28 @@ def action_text(state: LucandorState, action: int, lang: str) -> str:
     return f"Glück prüfen: Ecke {corner}" if de else f"luck check: corner {corner}"
 
 
+def public_action_text(state: LucandorState, action: int, lang: str) -> str | None:
+    """The move as the other seats know it: an end-scoring task lies face down, so
+    neither its face nor its place in the hand is named, only its colour chip."""
+    from spieltisch.games.lucandor import rules as r
+
+    if state.stage != r.S_DECIDE:
+        return None  # drawn and turned cards: chance
+    lay = state.g.layout
+    m = state.m
+    words = WORDS[lang]
+    if action < lay.target and action // lay.cards >= r.M_END:
+        colour = m.colours[action // lay.cards - r.M_END].name(lang)
+        if lang == "de":
+            return f"Endwertung: eine Karte verdeckt ablegen, Farbe {colour}"
+        return f"end scoring: lay a card face down, colour {colour}"
+    if lay.endcard <= action < lay.colour:
+        index = action - lay.endcard
+        colour = m.colours[state.end_colours[state.turn][index]].name(lang)
+        return f"{words['ends']} {index + 1}: {words['hidden']}, {colour}"
+    return action_text(state, action, lang)
+
+
 def _target_text(state: LucandorState, cell: int, place: int, lang: str) -> str:
     m = state.m
     words = WORDS[lang]

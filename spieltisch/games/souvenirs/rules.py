@@ -276,6 +276,13 @@ class SouvenirsState(State):
     def action_label(self, action: int, lang: str = "en") -> str:
         return text.action_name(self, action, lang)
 
+    def public_action_label(self, action: int, lang: str = "en") -> str | None:
+        # A chosen card leaves the hand face up and the rest is on the table,
+        # so a decision's name tells nothing hidden; draws and the deal do.
+        if self.phase <= DRAW:
+            return None
+        return text.action_name(self, action, lang)
+
     def render_text(self, seat: int | None, lang: str = "en") -> str:
         return text.render(self, seat, lang)
 

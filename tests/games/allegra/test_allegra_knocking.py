@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from allegra_table import all_but, build, draw_from_pile, layout, position, slot
 
@@ -159,3 +161,19 @@ def test_knocker_exchange_that_finishes_two_others_makes_the_first_in_turn_order
     state.apply_action(position("AL"))
     assert state.finished(2) and state.finished(3)
     assert state.trigger == 2
+
+
+def test_taking_a_face_down_card_names_no_value_in_public() -> None:
+    """Klopfen (c): a face-down card of the knocker is taken unseen; its name says only "face down"."""
+    state = build(3, {(1, "B2"): 7}, up=[])
+    draw_from_pile(state, 9)
+    _knock_round(state, {1: True, 2: False})
+    state.apply_action(A.ACCEPT + 1)
+    state.apply_action(position("A1"))  # (a) the knocker exchanges
+    assert state.phase == TAKE
+    take = position("B2")
+    label = state.public_action_label(take)
+    assert label == state.action_label(take) and "face-down" in label and "7" not in label
+    for seed in range(5):
+        other = state.resample_from_infostate(2, random.Random(seed))
+        assert other.public_action_label(take) == label

@@ -405,3 +405,16 @@ def test_action_names_in_english_and_german() -> None:
     assert state.action_to_string(game.return_base + 4) == "return a 4"
     assert state.action_to_string(game.place_base + 12) == "put back at B3"
     assert state.action_label(game.place_base + 12, "de") == "die Karte auf B3 zurücklegen"
+
+
+def test_the_returned_digit_is_not_named_in_public() -> None:
+    """Aufnehmen 1: the card goes back face down, so others learn where, not which digit."""
+    state = deal(2, first=(6, 7, 2))
+    turn(state, "A1", "A2")  # 6 + 7 = 13: a hit
+    back = state.game.return_base + 6
+    assert state.action_label(back) == "return a 6 face down"
+    assert state.public_action_label(back) == "return a card face down"
+    assert state.public_action_label(back, "de") == "eine Karte verdeckt zurücklegen"
+    give_back(state, 6)
+    put = state.game.place_base + pos(state, "A1")
+    assert state.public_action_label(put) == state.action_label(put) == "put the card back at A1"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -449,3 +450,15 @@ def test_heuristic_lays_off_without_cancelling() -> None:
     assert heuristic_action(state, random.Random(0)) == A.LAYOFF + card("G7")
     state.apply_action(A.LAYOFF + card("G7"))
     assert heuristic_action(state, random.Random(0)) == A.target_id(1, 0, 1)
+
+
+def test_a_kept_card_is_not_named_in_public() -> None:
+    """Rulebook, Rückseite: the cards kept stay in the hand, so others read only "keep a card"."""
+    state = _back_round_end({0: 5, 1: 4, 2: 1})
+    keep = A.KEEP + card("R9")
+    assert state.action_label(keep) == "keep R9"
+    assert state.public_action_label(keep) == "keep a card"
+    assert state.public_action_label(keep, "de") == "eine Karte behalten"
+    assert state.public_action_label(A.KEEP_DONE) == state.action_label(A.KEEP_DONE)
+    other = state.resample_from_infostate(1, random.Random(2))
+    assert other.public_action_label(keep) == "keep a card"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from lucandor_helpers import (
     card,
@@ -420,3 +422,26 @@ def test_family_rule_door_lock_is_1_and_iron_pulls_without_luck() -> None:
     assert state.lock_level[-1] == 1
     state, _, stack = iron_from_under(hit=True, family=True)
     assert state.pending[0] == r.P_IRON_TARGET and state.content[cell(state, 1, 1)][0] == [stack[1]]
+
+
+def test_a_face_down_task_is_named_in_public_only_by_its_colour_chip() -> None:
+    """Endwertung: the task lies face down, so others read its chip colour, not its storey or hand place."""
+    state = new_state()
+    tasks = cards_with(state, "end")[:2]
+    hanger = cards_with(state, "hanger")[0]
+    set_hand(state, 0, [hanger, tasks[0]])
+    blue = colour(state, "blau")
+    lay = state.g.layout
+    action = lay.play + (r.M_END + blue) * lay.cards + tasks[0]
+    assert "hand card" in state.action_label(action)
+    assert state.public_action_label(action) == "end scoring: lay a card face down, colour blue"
+    assert state.public_action_label(action, "de") == "Endwertung: eine Karte verdeckt ablegen, Farbe blau"
+    play(state, r.M_END + blue, tasks[0])
+    resolve(state)
+    state.turn, state.stage = 0, r.S_DECIDE
+    play(state, r.M_FUNCTION, hanger)
+    drop = lay.endcard + 0
+    assert "storey" in state.action_label(drop)
+    assert state.public_action_label(drop) == "end scoring 1: face down, blue"
+    other = state.resample_from_infostate(1, random.Random(5))
+    assert other.public_action_label(drop) == state.public_action_label(drop)

@@ -462,3 +462,19 @@ def test_observation_shows_own_hand_not_others() -> None:
     twin.check_invariants()
     assert twin.observation_tensor(0) == mine
     assert twin.observation_tensor(1) != theirs
+
+
+def test_the_draw_is_unnamed_in_public_and_a_played_card_is_named() -> None:
+    """The drawn card goes into a hidden hand; the card played leaves it face up."""
+    state = new_state(2)
+    deal(state, [[card("rot 1"), card("gelb 2")], [card("grün 3"), card("lila 4")]], card("türkis 5"))
+    drawn = card("rot 3")
+    assert state.public_action_label(drawn) is None
+    state.apply_action(drawn)
+    play = CARD_BASE + drawn
+    assert state.public_action_label(play) == state.action_label(play)
+    assert state.public_action_label(play, "de") == state.action_label(play, "de")
+    other = state.resample_from_infostate(1, random.Random(4))
+    assert other.hands[0] != state.hands[0]  # seat 1 cannot see the mover's hand
+    if play in other.legal_actions():
+        assert other.public_action_label(play) == state.public_action_label(play)
