@@ -332,14 +332,32 @@ class IsmctsBot:
         return action
 
 
-def parse_settings(spec: str, params: str) -> tuple[SearchSettings, str | None]:
+def search_defaults(game: Game | None) -> dict[str, Any]:
+    """The game's own best search settings (a Game class attribute), checked.
+
+    `search_defaults` maps SearchSettings field names (and "memory") to values;
+    a bot spec overrides each of them. A game without it gets the generic defaults.
+    """
+    defaults = dict(getattr(game, "search_defaults", None) or {})
+    unknown = set(defaults) - set(SETTING_KEYS.values()) - {"rollout", "memory"}
+    if unknown:
+        raise OptionError(f"{type(game).__name__}.search_defaults has unknown keys: {sorted(unknown)}")
+    if defaults.get("rollout", "heuristic") not in ROLLOUTS:
+        raise OptionError(
+            f"{type(game).__name__}.search_defaults: rollout must be one of {', '.join(ROLLOUTS)}"
+        )
+    return defaults
+
+
+def parse_settings(spec: str, params: str, game: Game | None = None) -> tuple[SearchSettings, str | None]:
     """Read "500", "1s", "t=0.5", "c=0.7", "cutoff=40", "eps=0.1", "margin=0.5", "memory=..." parts.
 
-    Returns the settings and the memory parameter (None: no memory model).
+    What the spec leaves out comes from the game's `search_defaults`, then from
+    SearchSettings. Returns the settings and the memory parameter (None: no memory model).
     """
     iterations, seconds = 1000, None
-    fields: dict[str, Any] = {}
-    memory = None
+    fields = search_defaults(game)
+    memory = fields.pop("memory", None)
     for part in filter(None, (p.strip() for p in params.split(":"))):
         key, sep, value = part.partition("=")
         try:
@@ -407,7 +425,7 @@ def _number(key: str, value: str) -> float | int:
 
 
 def make_ismcts_bot(spec: str, params: str, game: Game, seat: int) -> IsmctsBot:
-    settings, memory = parse_settings(spec, params)
+    settings, memory = parse_settings(spec, params, game)
     if memory is None or memory == "none":
         return IsmctsBot(game, seat, settings, name=spec)
     from spieltisch.bots.memory import MemoryIsmctsBot, make_memory

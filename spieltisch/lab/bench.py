@@ -79,7 +79,7 @@ def ismcts_speed(states: list[State], seconds: float, seed: int = 0, spec: str =
     if not positions:
         return 0.0
     rng = random.Random(seed)
-    settings, _ = parse_settings(spec, spec.partition(":")[2])
+    settings, _ = parse_settings(spec, spec.partition(":")[2], positions[0].game)
     done = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or done == 0:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import ClassVar
 
 import pytest
 
@@ -43,6 +44,31 @@ def test_search_settings_in_the_spec() -> None:
     settings, memory = parse_settings("x", "50:c=0.5:cutoff=3:eps=0:margin=0.2:memory=perfect")
     assert settings == SearchSettings(SearchBudget(50), 0.5, 0.2, 3, 0.0)
     assert memory == "perfect"
+
+
+class TunedToyGame(ToyGame):
+    search_defaults: ClassVar[dict[str, object]] = {"cutoff": 5, "exploration": 0.3, "rollout": "random"}
+
+
+def test_a_games_search_defaults_fill_what_the_spec_leaves_out() -> None:
+    settings, _ = parse_settings("ismcts:40:c=0.9", "40:c=0.9", TunedToyGame(2))
+    assert (settings.cutoff, settings.exploration, settings.rollout) == (5, 0.9, "random")
+    assert settings.budget == SearchBudget(40)
+    plain, _ = parse_settings("ismcts:40", "40", ToyGame(2))
+    assert (plain.cutoff, plain.rollout) == (None, "heuristic")
+
+
+def test_a_spec_can_switch_a_default_cutoff_off() -> None:
+    settings, _ = parse_settings("ismcts:cutoff=none", "cutoff=none", TunedToyGame(2))
+    assert settings.cutoff is None
+
+
+@pytest.mark.parametrize("defaults", [{"depth": 3}, {"rollout": "clever"}])
+def test_bad_search_defaults_are_clear_errors(defaults: dict[str, object]) -> None:
+    game = TunedToyGame(2)
+    game.search_defaults = defaults
+    with pytest.raises(OptionError, match=r"search_defaults"):
+        make_bot("ismcts:10", game, 0)
 
 
 @pytest.mark.parametrize(
