@@ -206,10 +206,10 @@ class Search:
         path: list[Node] = []
         node = self.root
         while state.is_chance_node():
-            state.apply_action(sample_chance(state, self.rng))
+            state.apply_legal_action(sample_chance(state, self.rng))
         while not state.is_terminal():
             action, edge, expanded = self.select(node, state)
-            state.apply_action(action)
+            state.apply_legal_action(action)
             path.append(edge)
             if expanded:
                 break
@@ -231,7 +231,7 @@ class Search:
         per outcome; what it cannot see shares one node, as one information set.
         """
         while state.is_chance_node():
-            state.apply_action(sample_chance(state, self.rng))
+            state.apply_legal_action(sample_chance(state, self.rng))
         if state.is_terminal():
             return edge
         seen = state.information_state_string(self.seat)
@@ -276,16 +276,16 @@ class Search:
         decisions_left = self.settings.cutoff
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
+                state.apply_legal_action(sample_chance(state, rng))
                 continue
             if decisions_left is not None:
                 if decisions_left <= 0:
                     return
                 decisions_left -= 1
             if epsilon and rng.random() < epsilon:
-                state.apply_action(rng.choice(state.legal_actions()))
+                state.apply_legal_action(rng.choice(state.legal_actions()))
             else:
-                state.apply_action(policy(state, rng))
+                state.apply_legal_action(policy(state, rng))
 
     def best_action(self, legal: list[int], seat: int) -> int:
         """The most visited root action (ties: the heuristic's move, then the better mean reward)."""

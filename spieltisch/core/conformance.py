@@ -5,6 +5,7 @@ contract promises: legal ids apply, illegal ids raise and change nothing,
 clones are independent, legal actions have distinct names, views are JSON-safe
 and fixed in shape, resampling keeps what a seat knows and varies what it does
 not, public move names and the heuristic bot read only what may be seen,
+the optional search hooks pick legal moves and leave the state alone,
 the game's invariants hold, and the record replays to the same state. The test
 suite runs it with hypothesis-drawn seeds for every game and player count; a
 new game gets it by registering.
@@ -119,6 +120,7 @@ def _check_decision(state: State, rng: random.Random) -> None:
         child.check_invariants()
     assert snapshot(state) == before, "applying an action to a clone changed the original"
     _check_heuristic_blind(state, rng)
+    _check_search_hooks(state, rng)
 
 
 def _check_illegal_rejected(state: State, legal: list[int], limit: int, rng: random.Random) -> None:
@@ -195,6 +197,24 @@ def _check_heuristic_blind(state: State, rng: random.Random) -> None:
     assert state.game.heuristic_action(other, random.Random(seed)) == choice, (
         "the heuristic bot's choice depends on cards its seat cannot see"
     )
+
+
+def _check_search_hooks(state: State, rng: random.Random) -> None:
+    """`rollout_action` must pick a legal move (search applies it unchecked) and
+    `estimate_scores` must give one finite score per seat; neither may change the state."""
+    before = snapshot(state)
+    rollout = getattr(state.game, "rollout_action", None)
+    if callable(rollout):
+        assert rollout(state, random.Random(rng.random())) in state.legal_actions(), (
+            "rollout_action chose an illegal action"
+        )
+    estimate = getattr(state.game, "estimate_scores", None)
+    if callable(estimate):
+        scores = estimate(state)
+        assert len(scores) == state.num_players and all(math.isfinite(s) for s in scores), (
+            "estimate_scores must give one finite score per seat"
+        )
+    assert snapshot(state) == before, "a search hook changed the state"
 
 
 def _check_terminal(state: State) -> None:

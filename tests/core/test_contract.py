@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +33,27 @@ def test_illegal_action_leaves_state_unchanged() -> None:
     with pytest.raises(spieltisch.IllegalActionError, match="not legal now for chance"):
         state.apply_action(0)
     assert snapshot(state) == before
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_an_unchecked_legal_step_matches_a_checked_one(seed: int) -> None:
+    rng = random.Random(seed)
+    checked = ToyGame(2).new_initial_state()
+    unchecked = checked.clone()
+    while not checked.is_terminal():
+        options = [o for o, _ in checked.chance_outcomes()] or checked.legal_actions()
+        action = rng.choice(options)
+        checked.apply_action(action)
+        unchecked.apply_legal_action(action)
+        assert snapshot(unchecked) == snapshot(checked)
+
+
+def test_a_search_hook_that_picks_an_illegal_move_fails_conformance() -> None:
+    game = ToyGame(2)
+    game.rollout_action = lambda state, rng: -5  # type: ignore[attr-defined]
+    with pytest.raises(AssertionError, match="rollout_action"):
+        check_game(game, 2, 1)
 
 
 def test_forced_deal_replays_from_record(tmp_path: object) -> None:
