@@ -1,4 +1,4 @@
-"""The `spieltisch` command: play, replay, games, arena, simulate and bench."""
+"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, bench and serve."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from rich.table import Table
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
-from spieltisch.lab.commands import report, simulate
+from spieltisch.lab.commands import report, simulate, strength
 from spieltisch.server.commands import serve
 
 app = typer.Typer(
@@ -155,6 +155,7 @@ def arena(
 
 app.command()(simulate)
 app.command()(report)
+app.command()(strength)
 
 
 @app.command()

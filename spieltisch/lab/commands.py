@@ -1,4 +1,4 @@
-"""The lab's commands: `spieltisch simulate` and `spieltisch report`."""
+"""The lab's commands: `spieltisch simulate`, `spieltisch report` and `spieltisch strength`."""
 
 from __future__ import annotations
 
@@ -122,6 +122,59 @@ def report(
         fail(f"cannot read the study in {folder}: {error}")
     print_summary(write_report(outcome, folder, plots=plots))
     console.print(f"report: {folder / 'report.md'} ({len(outcome.results)} games)", highlight=False)
+
+
+def strength(
+    game: Annotated[list[str] | None, typer.Argument(help="Games (default: all)")] = None,
+    games: Annotated[int, typer.Option(help="Games per matchup")] = 100,
+    players: Annotated[int | None, typer.Option(help="Players (default: the game's least, 2+)")] = None,
+    ismcts: Annotated[str, typer.Option(help="The ISMCTS bot spec to judge")] = "ismcts:t=0.5",
+    only: Annotated[str, typer.Option(help="both, heuristic (vs random) or ismcts (vs heuristic)")] = "both",
+    seed: Annotated[int, typer.Option(help="Study seed of every matchup")] = 21,
+    workers: Annotated[int, typer.Option(help="Worker processes (default: all cores)")] = 0,
+    seconds_limit: Annotated[float, typer.Option(help="Most thinking seconds per move allowed")] = 1.0,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default: strength-TIME)")] = None,
+) -> None:
+    """Judge the bots: heuristic against random and ISMCTS against heuristic, for every game."""
+    from spieltisch.core.registry import game_names
+    from spieltisch.lab.strength import judge, markdown_table, matchups
+
+    if only not in ("both", "heuristic", "ismcts"):
+        fail(f"--only must be both, heuristic or ismcts, not {only!r}")
+    try:
+        plan = matchups(game or game_names(), ismcts.lower(), players, only)
+        for matchup in plan:
+            matchup.spec(games, seed).check()
+    except OptionError as error:
+        fail(str(error))
+    folder = out or Path(f"strength-{time.strftime('%Y%m%d-%H%M%S')}")
+    command = "spieltisch strength " + shlex.join(sys.argv[2:])
+    verdicts = []
+    for matchup in plan:
+        outcome = run_matchup(matchup.spec(games, seed), folder / matchup.label, workers, matchup.label)
+        if outcome.results:
+            verdicts.append(judge(matchup, outcome.results, seconds_limit))
+        if outcome.interrupted:
+            console.print("[yellow]interrupted:[/yellow] judging the finished games only")
+            break
+    table = markdown_table(verdicts)
+    (folder / "strength.md").write_text(f"    {command}\n\n{table}", encoding="utf-8")
+    console.print(table, highlight=False, markup=False, soft_wrap=True)
+    console.print(f"table: {folder / 'strength.md'}", highlight=False)
+
+
+def run_matchup(spec: StudySpec, folder: Path, workers: int, title: str) -> Any:
+    """One matchup of the strength table as a study of its own (report without plots)."""
+    from spieltisch.lab.report import write_report
+    from spieltisch.lab.study import run_study
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with open_executor(workers or os.cpu_count() or 1, None) as executor, progress_bar() as progress:
+        task = progress.add_task(title, total=spec.games)
+        outcome = run_study(spec, folder, executor, lambda _: progress.advance(task))
+    if outcome.results:
+        write_report(outcome, folder, plots=False)
+    return outcome
 
 
 def build_spec(
