@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import anyio
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -17,7 +18,7 @@ from pydantic import ValidationError
 
 from spieltisch.core.options import OptionError
 from spieltisch.server import webbuild
-from spieltisch.server.catalog import Catalog
+from spieltisch.server.catalog import Catalog, reference_data
 from spieltisch.server.hub import Hub, hash_token
 from spieltisch.server.messages import (
     MAX_MESSAGE_BYTES,
@@ -143,6 +144,11 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
     async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, Any]:
         return await _hub(request).rematch(table_id, body.token)
 
+    @app.get("/api/tables/{table_id}/reference")
+    async def reference(request: Request, table_id: str) -> dict[str, Any]:
+        room = await _hub(request).room(table_id)
+        return {"game": room.game.name, "data": reference_data(room.game)}
+
     @app.get("/api/tables/{table_id}/replay/{version}")
     async def replay(
         request: Request,
@@ -178,9 +184,19 @@ def _add_table_socket(app: FastAPI) -> None:
         except WebSocketDisconnect:
             pass
         finally:
-            room.clients.discard(client)
-            await room.broadcast()
-            _hub(websocket).release_if_idle(room)
+            await _leave(websocket, room, client)
+
+
+async def _leave(websocket: WebSocket, room: Room, client: Client) -> None:
+    """The others learn that this connection went offline; a finished room nobody watches is let go."""
+    room.clients.discard(client)
+    # The connection's task may be cancelled by now (Starlette's test client
+    # cancels it right after the close, a server does on shutdown); this last
+    # broadcast must still reach the others. Each send is time-limited, so the
+    # shield cannot hold the task for long.
+    with anyio.CancelScope(shield=True):
+        await room.broadcast()
+    _hub(websocket).release_if_idle(room)
 
 
 def _error_message(code: str, message: str) -> dict[str, Any]:

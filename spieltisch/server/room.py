@@ -17,6 +17,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
+
 from spieltisch.bots import Bot
 from spieltisch.core.contract import Game, State
 from spieltisch.core.play import sample_chance
@@ -144,20 +146,33 @@ class Room:
 
     async def broadcast(self) -> None:
         texts: dict[tuple[int | None, str], str] = {}
-        sends = []
+        outgoing = []
         for client in list(self.clients):
             key = (client.seat, client.lang)
             if key not in texts:
                 texts[key] = json.dumps(self.message_for(*key))
-            sends.append(self._send(client, texts[key]))
-        await asyncio.gather(*sends)
+            outgoing.append((client, texts[key]))
+        await self._send_all(outgoing)
+
+    async def _send_all(self, outgoing: list[tuple[Client, str]]) -> None:
+        # anyio, not asyncio.gather with asyncio.wait_for: on Python 3.11
+        # wait_for swallows a cancellation that arrives as its send completes,
+        # and gather then raises a bare CancelledError. The cancel scope that
+        # cancelled the connection's task (Starlette's, on a disconnect) does
+        # not know that error as its own and lets it escape.
+        async with anyio.create_task_group() as group:
+            for client, text in outgoing:
+                group.start_soon(self._send, client, text)
 
     async def _send(self, client: Client, text: str) -> None:
         # A closed or stalled socket must not hold up the others: it is dropped.
-        try:
-            await asyncio.wait_for(client.send(text), SEND_TIMEOUT_SECONDS)
-        except Exception:
-            self.clients.discard(client)
+        with anyio.move_on_after(SEND_TIMEOUT_SECONDS):
+            try:
+                await client.send(text)
+                return
+            except Exception:
+                pass
+        self.clients.discard(client)
 
     # --- seats --------------------------------------------------------------
     def seat_of_token(self, token_hash: str) -> int | None:
@@ -316,4 +331,4 @@ class Room:
         message = ChatRow(client.seat, self.seats[client.seat].name, text, now)
         await self.store.add_chat(self.id, message)
         text_out = json.dumps({"type": "chat", **message.__dict__})
-        await asyncio.gather(*(self._send(other, text_out) for other in list(self.clients)))
+        await self._send_all([(other, text_out) for other in list(self.clients)])

@@ -151,6 +151,28 @@ def test_chat_reaches_everyone_and_is_kept(client: TestClient) -> None:
     assert history["messages"][0]["text"] == "<b>Klopf</b> klopf"
 
 
+def messages_before_pong(ws: Any) -> list[dict]:
+    """Everything the server sent before it answered a ping sent now."""
+    ws.send_text(json.dumps({"type": "ping"}))
+    messages = []
+    while (message := json.loads(ws.receive_text()))["type"] != "pong":
+        messages.append(message)
+    return messages
+
+
+def test_the_others_see_a_player_go_offline(client: TestClient) -> None:
+    """The leaving socket's handler is cancelled right after its close; its last broadcast still goes out."""
+    table = new_table(client, name="Anna", seats=["open", "open"])
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as watcher:
+        hello(watcher, None)
+        for _ in range(5):
+            with client.websocket_connect(f"/ws/tables/{table['id']}") as player:
+                hello(player, table["token"])
+                assert receive(watcher, lambda m: is_state(m) and m["seats"][0]["online"])
+            states = [m for m in messages_before_pong(watcher) if is_state(m)]
+            assert states[-1]["seats"][0]["online"] is False
+
+
 def test_rematch_and_replay_of_a_finished_game(client: TestClient) -> None:
     table = started_table(client)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
