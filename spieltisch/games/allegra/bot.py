@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.actions import GAP, NO_CARD
-from spieltisch.games.allegra.clearing import find_triples
+from spieltisch.games.allegra.clearing import find_triples, in_triple
 from spieltisch.games.allegra.rules import (
     CLEAR,
     DRAW,
@@ -40,25 +40,35 @@ class Evaluator:
 
     def estimate(self, seat: int, cards: list[int], up: list[bool]) -> float:
         """Expected score of `seat`'s layout (face-down cards at the unseen mean)."""
+        return self._estimate_and_done(seat, cards, up)[0]
+
+    def _estimate_and_done(self, seat: int, cards: list[int], up: list[bool]) -> tuple[float, bool]:
+        """The estimate, and whether the seat is finished (no card face down), in one pass."""
         total = 0.0
         empty = True
+        done = True
+        mean = self.mean
         for slot in self.state.layouts[seat]:
             value = cards[slot]
             if value == GAP:
                 continue
             empty = False
-            total += value if up[slot] else self.mean
-        return float(self.state.rules.deck.empty_layout_score) if empty else total
+            if up[slot]:
+                total += value
+            else:
+                total += mean
+                done = False
+        return (float(self.state.rules.deck.empty_layout_score) if empty else total), done
 
     def worth(self, seat: int, cards: list[int], up: list[bool], done: bool | None = None) -> float:
         """Estimate plus the risk of being the trigger and doubled (lower is better).
 
         `done` says whether the seat is finished when that cannot be read from `up`.
         """
-        own = self.estimate(seat, cards, up)
+        own, finished = self._estimate_and_done(seat, cards, up)
         state = self.state
         if done is None:
-            done = all(up[s] for s in state.layouts[seat])
+            done = finished
         if state.trigger < 0 and done and own > 0:
             others = [self.estimate(o, cards, up) for o in range(state.num_players) if o != seat]
             if own >= min(others) - 2:
@@ -77,26 +87,48 @@ class Evaluator:
                 cards[slot] = GAP
                 up[slot] = True
 
-    def after_exchange(self, seat: int, slot: int, value: int, removed: int = -1) -> float:
-        """Worth of `seat` after putting `value` face up on `slot` (and clearing)."""
-        cards = list(self.state.cards)
-        up = list(self.state.up)
+    def after_exchange(
+        self, seat: int, position: int, value: int, removed: int = -1, settled: bool = False
+    ) -> float:
+        """Worth of `seat` after putting `value` face up on its `position` (and clearing).
+
+        `settled` says the layout holds no triple before (see `is_settled`): then
+        only a triple through the new card can form, and when there is none the
+        clearing is skipped (the common case, with the same result).
+        """
+        state = self.state
+        slots = state.layouts[seat]
+        cards = list(state.cards)
+        up = list(state.up)
         if removed >= 0:
             cards[removed] = GAP
             up[removed] = True
+        slot = slots[position]
         cards[slot] = value
         up[slot] = True
-        self.settle(seat, cards, up)
+        if not settled or in_triple(cards, up, slots, position):
+            self.settle(seat, cards, up)
         return self.worth(seat, cards, up)
+
+    def is_settled(self, seat: int, removed: int = -1) -> bool:
+        """No triple in `seat`'s layout as it lies (with `removed` taken away)."""
+        state = self.state
+        if removed < 0:
+            return not state.triples(seat)
+        cards, up = list(state.cards), list(state.up)
+        cards[removed] = GAP
+        up[removed] = True
+        return not find_triples(cards, up, state.layouts[seat])
 
     def best_place(self, seat: int, value: int, removed: int = -1) -> tuple[float, int]:
         """(worth, position) of the best exchange of `value` into `seat`'s layout."""
         best = (float("inf"), -1)
         state = self.state
+        settled = self.is_settled(seat, removed)
         for position, slot in enumerate(state.layouts[seat]):
             if state.cards[slot] == GAP or slot == removed:
                 continue
-            worth = self.after_exchange(seat, slot, value, removed)
+            worth = self.after_exchange(seat, position, value, removed, settled)
             if worth < best[0]:
                 best = (worth, position)
         return best
@@ -109,17 +141,20 @@ def unseen_mean(state: AllegraState) -> float:
     """Mean value of the cards no one has seen (public arithmetic)."""
     deck = state.rules.deck
     counts = list(deck.counts)
-    seen = [state.drawn, state.held, state.taken, state.replaced, *state.discard]
-    seen += [v for v, up in zip(state.cards, state.up, strict=True) if up]
-    for value in seen:
-        if value not in (GAP, NO_CARD):
-            counts[deck.kind(value)] -= 1
+    low = deck.min_value
+    for value, up in zip(state.cards, state.up, strict=True):
+        if up and value != GAP:
+            counts[value - low] -= 1
+    for value in (state.drawn, state.held, state.taken, state.replaced, *state.discard):
+        if value != NO_CARD:
+            counts[value - low] -= 1
     if not state.draw_fresh:
         counts = [c - d for c, d in zip(counts, state.draw, strict=True)]
     size = sum(counts)
     if size <= 0:
         return 5.0
-    return sum(deck.value(k) * c for k, c in enumerate(counts)) / size
+    # Whole numbers until the one division, so the mean is exact to the last bit.
+    return sum((kind + low) * count for kind, count in enumerate(counts)) / size
 
 
 def choose(state: AllegraState) -> int:

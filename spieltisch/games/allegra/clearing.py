@@ -54,3 +54,28 @@ def find_triples(
                 found.append((CLEAR_ROW + start, (line[0], line[1], line[2])))
     found.sort()
     return found
+
+
+def in_triple(cards: Sequence[int], up: Sequence[bool], slots: Sequence[int], position: int) -> bool:
+    """Whether the face-up card at `position` of the layout `slots` is part of a triple.
+
+    The same rules as `find_triples`, looking only at the card's column and at
+    the run of equal face-up values through it in its row (gaps skipped).
+    """
+    value = cards[slots[position]]
+    column = position % WIDTH
+    top, middle, bottom = slots[column], slots[WIDTH + column], slots[2 * WIDTH + column]
+    if cards[top] == cards[middle] == cards[bottom] == value and up[top] and up[middle] and up[bottom]:
+        return True
+    row_start = position - column
+    run = 1
+    for step in (-1, 1):
+        k = column + step
+        while 0 <= k < WIDTH:
+            slot = slots[row_start + k]
+            if cards[slot] != GAP:
+                if not up[slot] or cards[slot] != value:
+                    break
+                run += 1
+            k += step
+    return run >= 3

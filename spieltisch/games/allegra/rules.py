@@ -9,7 +9,7 @@ a face-down card has a concrete value that no seat may see.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.options import OptionError, OptionSpec
@@ -47,6 +47,10 @@ class AllegraGame(Game):
     min_players = 2
     max_players = 6
     lower_score_wins = True  # for search bots: the lowest total wins
+    # Search bots: heuristic playouts cut off after 8 decisions and judged by
+    # `estimate_scores` (layouts with face-down cards at the unseen mean) are about
+    # 8x cheaper than full ones and judge exchanges better than the fast policy.
+    search_defaults: ClassVar[dict[str, object]] = {"cutoff": 8}
     option_specs = (
         OptionSpec(
             "knocking",
@@ -122,6 +126,13 @@ class AllegraGame(Game):
 
         assert isinstance(state, AllegraState)
         return rollout(state)
+
+    def estimate_scores(self, state: State) -> list[float]:
+        """Final scores as they stand, for playouts cut off early (face-down cards at the unseen mean)."""
+        from spieltisch.games.allegra.search import estimate_scores
+
+        assert isinstance(state, AllegraState)
+        return estimate_scores(state)
 
 
 class AllegraState(State):

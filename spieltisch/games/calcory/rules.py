@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any
+from typing import Any, ClassVar
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.options import OptionSpec
@@ -52,6 +52,9 @@ class CalcoryGame(Game):
     title = "Calcory"
     min_players = 2
     max_players = 4
+    # Search bots: remembering where turned cards lie is the heart of Calcory, and
+    # with memory the cheap `rollout_action` playouts beat the heuristic at 3k+ per second.
+    search_defaults: ClassVar[dict[str, object]] = {"rollout": "fast", "memory": "perfect"}
     option_specs = (
         OptionSpec(
             "deck_file",

@@ -109,14 +109,21 @@ def best_placement(state: SouvenirsState, kinds: list[int]) -> tuple[int, int]:
     cells = state.legal_cells()
     lines = {line for cell in cells for line in LINES_OF_CELL[cell]}
     weights = {line: _weights(state, line, seat) for line in lines}
-    contents = {line: state.line_kinds(line) for line in lines if weights[line]}
+    # Per line, what each card would add (cached across calls: lines change slowly).
+    gains = {
+        line: _gains_of(state.line_kinds(line), stakes, table) for line, stakes in weights.items() if stakes
+    }
     best: tuple[float, int, int] | None = None
     for kind in kinds:
         for cell in cells:
             gain = 0.0
             for line in LINES_OF_CELL[cell]:
                 if weights[line]:
-                    gain += _line_gain(contents[line], kind, weights[line], table)
+                    line_gains = gains[line]
+                    line_gain = line_gains.get(kind)
+                    if line_gain is None:
+                        line_gain = line_gains[kind] = _line_gain(line_gains, kind, table)
+                    gain += line_gain
             if best is None or gain > best[0] + 1e-9:
                 best = (gain, kind, cell)
     assert best is not None
@@ -132,10 +139,36 @@ def _weights(state: SouvenirsState, line: int, seat: int) -> list[tuple[int, flo
     return stakes
 
 
-def _line_gain(kinds: list[int], kind: int, stakes: list[tuple[int, float]], table: ScoreTable) -> float:
-    after = [*kinds, kind]
+class LineGains(dict[int, float]):
+    """A line's gain from each added card kind, for fixed contents and stakes."""
+
+    def __init__(
+        self, kinds: tuple[int, ...], stakes: tuple[tuple[int, float], ...], table: ScoreTable
+    ) -> None:
+        super().__init__()
+        self.kinds = kinds
+        self.stakes = stakes
+        self.before = [prospect(list(kinds), table, rank) for rank, _ in stakes]
+
+
+_GAINS: dict[tuple[ScoreTable, tuple[int, ...], tuple[tuple[int, float], ...]], LineGains] = {}
+
+
+def _gains_of(kinds: list[int], stakes: list[tuple[int, float]], table: ScoreTable) -> LineGains:
+    key = (table, tuple(sorted(kinds)), tuple(stakes))
+    found = _GAINS.get(key)
+    if found is None:
+        if len(_GAINS) > CACHE_LIMIT:
+            _GAINS.clear()
+        found = _GAINS[key] = LineGains(key[1], key[2], table)
+    return found
+
+
+def _line_gain(line: LineGains, kind: int, table: ScoreTable) -> float:
+    after = [*line.kinds, kind]
     return sum(
-        weight * (prospect(after, table, rank) - prospect(kinds, table, rank)) for rank, weight in stakes
+        weight * (prospect(after, table, rank) - earlier)
+        for (rank, weight), earlier in zip(line.stakes, line.before, strict=True)
     )
 
 

@@ -10,7 +10,7 @@ The turn is split into sub-steps with one fixed action space:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.data import package_data
@@ -46,6 +46,10 @@ class SouvenirsGame(Game):
     title = "Souvenirs"
     min_players = 2
     max_players = 4
+    # Search bots: heuristic playouts cut off after 12 decisions (4 turns) and judged
+    # by `estimate_scores` are about 2.5x cheaper than full ones and still beat the
+    # heuristic clearly; 8 decisions are cheaper again but judge moves worse.
+    search_defaults: ClassVar[dict[str, object]] = {"cutoff": 12}
     option_specs = (
         OptionSpec(
             "score_table",
@@ -93,6 +97,13 @@ class SouvenirsGame(Game):
 
         assert isinstance(state, SouvenirsState)
         return choose(state)
+
+    def estimate_scores(self, state: State) -> list[float]:
+        """Final scores as they stand (reserved lines at their prospects), for playouts cut off early."""
+        from spieltisch.games.souvenirs.search import estimate_scores
+
+        assert isinstance(state, SouvenirsState)
+        return estimate_scores(state)
 
 
 class SouvenirsState(State):

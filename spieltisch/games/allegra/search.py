@@ -1,0 +1,48 @@
+"""Hooks for search bots: final scores estimated from a game in progress.
+
+A playout cut off early is judged by these estimates: the match totals so
+far plus the current game's layouts as they lie, face-down cards counted at
+the mean of the cards nobody has seen, and the trigger doubled as the end
+would double it (RULINGS.md ALLEGRA 5). Lower is better, as in the game.
+"""
+
+from __future__ import annotations
+
+from spieltisch.games.allegra.actions import GAP
+from spieltisch.games.allegra.bot import unseen_mean
+from spieltisch.games.allegra.rules import DEAL, AllegraState
+
+
+def estimate_scores(state: AllegraState) -> list[float]:
+    if state.is_terminal():
+        return state.scores()
+    if state.phase == DEAL:
+        return state.scores()  # nothing of the new game lies yet: it starts even
+    game = layout_estimates(state)
+    if state.trigger >= 0:
+        _double_trigger(game, state.trigger)
+    return [total + score for total, score in zip(state.totals, game, strict=True)]
+
+
+def layout_estimates(state: AllegraState) -> list[float]:
+    """Each seat's layout sum, face-down cards at the unseen mean (all gaps: the empty score)."""
+    mean = unseen_mean(state)
+    cards, up = state.cards, state.up
+    empty_score = float(state.rules.deck.empty_layout_score)
+    result = []
+    for slots in state.layouts:
+        total, empty = 0.0, True
+        for slot in slots:
+            value = cards[slot]
+            if value != GAP:
+                empty = False
+                total += value if up[slot] else mean
+        result.append(empty_score if empty else total)
+    return result
+
+
+def _double_trigger(scores: list[float], trigger: int) -> None:
+    own = scores[trigger]
+    alone_lowest = own == min(scores) and scores.count(own) == 1
+    if own > 0 and not alone_lowest:
+        scores[trigger] = 2 * own
