@@ -13,8 +13,10 @@ node, as they share one information set.
 
 Playouts follow the game's heuristic (`Game.heuristic_action`), or with
 `rollout=fast` a cheaper `rollout_action(state, rng)` when the Game offers
-one, optionally cut off after some decisions. The reward mixes the win (from `winners()`) with a
-score margin: own score minus the best other score, squashed into [0, 1].
+one, optionally cut off after some decisions. The reward mixes the win (from
+`winners()`) with a score margin: own score minus the best other score,
+squashed into [0, 1]. A Game may name its best settings in `search_defaults`;
+a bot spec overrides them one by one.
 
 A playout cut off before the end is judged by its score margin alone, from
 `scores()`, or from the Game's `estimate_scores(state)` when it offers one
@@ -79,6 +81,7 @@ class SearchSettings:
     rollout_epsilon: float = 0.1
     bias: float = 1.0
     rollout: str = "heuristic"  # fast: the game's rollout_action if it has one
+    hint: str = "heuristic"  # the policy whose move each decision tries first (see Node)
 
 
 NO_HINT = -1
@@ -89,7 +92,8 @@ class Node:
     (`visits`, `available`, summed `reward` per seat; `outcomes`: the decisions it
     leads to, by what the searching seat saw after it).
 
-    `hint` is the heuristic's move at a decision (in the determinization that first
+    `hint` is the hint policy's move at a decision (the heuristic's, or with
+    `hint=fast` the game's `rollout_action`; in the determinization that first
     reached it): tried first, and favoured by a bonus that fades with visits
     (progressive bias), so a small budget plays like the heuristic and a larger one
     departs from it only on evidence.
@@ -184,6 +188,7 @@ class Search:
         self.rng = rng
         self.evaluator = evaluator or Evaluator(game, settings.margin_weight)
         self.policy = ROLLOUTS[settings.rollout](game)
+        self.hint_policy = ROLLOUTS[settings.hint](game)
         self.root = Node(game.num_players)
         self.iterations = 0
         self.seat = 0
@@ -250,7 +255,7 @@ class Search:
                 children[action].available += 1
         bias = self.settings.bias
         if bias and node.hint == NO_HINT:
-            node.hint = self.game.heuristic_action(state, self.rng)
+            node.hint = self.hint_policy(state, self.rng)
         if untried:
             action = node.hint if node.hint in untried else self.rng.choice(untried)
             child = children[action] = Node(self.game.num_players)
@@ -339,13 +344,13 @@ def search_defaults(game: Game | None) -> dict[str, Any]:
     a bot spec overrides each of them. A game without it gets the generic defaults.
     """
     defaults = dict(getattr(game, "search_defaults", None) or {})
-    unknown = set(defaults) - set(SETTING_KEYS.values()) - {"rollout", "memory"}
+    unknown = set(defaults) - set(SETTING_KEYS.values()) - {"rollout", "hint", "memory"}
     if unknown:
         raise OptionError(f"{type(game).__name__}.search_defaults has unknown keys: {sorted(unknown)}")
-    if defaults.get("rollout", "heuristic") not in ROLLOUTS:
-        raise OptionError(
-            f"{type(game).__name__}.search_defaults: rollout must be one of {', '.join(ROLLOUTS)}"
-        )
+    for key in ("rollout", "hint"):
+        if defaults.get(key, "heuristic") not in ROLLOUTS:
+            choices = ", ".join(ROLLOUTS)
+            raise OptionError(f"{type(game).__name__}.search_defaults: {key} must be one of {choices}")
     return defaults
 
 
@@ -369,8 +374,8 @@ def parse_settings(spec: str, params: str, game: Game | None = None) -> tuple[Se
                 iterations, seconds = int(value), None
             elif key == "memory":
                 memory = value
-            elif key == "rollout":
-                fields["rollout"] = _rollout(value)
+            elif key in ("rollout", "hint"):
+                fields[key] = _rollout(value)
             elif key in SETTING_KEYS:
                 fields[SETTING_KEYS[key]] = None if value == "none" else _number(key, value)
             else:
@@ -393,6 +398,7 @@ SETTING_KEYS = {
 SPEC_HELP = (
     "Use e.g. ismcts, ismcts:500 (iterations), ismcts:1s or ismcts:t=0.5 (seconds per move), "
     "with optional :c=0.7 :cutoff=40 :eps=0.1 :margin=0.5 :bias=1 :rollout=heuristic|fast|random "
+    ":hint=heuristic|fast "
     ":memory=perfect|fade0.2"
 )
 
@@ -407,7 +413,7 @@ def _parse_budget(text: str, iterations: int, seconds: float | None) -> tuple[in
 
 def _rollout(value: str) -> str:
     if value not in ROLLOUTS:
-        raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}")
+        raise ValueError(f"rollout and hint must be one of {', '.join(ROLLOUTS)}")
     return value
 
 

@@ -58,6 +58,24 @@ def test_a_games_search_defaults_fill_what_the_spec_leaves_out() -> None:
     assert (plain.cutoff, plain.rollout) == (None, "heuristic")
 
 
+def test_the_hint_policy_is_a_setting() -> None:
+    settings, _ = parse_settings("ismcts:hint=fast", "hint=fast", ToyGame(2))
+    assert settings.hint == "fast"
+    with pytest.raises(OptionError, match="hint"):
+        make_bot("ismcts:hint=clever", ToyGame(2), 0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tiny_search_plays_its_hint_policys_move(seed: int) -> None:
+    game = ToyGame(2)
+    game.rollout_action = lambda state, rng: state.legal_actions()[-1]  # type: ignore[attr-defined]
+    state = first_decision(game, seed)
+    fast = make_bot("ismcts:1:hint=fast", game, 0).choose(state, random.Random(seed))
+    usual = make_bot("ismcts:1", game, 0).choose(state, random.Random(seed))
+    assert fast == state.legal_actions()[-1]
+    assert usual == game.heuristic_action(state, random.Random(0))
+
+
 def test_a_spec_can_switch_a_default_cutoff_off() -> None:
     settings, _ = parse_settings("ismcts:cutoff=none", "cutoff=none", TunedToyGame(2))
     assert settings.cutoff is None

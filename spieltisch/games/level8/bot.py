@@ -60,7 +60,7 @@ def _draw(state: Level8State, legal: list[int]) -> int:
             continue
         top = state.piles[action - A.DRAW_PILE][-1]
         gain = now - shortfall(reqs, tuple(sorted([*hand, top])))
-        if gain > best_gain or (top == SKIP and best_gain == 0 and _skip_target(state) is not None):
+        if gain > best_gain or (top == SKIP and best_gain == 0 and skip_target(state) is not None):
             best, best_gain = action, max(gain, best_gain)
     return best
 
@@ -73,13 +73,13 @@ def _play(state: Level8State, legal: list[int]) -> int:
     if layoffs:
         numbers = [a for a in layoffs if a - A.LAYOFF != JOKER]
         return (numbers or layoffs)[0]
-    target = _skip_target(state)
+    target = skip_target(state)
     if target is not None and A.SKIP_AT + target in legal:
         return A.SKIP_AT + target
-    return A.DISCARD + _discard_choice(state, seat)
+    return A.DISCARD + discard_choice(state, seat)
 
 
-def _skip_target(state: Level8State) -> int | None:
+def skip_target(state: Level8State) -> int | None:
     """The opponent nearest to winning: highest level, laid down, fewest cards."""
     seat = state.player
     free = [s for s in range(state.num_players) if s != seat and not state.skip_on[s]]
@@ -88,7 +88,7 @@ def _skip_target(state: Level8State) -> int | None:
     return min(free, key=lambda s: (-state.level[s], not state.laid[s], len(state.hands[s]), s))
 
 
-def _discard_choice(state: Level8State, seat: int) -> int:
+def discard_choice(state: Level8State, seat: int) -> int:
     hand = state.hands[seat]
     kinds = sorted(set(hand))
     if state.laid[seat]:
@@ -99,26 +99,26 @@ def _discard_choice(state: Level8State, seat: int) -> int:
     def cost(card: int) -> tuple[int, int, int, int]:
         rest = list(hand)
         rest.remove(card)
-        return (shortfall(reqs, tuple(rest)), card == JOKER, _links(hand, card, reqs), card)
+        return (shortfall(reqs, tuple(rest)), card == JOKER, links(hand, card, reqs), card)
 
     return min(kinds, key=cost)
 
 
-def _links(hand: list[int], card: int, reqs: tuple[Req, ...]) -> int:
+def links(hand: list[int], card: int, reqs: tuple[Req, ...]) -> int:
     """How many other hand cards this one goes with (same number, near number, same colour)."""
     if card >= JOKER:
         return 0
     value, colour = value_of(card), colour_of(card)
     by_colour = any(r[0] == COLOUR for r in reqs)
-    links = 0
+    count = 0
     for other in hand:
         if other >= JOKER or other == card:
             continue
         if by_colour:
-            links += colour_of(other) == colour
+            count += colour_of(other) == colour
         else:
-            links += abs(value_of(other) - value) <= 2
-    return links
+            count += abs(value_of(other) - value) <= 2
+    return count
 
 
 def _lay(state: Level8State, legal: list[int]) -> int:

@@ -8,7 +8,10 @@ first round and the deal passes left.
 from __future__ import annotations
 
 import random
-from typing import Any
+from bisect import insort
+from functools import lru_cache
+from itertools import compress
+from typing import Any, ClassVar
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.options import OptionError, OptionSpec
@@ -28,14 +31,13 @@ from spieltisch.games.level8.solver import (
     Group,
     Pick,
     Req,
-    accepts,
-    can_complete,
+    can_complete_planned,
     extend,
     layoff_ends,
     make_group,
     meaning_of,
     picks_possible,
-    place,
+    plan_of,
     reqs_of,
 )
 
@@ -92,6 +94,17 @@ class Level8Game(Game):
         ),
     )
 
+    # ISMCTS settings that work here (docs/rules/level8.md, "Search hooks"): the
+    # cheap playout policy, playouts cut off after 8 decisions and judged by
+    # `estimate_scores`, and a search that stays near the heuristic's move unless
+    # its playouts say otherwise.
+    search_defaults: ClassVar[dict[str, object]] = {
+        "rollout": "fast",
+        "cutoff": 8,
+        "exploration": 0.3,
+        "bias": 2.0,
+    }
+
     def setup(self) -> None:
         self.deck: Deck = load_deck(int(self.options["jokers"]))
         self.levels: LevelList = load_levels(str(self.options["side"]), str(self.options["levels_file"]))
@@ -105,6 +118,7 @@ class Level8Game(Game):
             raise OptionError(f"the deck of {self.deck.size} cards cannot deal {dealt}")
         # Asked on every new hand: made once, not per question.
         self.level_reqs = tuple(reqs_of(parts) for parts in self.levels.levels)
+        self.level_plans = tuple(plan_of(reqs) for reqs in self.level_reqs)
         self.level_cards = tuple(sum(size for _, size in parts) for parts in self.levels.levels)
 
     def new_initial_state(self) -> Level8State:
@@ -137,13 +151,45 @@ class Level8Game(Game):
         assert isinstance(state, Level8State)
         return heuristic_action(state, rng)
 
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        """A cheap playout policy for the search bots (`rollout=fast`)."""
+        from spieltisch.games.level8.search import rollout_action
 
+        assert isinstance(state, Level8State)
+        return rollout_action(state, rng)
+
+    def estimate_scores(self, state: State) -> list[float]:
+        """Levels completed plus progress toward the next, for playouts cut off early."""
+        from spieltisch.games.level8.search import estimate_scores
+
+        assert isinstance(state, Level8State)
+        return estimate_scores(state)
+
+
+ALL_KINDS = range(KINDS)
 PER_SEAT = 6 + KINDS + (KINDS + 2) + MAX_PARTS * 6
 GLOBAL = len(PHASE_NAMES) + 4 + KINDS + 16 + (KINDS + 1) + KINDS
 
 
 def observation_size(players: int) -> int:
     return KINDS + players * PER_SEAT + GLOBAL
+
+
+@lru_cache(maxsize=4096)
+def legal_picks(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The pick actions of a lay-down under way, ascending: asked by `legal_actions`
+    and again by `is_legal` for the chosen one, and a search lays the same hand
+    down many times."""
+    kind = reqs[0][0]
+    result = []
+    for card, meaning in picks_possible(reqs, hand):
+        if card != JOKER:
+            result.append(A.PICK + card)
+        elif kind == COLOUR:
+            result.append(A.JOKER_COLOUR + meaning)
+        else:
+            result.append(A.JOKER_NUMBER + meaning - 1)
+    return tuple(sorted(result))
 
 
 class Level8State(State):
@@ -275,6 +321,13 @@ class Level8State(State):
         self.phase = OVER
 
     # --- whose move ---------------------------------------------------------------
+    # Asked several times per step: answered from the phase alone.
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in (DEAL, STOCK_DRAW)
+
     def current_player(self) -> int:
         if self.phase in (DEAL, STOCK_DRAW):
             return CHANCE
@@ -317,33 +370,18 @@ class Level8State(State):
             return target != seat and not self.skip_on[target] and SKIP in hand
         if A.LAYOFF <= action < A.TARGET:
             card = action - A.LAYOFF
-            return self.laid[seat] and len(hand) >= 2 and card in hand and bool(self._targets(card))
+            return self.laid[seat] and len(hand) >= 2 and card in hand and self.fits_any_group(card)
         return False
 
     def _pick_legal(self, action: int) -> bool:
         if action == A.CANCEL:
             return self.cancels > 0
-        reqs = self.reqs()
-        kind = reqs[0][0]
-        if A.PICK <= action < A.JOKER_NUMBER:
-            card = action - A.PICK
-            meaning = meaning_of(kind, card)
-        elif A.JOKER_NUMBER <= action < A.JOKER_COLOUR and kind != COLOUR:
-            card, meaning = JOKER, action - A.JOKER_NUMBER + 1
-        elif A.JOKER_COLOUR <= action < A.LAYOFF and kind == COLOUR:
-            card, meaning = JOKER, action - A.JOKER_COLOUR
-        else:
-            return False
-        hand = self.hands[self.player]
-        if card not in hand or not accepts(reqs[0], meaning):
-            return False
-        rest = list(hand)
-        rest.remove(card)
-        return can_complete(place(reqs, meaning), tuple(rest))
+        return action in legal_picks(self.reqs(), tuple(self.hands[self.player]))
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         total = self.stock_size
-        return [(kind, count / total) for kind, count in enumerate(self.stock) if count]
+        stock = self.stock
+        return [(kind, stock[kind] / total) for kind in compress(ALL_KINDS, stock)]
 
     def level_parts(self, seat: int) -> tuple[Part, ...]:
         return self.game.levels.levels[min(self.level[seat], LEVEL_COUNT) - 1]
@@ -376,18 +414,20 @@ class Level8State(State):
         return self._keep_actions()
 
     def _play_actions(self) -> list[int]:
+        """Built in ascending id order (discards, skips, lay-down, lay-offs): no sort needed."""
         seat = self.player
         hand = self.hands[seat]
-        kinds = sorted(set(hand))
-        result: list[int] = []
-        if self.can_lay_down(seat):
+        kinds = list(dict.fromkeys(hand))  # the hand is sorted, so these are too
+        result = [A.DISCARD + k for k in kinds]
+        if kinds and kinds[-1] == SKIP:
+            skip_on = self.skip_on
+            result += [A.SKIP_AT + s for s in range(self.num_players) if s != seat and not skip_on[s]]
+        if self.laid[seat]:
+            if len(hand) >= 2:
+                result += [A.LAYOFF + k for k in kinds if k <= JOKER and self.fits_any_group(k)]
+        elif self.can_lay_down(seat):
             result.append(A.START_LAYDOWN)
-        if self.laid[seat] and len(hand) >= 2:
-            result += [A.LAYOFF + k for k in kinds if k <= JOKER and self._targets(k)]
-        result += [A.DISCARD + k for k in kinds]
-        if SKIP in hand:
-            result += [A.SKIP_AT + s for s in range(self.num_players) if s != seat and not self.skip_on[s]]
-        return sorted(result)
+        return result
 
     def can_lay_down(self, seat: int) -> bool:
         """RULINGS.md LEVEL 8 ruling 2 and 4: the whole level, keeping a card to end the
@@ -398,22 +438,11 @@ class Level8State(State):
         hand = self.hands[seat]
         if len(hand) <= self.game.level_cards[level] and self.level[seat] < LEVEL_COUNT:
             return False
-        return can_complete(self.game.level_reqs[level], tuple(hand))
+        return can_complete_planned(self.game.level_plans[level], self.game.level_reqs[level], tuple(hand))
 
     def _pick_actions(self) -> list[int]:
-        reqs = self.reqs()
-        kind = reqs[0][0]
-        result = []
-        for card, meaning in picks_possible(reqs, tuple(self.hands[self.player])):
-            if card != JOKER:
-                result.append(A.PICK + card)
-            elif kind == COLOUR:
-                result.append(A.JOKER_COLOUR + meaning)
-            else:
-                result.append(A.JOKER_NUMBER + meaning - 1)
-        if self.cancels:
-            result.append(A.CANCEL)
-        return sorted(result)
+        picks = legal_picks(self.reqs(), tuple(self.hands[self.player]))
+        return [A.CANCEL, *picks] if self.cancels else list(picks)
 
     def _targets(self, card: int) -> list[int]:
         """RULINGS.md LEVEL 8 ruling 3: any laid group, runs at both ends."""
@@ -422,6 +451,10 @@ class Level8State(State):
             for part, group in enumerate(self.groups[owner]):
                 result += [A.target_id(owner, part, end) for end in layoff_ends(card, group)]
         return result
+
+    def fits_any_group(self, card: int) -> bool:
+        """Whether `card` can be laid off on some laid group (of any player)."""
+        return any(layoff_ends(card, group) for groups in self.groups for group in groups)
 
     def _keep_actions(self) -> list[int]:
         seat = self.carry[0]
@@ -458,8 +491,7 @@ class Level8State(State):
         self.stock[kind] -= 1
         self.stock_size -= 1
         if seat >= 0:
-            self.hands[seat].append(kind)
-            self.hands[seat].sort()
+            insort(self.hands[seat], kind)
 
     def _deal(self, kind: int) -> None:
         seat = self.deal_queue.pop(0)
@@ -479,10 +511,8 @@ class Level8State(State):
 
     def _to_hand(self, seat: int, card: int) -> None:
         """A card all players have seen goes into a hand (remembered as known)."""
-        self.hands[seat].append(card)
-        self.hands[seat].sort()
-        self.known[seat].append(card)
-        self.known[seat].sort()
+        insort(self.hands[seat], card)
+        insort(self.known[seat], card)
 
     def _from_hand(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from spieltisch.games.level8.cards import JOKER, NUMBER_KINDS, VALUES, colour_of, value_of
+from spieltisch.games.level8.cards import JOKER, NUMBER_KINDS, SKIP, VALUES, colour_of, value_of
 from spieltisch.games.level8.levels import COLOUR, RUN, SET
 
 Req = tuple[int, int, tuple[int, ...]]  # (kind, size, meanings placed so far, sorted)
@@ -203,9 +203,19 @@ def can_complete(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> bool:
     """Exact: can `hand` (sorted kinds) fill every remaining requirement?"""
     if not reqs:
         return True
-    plan = _one_axis_plan(reqs)
+    return can_complete_planned(_one_axis_plan(reqs), reqs, hand)
+
+
+def plan_of(reqs: tuple[Req, ...]) -> AxisPlan | None:
+    """The one-axis plan of `reqs` (None: colour groups beside runs or sets), for callers
+    that ask about the same requirements again and again (the engine, per level)."""
+    return _one_axis_plan(reqs) if reqs else None
+
+
+def can_complete_planned(plan: AxisPlan | None, reqs: tuple[Req, ...], hand: tuple[int, ...]) -> bool:
+    """`can_complete` with the plan of `reqs` already at hand."""
     if plan is None:
-        return _can_complete_mixed(reqs, hand)
+        return _can_complete_mixed(reqs, hand) if reqs else True
     # Answered faster than a cache look-up would be worth: hands rarely repeat.
     if plan.total > len(hand):
         return False
@@ -256,7 +266,7 @@ GENERAL, RUNS, KEYED = 0, 1, 2
 class AxisPlan:
     """A level (or its rest) on one axis: each part's options, in a fixed order."""
 
-    __slots__ = ("axis", "masks", "needs", "parts", "same", "shape", "sizes", "total")
+    __slots__ = ("axis", "masks", "needs", "parts", "plain_run", "same", "shape", "sizes", "total")
 
     def __init__(self, axis: int, reqs: tuple[Req, ...]) -> None:
         # Identical parts side by side, so only non-decreasing choices need trying.
@@ -284,6 +294,9 @@ class AxisPlan:
         self.masks = tuple(tuple(o[0] for o in options) for options in parts)
         self.needs = tuple(size - len(placed) for _, size, placed in reqs)
         self.same = tuple(i > 0 and reqs[i] == reqs[i - 1] for i in range(len(reqs)))
+        # One run, or two runs of one length, with nothing laid yet: its length, else 0.
+        plain = self.shape == RUNS and len(reqs) <= 2 and all(r == (RUN, reqs[0][1], ()) for r in reqs)
+        self.plain_run = reqs[0][1] if plain else 0
 
 
 @lru_cache(maxsize=65_536)
@@ -295,24 +308,32 @@ def _one_axis_plan(reqs: tuple[Req, ...]) -> AxisPlan | None:
 _NUMBER_BIT = [1 << value_of(kind) for kind in range(NUMBER_KINDS)] + [0, 0]  # joker, skip
 
 
+def _number_masks(hand: tuple[int, ...]) -> tuple[int, int]:
+    """Bit v set in `once` when number v is held at least once, in `twice` at least twice."""
+    once = twice = 0
+    for card in hand:
+        bit = _NUMBER_BIT[card]  # 0 for jokers and skip cards
+        twice |= once & bit
+        once |= bit
+    return once, twice
+
+
 def _runs_fit(plan: AxisPlan, hand: tuple[int, ...]) -> bool:
+    once, twice = _number_masks(hand)
+    return _runs_fit_masks(plan, once, twice, hand.count(JOKER))
+
+
+def _runs_fit_masks(plan: AxisPlan, once: int, twice: int, jokers: int) -> bool:
     """One or two runs: a choice of runs lacks, per number, the runs over it beyond
     the cards of that number held (`once`: held at least once, `twice`: twice)."""
-    once = twice = jokers = 0
-    for card in hand:
-        bit = _NUMBER_BIT[card]
-        if bit:
-            if once & bit:
-                twice |= bit
-            else:
-                once |= bit
-        elif card == JOKER:
-            jokers += 1
+    if not jokers:
+        if plan.plain_run:
+            return _plain_runs_fit(plan.plain_run, len(plan.masks), once, twice)
+        return _runs_fit_exactly(plan, once, twice)
     masks = plan.masks
-    if len(masks) == 1:
-        least = plan.needs[0] - jokers
-        return any((mask & once).bit_count() >= least for mask in masks[0])
     least = plan.needs[0] - jokers
+    if len(masks) == 1:
+        return any((mask & once).bit_count() >= least for mask in masks[0])
     first = [mask for mask in masks[0] if (mask & once).bit_count() >= least]
     if not first:
         return False
@@ -322,10 +343,49 @@ def _runs_fit(plan: AxisPlan, hand: tuple[int, ...]) -> bool:
     else:
         least = plan.needs[1] - jokers
         second = [mask for mask in masks[1] if (mask & once).bit_count() >= least]
+    lack_once, lack_twice = ~once, ~twice
     for i, a in enumerate(first):
         for b in second[i:] if symmetric else second:
-            if ((a | b) & ~once).bit_count() + (a & b & ~twice).bit_count() <= jokers:
+            if ((a | b) & lack_once).bit_count() + (a & b & lack_twice).bit_count() <= jokers:
                 return True
+    return False
+
+
+def _runs_fit_exactly(plan: AxisPlan, once: int, twice: int) -> bool:
+    """`_runs_fit_masks` without jokers: every number of a run held, and the numbers
+    two runs share held twice."""
+    masks = plan.masks
+    lack = ~once
+    first = [mask for mask in masks[0] if not mask & lack]
+    if len(masks) == 1 or not first:
+        return bool(first)
+    symmetric = plan.same[1]
+    second = first if symmetric else [mask for mask in masks[1] if not mask & lack]
+    lack_twice = ~twice
+    for i, a in enumerate(first):
+        for b in second[i:] if symmetric else second:
+            if not a & b & lack_twice:
+                return True
+    return False
+
+
+def _plain_runs_fit(length: int, parts: int, once: int, twice: int) -> bool:
+    """One or two untouched runs of `length` without jokers, on bit masks: bit s of
+    `starts` says the hand holds every number of the run starting at s."""
+    starts = once
+    for shift in range(1, length):
+        starts &= once >> shift
+    if not starts or parts == 1:
+        return bool(starts)
+    lowest = (starts & -starts).bit_length() - 1
+    if starts >> (lowest + length):
+        return True  # two runs apart from each other
+    # Runs starting `apart` numbers apart share length - apart numbers, each held twice.
+    shared = twice  # bit s: numbers s .. s + overlap - 1 all held twice
+    for apart in range(length - 1, -1, -1):
+        if starts & (starts >> apart) & (shared >> apart):
+            return True
+        shared &= twice >> (length - apart)
     return False
 
 
@@ -402,11 +462,235 @@ def _one_axis_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
 @lru_cache(maxsize=100_000)
 def shortfall(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> int:
     """How many cards the hand lacks for the level at best (negative: spare jokers)."""
+    jokers = hand.count(JOKER)
     if not reqs:
-        return -hand.count(JOKER)
-    cards, jokers = _split(hand)
+        return -jokers
+    plan = _one_axis_plan(reqs)
+    if plan is not None and plan.shape == RUNS and len(plan.parts) <= 2:
+        return _runs_missing(plan, *_number_masks(hand)) - jokers
+    if plan is not None and plan.shape == KEYED:
+        return _keyed_missing(plan.sizes, _top_counts(plan, hand)) - jokers
+    if plan is not None:
+        return _one_axis_missing(plan, tuple(_axis_counts(plan.axis, hand)))[0] - jokers
+    cards, _ = _split(hand)
     missing, _ = _search(reqs, cards, -1)
     return missing - jokers
+
+
+def _runs_missing(plan: AxisPlan, once: int, twice: int) -> int:
+    """The fewest number cards one or two runs lack (the search's count, on number masks)."""
+    masks = plan.masks
+    lack_once, lack_twice = ~once, ~twice
+    if len(masks) == 1:
+        return min(((mask & lack_once).bit_count() for mask in masks[0]), default=NO_SOLUTION)
+    symmetric = plan.same[1]
+    best = NO_SOLUTION
+    for i, a in enumerate(masks[0]):
+        for b in masks[1][i:] if symmetric else masks[1]:
+            lack = ((a | b) & lack_once).bit_count() + (a & b & lack_twice).bit_count()
+            if lack < best:
+                best = lack
+    return best
+
+
+def _axis_counts(axis: int, hand: tuple[int, ...]) -> list[int]:
+    """Number cards held per number (or per colour)."""
+    count = [0] * (VALUES + 1)
+    by_value = axis == BY_VALUE
+    for card in hand:
+        if card < NUMBER_KINDS:
+            count[card % VALUES + 1 if by_value else card // VALUES] += 1
+    return count
+
+
+def _top_counts(plan: AxisPlan, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The largest counts of number cards per number (or colour), one per part."""
+    return tuple(sorted(_axis_counts(plan.axis, hand), reverse=True)[: len(plan.sizes)])
+
+
+@lru_cache(maxsize=65_536)
+def _one_axis_missing(plan: AxisPlan, count: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Any parts on one axis: the fewest cards lacking, and the cards a best choice
+    wants per number (or colour), by a branch-and-bound search over the parts'
+    options on the counts (as `_one_axis_fit`, minimising).
+
+    A last part that is an untouched set (or colour group) is not tried key by
+    key: only the keys the other parts use and the most held other key can be
+    best. Otherwise a branch stops when what it lacks so far plus what the later
+    parts lack at least (each on its own) cannot beat the best found."""
+    need = [0] * (VALUES + 1)
+    parts, same = plan.parts, plan.same
+    last = len(parts) - 1
+    keyed_last = last > 0 and len(parts[last]) > 1 and not any(o[0] for o in parts[last])
+    if keyed_last:
+        by_count = sorted((o[1] for o in parts[last]), key=lambda k: -count[k])
+        later = [0] * len(parts)
+    else:
+        alone = [min((_option_lack(o, count) for o in options), default=NO_SOLUTION) for options in parts]
+        later = [sum(alone[i + 1 :]) for i in range(len(parts))]
+    best = NO_SOLUTION
+    wanted: tuple[int, ...] = ()
+
+    def found(lack: int, key: int = -1, size: int = 0) -> None:
+        nonlocal best, wanted
+        best = lack
+        if key >= 0:
+            need[key] += size
+        wanted = tuple(need)
+        if key >= 0:
+            need[key] -= size
+
+    def last_keyed(short: int) -> None:
+        size = parts[last][0][2]
+        for key in by_count:
+            if not need[key]:
+                if short + max(0, size - count[key]) < best:
+                    found(short + max(0, size - count[key]), key, size)
+                break
+        for _, key, _, _ in parts[last]:
+            if need[key]:
+                lack = short + max(0, need[key] + size - max(count[key], need[key]))
+                if lack < best:
+                    found(lack, key, size)
+
+    def dfs(i: int, first: int, short: int) -> None:
+        if i == last and keyed_last:
+            last_keyed(short)
+            return
+        options = parts[i]
+        for index in range(first, len(options)):
+            mask, key, size, keys = options[index]
+            add = 0
+            if mask:
+                for k in keys:
+                    add += need[k] >= count[k]
+                    need[k] += 1
+            else:
+                add = max(0, need[key] + size - max(count[key], need[key]))
+                need[key] += size
+            if short + add + later[i] < best:
+                if i == last:
+                    found(short + add)
+                else:
+                    dfs(i + 1, index if same[i + 1] else 0, short + add)
+            if mask:
+                for k in keys:
+                    need[k] -= 1
+            else:
+                need[key] -= size
+
+    dfs(0, 0, 0)
+    return best, wanted
+
+
+def _option_lack(option: AxisOption, count: tuple[int, ...]) -> int:
+    """Cards one option lacks on its own."""
+    mask, key, size, keys = option
+    if mask:
+        lack = 0
+        for k in keys:
+            lack += not count[k]
+        return lack
+    return max(0, size - count[key])
+
+
+@lru_cache(maxsize=65_536)
+def _keyed_missing(sizes: tuple[int, ...], top: tuple[int, ...]) -> int:
+    """Untouched sets (or colour groups): the fewest cards lacking when each part takes
+    one of the largest counts (parts may share a number)."""
+    loads = [0] * len(top)
+    best = NO_SOLUTION
+
+    def assign(i: int) -> None:
+        nonlocal best
+        if i == len(sizes):
+            best = min(best, sum(max(0, load - held) for load, held in zip(loads, top, strict=True)))
+            return
+        for k in range(len(top)):
+            loads[k] += sizes[i]
+            assign(i + 1)
+            loads[k] -= sizes[i]
+
+    assign(0)
+    return best
+
+
+def spare_cards(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[int] | None:
+    """Number cards a best way to finish the level does not use (skip cards too), so
+    discarding one keeps the shortfall; None for levels that mix colour groups with
+    runs or sets (not worked out cheaply)."""
+    plan = _one_axis_plan(reqs) if reqs else None
+    if plan is None:
+        return None
+    demand = _keyed_demand(plan, hand) if plan.shape == KEYED else _demand(plan, hand)
+    spare = []
+    by_value = plan.axis == BY_VALUE
+    for card in hand:
+        if card == SKIP:
+            spare.append(card)
+        elif card < NUMBER_KINDS:
+            key = card % VALUES + 1 if by_value else card // VALUES
+            if demand[key]:
+                demand[key] -= 1
+            else:
+                spare.append(card)
+    return spare
+
+
+def gap_keys(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> tuple[int, list[int]] | None:
+    """The numbers (axis BY_VALUE) or colours (BY_COLOUR) a best way to finish the level
+    still lacks a card of: a card of one of them, or a joker, brings the level nearer.
+    None for levels that mix colour groups with runs or sets."""
+    plan = _one_axis_plan(reqs) if reqs else None
+    if plan is None:
+        return None
+    count = _axis_counts(plan.axis, hand)
+    if plan.shape == KEYED:
+        # The largest parts on the most held numbers (colours).
+        keys = range(1, VALUES + 1) if plan.axis == BY_VALUE else range(6)
+        top = sorted(keys, key=lambda k: -count[k])
+        sizes = sorted(plan.sizes, reverse=True)
+        return plan.axis, [key for key, size in zip(top, sizes, strict=False) if count[key] < size]
+    demand = _demand(plan, hand)
+    return plan.axis, [key for key in range(VALUES + 1) if demand[key] > count[key]]
+
+
+def _demand(plan: AxisPlan, hand: tuple[int, ...]) -> list[int]:
+    """Cards wanted per number (or colour) by a best choice of options, on one axis."""
+    if plan.shape == RUNS and len(plan.parts) <= 2:
+        return _runs_demand(plan, *_number_masks(hand))
+    return list(_one_axis_missing(plan, tuple(_axis_counts(plan.axis, hand)))[1])
+
+
+def _runs_demand(plan: AxisPlan, once: int, twice: int) -> list[int]:
+    """Cards wanted per number by a best choice of one or two runs."""
+    masks = plan.masks
+    lack_once, lack_twice = ~once, ~twice
+    best, choice = NO_SOLUTION, (0, 0)
+    second = masks[1] if len(masks) > 1 else (0,)
+    symmetric = len(masks) > 1 and plan.same[1]
+    for i, a in enumerate(masks[0]):
+        for b in second[i:] if symmetric else second:
+            lack = ((a | b) & lack_once).bit_count() + (a & b & lack_twice).bit_count()
+            if lack < best:
+                best, choice = lack, (a, b)
+    demand = [0] * (VALUES + 1)
+    for mask in choice:
+        for key in range(1, VALUES + 1):
+            demand[key] += mask >> key & 1
+    return demand
+
+
+def _keyed_demand(plan: AxisPlan, hand: tuple[int, ...]) -> list[int]:
+    """Untouched sets (or colour groups): every card of the most held numbers (colours),
+    one number per part, is wanted."""
+    count = _axis_counts(plan.axis, hand)
+    keys = range(1, VALUES + 1) if plan.axis == BY_VALUE else range(6)
+    top = sorted(keys, key=lambda k: -count[k])[: len(plan.sizes)]
+    demand = [0] * (VALUES + 1)
+    for key in top:
+        demand[key] = count[key]
+    return demand
 
 
 def solution(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[list[Pick]] | None:
@@ -437,6 +721,7 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
     result: list[Pick] = []
     plan = _one_axis_plan(reqs)
     axis = -1 if plan is None else plan.axis
+    rest_of = _RunsRest(hand) if plan is not None and plan.shape == RUNS else None
     # On one axis the answer depends on the card only through its number (or
     # colour) or being a joker: cards alike there are asked once.
     asked: dict[tuple[int, int], bool] = {}
@@ -452,15 +737,51 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
         for meaning in meanings:
             fits = asked.get((alike, meaning)) if axis >= 0 else None
             if fits is None:
-                if rest is None:
-                    at = hand.index(card)
-                    rest = hand[:at] + hand[at + 1 :]
-                fits = accepts(first, meaning) and can_complete(place(reqs, meaning), rest)
+                if not accepts(first, meaning):
+                    fits = False
+                elif rest_of is not None:
+                    fits = rest_of.fits(place(reqs, meaning), card)
+                else:
+                    if rest is None:
+                        at = hand.index(card)
+                        rest = hand[:at] + hand[at + 1 :]
+                    fits = can_complete(place(reqs, meaning), rest)
                 if axis >= 0:
                     asked[alike, meaning] = fits
             if fits:
                 result.append((card, meaning))
     return result
+
+
+class _RunsRest:
+    """`can_complete(reqs, hand without one card)` for runs, on number masks of the hand
+    worked out once: only the number of the card taken out changes them."""
+
+    __slots__ = ("hand", "jokers", "once", "twice")
+
+    def __init__(self, hand: tuple[int, ...]) -> None:
+        self.hand = hand
+        self.once, self.twice = _number_masks(hand)
+        self.jokers = hand.count(JOKER)
+
+    def fits(self, reqs: tuple[Req, ...], card: int) -> bool:
+        if not reqs:
+            return True
+        hand = self.hand
+        plan = _one_axis_plan(reqs)
+        if plan is None or plan.shape != RUNS or len(plan.parts) > 2 or plan.total > len(hand) - 1:
+            at = hand.index(card)
+            return can_complete(reqs, hand[:at] + hand[at + 1 :])
+        once, twice, jokers = self.once, self.twice, self.jokers
+        if card == JOKER:
+            jokers -= 1
+        else:
+            bit = _NUMBER_BIT[card]
+            if not twice & bit:
+                once &= ~bit
+            elif sum(1 for other in hand if _NUMBER_BIT[other] == bit) == 2:
+                twice &= ~bit
+        return _runs_fit_masks(plan, once, twice, jokers)
 
 
 # --- laying off -----------------------------------------------------------------
