@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from spieltisch.core.data import package_data, user_data
@@ -112,9 +113,10 @@ class Model:
 
 
 class Tables:
-    """Flat lookup lists derived from a Model, for the engine's inner loops."""
+    """Flat lookup lists derived from a Model (and the start cards' side), for the
+    engine's inner loops."""
 
-    def __init__(self, m: Model) -> None:
+    def __init__(self, m: Model, side: int = 0) -> None:
         self.cell_section = [m.section_of(c) for c in range(m.num_cells)]
         self.cell_storey = [m.storey_of(c) for c in range(m.num_cells)]
         self.rod_cells = [c for c in range(m.num_cells) if m.storey_kind[m.storey_of(c)] == ROD]
@@ -134,10 +136,66 @@ class Tables:
         self.garment_rest = [g.rest for g in m.garments]
         # Garments that fit the same places: one container and one size (rods,
         # drawers) or one way of resting (compartments). Where one may go, so may the other.
-        fits = [(g.container, g.rest if g.container == "compartment" else g.units) for g in m.garments]
-        self.garment_fit_class = [sorted(set(fits)).index(fit) for fit in fits]
+        fits = [(CONTAINERS.index(g.container), g.rest or g.units) for g in m.garments]
+        self.fit_classes = sorted(set(fits))
+        self.garment_fit_class = [self.fit_classes.index(fit) for fit in fits]
+        self.card_fit_class = [self.garment_fit_class[card.garment] for card in m.cards]
+        # The cells not behind the sliding door, for each door position (as lists and bits).
+        self.open_cells = [
+            [c for c in range(m.num_cells) if self.cell_section[c] != door] for door in range(m.num_sections)
+        ]
+        self.open_mask = [sum(1 << c for c in cells) for cells in self.open_cells]
         self.drawer_slots_sorted = sorted(m.drawer_slots)
+        # Per door position, [without, with] a spare hand card: the sections it may move to.
+        self.door_targets = [
+            [
+                [s for s in range(m.num_sections) if abs(s - door) == 1 or (abs(s - door) == 2 and spare)]
+                for spare in (False, True)
+            ]
+            for door in range(m.num_sections)
+        ]
         self.storey_slots = [m.slots_over(st) for st in range(m.num_storeys)]
+        # What a card in a scoring slot pays per colour: dot cards by id, then the start cards.
+        self.slot_pays = [
+            [card.points if colour == card.dot_colour else 0 for colour in range(len(m.colours))]
+            for card in m.cards
+        ] + [
+            [points if colour in colours[side] else 0 for colour in range(len(m.colours))]
+            for colours, points in zip(m.start_colours, m.start_points, strict=True)
+        ]
+        # The fit classes a rod or a drawer with `room` units left could take, by room.
+        self.rod_classes = [self._unit_classes(IN_ROD, room) for room in range(m.rod_units + 1)]
+        self.drawer_classes = [self._unit_classes(IN_DRAWER, room) for room in range(m.drawer_units + 1)]
+
+        # The fit classes a compartment could take, by what it holds: (in the shoe
+        # storey, has an empty place, holds shoes, holds other garments, has a stack
+        # a pullover or trousers may lie on).
+        self.compartment_classes = {
+            flags: self._rest_classes(*flags) for flags in product((False, True), repeat=5)
+        }
+
+    def _rest_classes(
+        self, shoe_storey: bool, empty: bool, shoes: bool, others: bool, stackable: bool
+    ) -> int:
+        bits = 0
+        for k, (kind, rest) in enumerate(self.fit_classes):
+            if kind != IN_COMPARTMENT:
+                continue
+            if rest == SHOES:
+                # Shoes: only in the shoe storeys, never stacked, only beside shoes.
+                fits = shoe_storey and empty and not others
+            else:
+                fits = not shoes and (empty or (rest == STACK and stackable))
+            if fits:
+                bits |= 1 << k
+        return bits
+
+    def _unit_classes(self, container: int, room: int) -> int:
+        bits = 0
+        for k, (kind, size) in enumerate(self.fit_classes):
+            if kind == container and size <= room:
+                bits |= 1 << k
+        return bits
 
 
 def load_model(wardrobe_path: str = "", cards_path: str = "") -> Model:

@@ -11,7 +11,8 @@ exactly like shuffled piles while a test can force any card.
 from __future__ import annotations
 
 import random
-from typing import Any
+from itertools import repeat
+from typing import Any, ClassVar
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.options import OptionError, OptionSpec
@@ -21,8 +22,7 @@ from spieltisch.games.lucandor.model import (
     DRAWER,
     END,
     HANGER,
-    IN_DRAWER,
-    IN_ROD,
+    IN_COMPARTMENT,
     IRON,
     NEEDLE,
     ROD,
@@ -63,6 +63,14 @@ M_END = 4  # M_END + k: lay an end-scoring task with colour chip k
     P_CORNER,
 ) = range(13)
 NUM_PENDING_KINDS = 13
+# The sub-step a card's function leads to.
+FUNCTION_STEP = {
+    DOT: P_SLOT,
+    HANGER: P_HANGER,
+    NEEDLE: P_NEEDLE_CARD,
+    IRON: P_IRON_SOURCE,
+    DRAWER: P_DRAWER_PICK,
+}
 # What a luck check decides (pending[2] while P_CORNER).
 LUCK_SLOT, LUCK_DOOR, LUCK_IRON = range(3)
 
@@ -106,12 +114,18 @@ class LucandorGame(Game):
         OptionSpec("cards", "", "str", "path of a re-fitted cards TOML file (empty: built-in cards)"),
     )
 
+    # ISMCTS: playouts follow the heuristic's values (`rollout_action`) and stop after
+    # 8 decisions, judged by `estimate_scores`; in quick trials against two heuristic
+    # players this did no worse than 15 decisions for the same thinking time
+    # (docs/rules/lucandor.md, Search).
+    search_defaults: ClassVar[dict[str, object]] = {"rollout": "fast", "cutoff": 8}
+
     def setup(self) -> None:
         self.model: Model = load_model(str(self.options["wardrobe"]), str(self.options["cards"]))
         self.family = bool(self.options["family"])
         self.side = 0 if self.options["start_side"] == "A" else 1
         self.layout = Layout(self.model)
-        self.tables = Tables(self.model)
+        self.tables = Tables(self.model, self.side)
         if len(self.model.cards) < HAND_SIZE * self.num_players:
             raise OptionError(f"{len(self.model.cards)} cards are too few for {self.num_players} players")
 
@@ -141,6 +155,18 @@ class LucandorGame(Game):
 
         assert isinstance(state, LucandorState)
         return rollout(state, rng)
+
+    def estimate_scores(self, state: State) -> list[float]:
+        """Totals as they stand for a playout cut off early: points so far plus the
+        laid end-scoring tasks, counted now and grown by what is still to be played."""
+        assert isinstance(state, LucandorState)
+        return scoring.estimated_totals(state)
+
+    def reference_data(self) -> dict[str, Any]:
+        """The public card and wardrobe tables a display needs to draw a view (see reference.py)."""
+        from spieltisch.games.lucandor.reference import reference_data
+
+        return reference_data(self.model, self.side)
 
     def heuristic_action(self, state: State, rng: random.Random) -> int:
         from spieltisch.games.lucandor.bot import choose
@@ -182,6 +208,7 @@ class LucandorState(State):
         ]
         self.drawer_cell = list(m.drawer_start)
         self.drawer_items: list[list[int]] = [[] for _ in m.drawer_start]
+        self.fit_cells = self._fit_cells_now()
         self.placed = 0  # bit c: the garment of card c was put away this phase
         self.pending: tuple[int, ...] = (P_NONE,)
         self.corner = -1
@@ -201,33 +228,40 @@ class LucandorState(State):
             return TERMINAL
         return CHANCE
 
+    def is_terminal(self) -> bool:
+        return self.stage == S_OVER
+
+    def is_chance_node(self) -> bool:
+        stage = self.stage
+        return stage != S_DECIDE and stage != S_OVER
+
     def legal_actions(self) -> list[int]:
         stage = self.stage
         if stage == S_DECIDE:
-            return self._legal_decisions()
+            return self._legal_first() if self.pending[0] == P_NONE else self._legal_decisions()
         if stage == S_OVER:
             return []
         return list(self.pool)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / len(self.pool)
-        return [(card, p) for card in self.pool]
+        pool = self.pool
+        return list(zip(pool, repeat(1.0 / len(pool), len(pool)), strict=True))
 
     def is_legal(self, action: int) -> bool:
         if isinstance(action, bool) or not isinstance(action, int):
             return False
-        if self.stage == S_OVER:
-            return False
-        if self.stage != S_DECIDE:
-            return action in self.pool
-        if self.pending[0] == P_NONE:
+        stage = self.stage
+        if stage == S_DECIDE:
+            kind = self.pending[0]
+            if kind != P_NONE:
+                return self._later_legal(kind, action)
             # Check the one card and mode instead of listing every first step.
             lay = self.g.layout
             if not 0 <= action < lay.target:
                 return False
             mode, card = divmod(action, lay.cards)
-            return card in self.hands[self.turn] and self._first_legal(mode, card, {})
-        return action in self._legal_decisions()
+            return card in self.hands[self.turn] and self._first_legal(mode, card)
+        return stage != S_OVER and action in self.pool
 
     # --- chance -----------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -297,6 +331,9 @@ class LucandorState(State):
     def _has_cards(self, seat: int) -> bool:
         return bool(self.hands[seat]) or bool(self.piles[seat])
 
+    def _anyone_has_cards(self) -> bool:
+        return any(self.hands) or any(self.piles)
+
     def _begin_turn(self, seat: int) -> None:
         """Start the turn of `seat` or of the next player who still has cards.
 
@@ -304,11 +341,12 @@ class LucandorState(State):
         still count down when their turn comes round (digital ruling: a lock
         of a skipped player would otherwise never expire).
         """
-        if not any(self._has_cards(s) for s in range(self.num_players)):
+        if not self._anyone_has_cards():
             self._end_phase()
             return
         while True:
-            self._count_down(seat)
+            if seat in self.lock_owner:
+                self._count_down(seat)
             if self._has_cards(seat):
                 break
             seat = (seat + 1) % self.num_players
@@ -375,7 +413,7 @@ class LucandorState(State):
         if kind == P_SLOT:
             return [lay.slot + i for i in range(len(self.slots)) if self.lock_passable(i)]
         if kind == P_DOOR_SECTION:
-            return [lay.section + t for t in self._door_sections()]
+            return [lay.section + section for section in self._door_sections()]
         if kind == P_DOOR_SECOND:
             return [lay.second + c for c in self.hands[self.turn]]
         if kind in (P_HANGER, P_NEEDLE_CARD):
@@ -401,75 +439,86 @@ class LucandorState(State):
         return [lay.corner + k for k in range(4)]  # P_CORNER
 
     def _legal_first(self) -> list[int]:
-        lay = self.g.layout
-        n = lay.cards
+        n = self.g.layout.cards
         seat = self.turn
         t = self.g.tables
-        garment_of = t.card_garment
+        hand = self.hands[seat]
+        actions = [M_CLEAN * n + c for c in hand]  # Fächer putzen is always possible
+        if self._door_possible():
+            actions += [M_DOOR * n + c for c in hand]
+        fit_cells = self.fit_cells
+        open_mask = t.open_mask[self.door]
+        fit_class = t.card_fit_class
         function_of = t.card_function
-        fit_class = t.garment_fit_class
-        door_ok = self._door_possible()
         placed = self.placed
-        placeable: dict[int, bool] = {}  # per fit class: the same answer for all its garments
-        functions: dict[int, bool] = {}
-        actions: list[int] = []
-        for c in self.hands[seat]:
-            if not (placed >> c) & 1:
-                garment = garment_of[c]
-                fits = placeable.get(fit_class[garment])
-                if fits is None:
-                    fits = placeable[fit_class[garment]] = self.has_target(garment, -1)
-                if fits:
-                    actions.append(M_PLACE * n + c)
+        functions: dict[int, bool] = {}  # the same answer for every card of a function
+        for c in hand:
+            if not (placed >> c) & 1 and fit_cells[fit_class[c]] & open_mask:
+                actions.append(M_PLACE * n + c)
             function = function_of[c]
             if function == END:
-                if len(self.end_cards[seat]) < 2:
-                    used = self.end_colours[seat]
-                    actions.extend((M_END + k) * n + c for k in range(len(t.colours)) if k not in used)
-            else:
-                possible = functions.get(function)
-                if possible is None:
-                    possible = functions[function] = self._function_possible(function)
-                if possible:
-                    actions.append(M_FUNCTION * n + c)
-            if door_ok:
-                actions.append(M_DOOR * n + c)
-            actions.append(M_CLEAN * n + c)
+                actions += self._task_actions(c)
+                continue
+            possible = functions.get(function)
+            if possible is None:
+                possible = functions[function] = self._function_possible(function)
+            if possible:
+                actions.append(M_FUNCTION * n + c)
         actions.sort()
         return actions
 
-    def _first_legal(self, mode: int, card_id: int, placeable: dict[int, bool]) -> bool:
-        """May the hand card `card_id` be played in `mode`? (`placeable` caches per garment.)"""
-        card = self.g.model.cards[card_id]
+    def _task_actions(self, card_id: int) -> list[int]:
+        """Laying `card_id` as an end-scoring task, one action per free chip colour."""
+        seat = self.turn
+        if len(self.end_cards[seat]) >= 2:
+            return []
+        used = self.end_colours[seat]
+        n = self.g.layout.cards
+        return [(M_END + k) * n + card_id for k in range(len(self.g.tables.colours)) if k not in used]
+
+    def _first_legal(self, mode: int, card_id: int) -> bool:
+        """May the hand card `card_id` be played in `mode`?"""
         if mode == M_CLEAN:
             return True  # Fächer putzen is always possible
         if mode == M_DOOR:
             return self._door_possible()
+        t = self.g.tables
+        function = t.card_function[card_id]
         if mode == M_PLACE:
-            if (self.placed >> card_id) & 1:
-                return False
-            if card.garment not in placeable:
-                placeable[card.garment] = self.has_target(card.garment, -1)
-            return placeable[card.garment]
+            return not (self.placed >> card_id) & 1 and self.has_target(t.card_garment[card_id], -1)
         if mode == M_FUNCTION:
-            return card.function != END and self._function_possible(card.function)
+            return function != END and self._function_possible(function)
         seat = self.turn
         return (
-            card.function == END
-            and len(self.end_cards[seat]) < 2
-            and mode - M_END not in self.end_colours[seat]
+            function == END and len(self.end_cards[seat]) < 2 and mode - M_END not in self.end_colours[seat]
         )
 
+    def _later_legal(self, kind: int, action: int) -> bool:
+        """Is `action` legal for the sub-step `kind`? Placing is checked for its one
+        spot; the other sub-steps have short lists of choices."""
+        if kind not in (P_PLACE, P_IRON_TARGET):
+            return action in self._legal_decisions()
+        lay = self.g.layout
+        spot = action - lay.target
+        if not 0 <= spot < lay.source - lay.target:
+            return False
+        cell, place = divmod(spot, lay.places)
+        if kind == P_PLACE:
+            return self.fits_at(self.g.tables.card_garment[self.pending[1]], cell, place, -1)
+        return self.fits_at(self.g.tables.card_garment[self.pending[3]], cell, place, self.pending[2])
+
     def _function_possible(self, function: int) -> bool:
-        seat = self.turn
         if function == DOT:
-            return any(self.lock_passable(i) for i in range(len(self.slots)))
+            return -1 in self.lock_owner[: len(self.slots)] or any(
+                self.lock_passable(i) for i in range(len(self.slots))
+            )
         if function in (HANGER, NEEDLE):
-            return bool(self.end_cards[seat])
+            return bool(self.end_cards[self.turn])
         if function == IRON:
             return bool(self.iron_sources(first_only=True))
         if function == DRAWER:
-            return bool(self.movable_drawers())
+            door, section = self.door, self.g.tables.cell_section
+            return any(section[cell] != door for cell in self.drawer_cell) and bool(self.free_drawer_slots())
         return False
 
     def lock_passable(self, index: int) -> bool:
@@ -487,16 +536,13 @@ class LucandorState(State):
         return 2 if self.lock_level[index] == 2 and owner != self.turn else 1
 
     def _door_possible(self) -> bool:
-        return self.m.num_sections > 1 and self.lock_passable(len(self.slots))
+        lock = len(self.slots)
+        return len(self.g.model.sections) > 1 and (self.lock_owner[lock] < 0 or self.lock_passable(lock))
 
     def _door_sections(self) -> list[int]:
-        spare = len(self.hands[self.turn]) > 0  # a second card to discard for two sections
-        result = []
-        for t in range(self.m.num_sections):
-            distance = abs(t - self.door)
-            if distance == 1 or (distance == 2 and spare):
-                result.append(t)
-        return result
+        """Sections one away, and two away when a second card can be discarded."""
+        spare = bool(self.hands[self.turn])
+        return self.g.tables.door_targets[self.door][spare]
 
     def covered(self, cell: int) -> bool:
         """The sliding door blocks every cell of its section."""
@@ -508,56 +554,110 @@ class LucandorState(State):
                 return d
         return -1
 
+    # --- where garments fit -----------------------------------------------------------
+    # `fit_cells[k]` has a bit for every cell whose container could take a garment of
+    # fit class k now, the door aside. Every change of the wardrobe updates it
+    # (`_refit`), so "may this garment go anywhere?" is a bit test, not a search.
+
+    def refit_wardrobe(self) -> None:
+        """Recompute `fit_cells` from the wardrobe (after editing the wardrobe by hand)."""
+        self.fit_cells = self._fit_cells_now()
+
+    def _fit_cells_now(self) -> list[int]:
+        fit = [0] * len(self.g.tables.fit_classes)
+        for cell in range(self.m.num_cells):
+            classes = self._cell_fits(cell)
+            for k in range(len(fit)):
+                if (classes >> k) & 1:
+                    fit[k] |= 1 << cell
+        return fit
+
+    def _refit(self, cell: int) -> None:
+        """The container at `cell` changed: renew its bits in `fit_cells`."""
+        classes = self._cell_fits(cell)
+        bit = 1 << cell
+        fit = self.fit_cells
+        for k in range(len(fit)):
+            if (classes >> k) & 1:
+                fit[k] |= bit
+            else:
+                fit[k] &= ~bit
+
+    def _cell_fits(self, cell: int) -> int:
+        """The fit classes the container at `cell` could take now, as bits."""
+        t = self.g.tables
+        units = t.card_units
+        drawer = self.drawer_at(cell)
+        if drawer >= 0:
+            room = self.m.drawer_units - sum(units[piece] for piece in self.drawer_items[drawer])
+            return t.drawer_classes[max(room, 0)]
+        if not t.is_compartment[cell]:
+            room = self.m.rod_units - sum(units[piece] for piece in self.content[cell][0])
+            return t.rod_classes[max(room, 0)]
+        return self._compartment_fits(cell)
+
+    def _compartment_fits(self, cell: int) -> int:
+        """Which ways of resting fit this compartment: `_floor_places` is non-empty."""
+        t = self.g.tables
+        card_rest = t.card_rest
+        height = self.m.stack_height
+        empty = shoes = others = stackable = False
+        for stack in self.content[cell]:
+            if not stack:
+                empty = True
+                continue
+            base = card_rest[stack[0]]
+            if base == SHOES:
+                shoes = True
+            else:
+                others = True
+                stackable = stackable or (base == STACK and len(stack) < height)
+        return t.compartment_classes[t.shoe_cell[cell], empty, shoes, others, stackable]
+
+    def _target_mask(self, garment: int, exclude: int) -> int:
+        """The cells of `targets(garment, exclude)`, as bits."""
+        t = self.g.tables
+        mask = self.fit_cells[t.garment_fit_class[garment]] & t.open_mask[self.door]
+        if exclude >= 0:
+            mask &= ~(1 << exclude)
+        return mask
+
+    def target_cells(self, garment: int, exclude: int) -> list[int]:
+        """The cells of `targets(garment, exclude)`, without their floor places."""
+        return bit_indices(self._target_mask(garment, exclude))
+
+    def has_target(self, garment: int, exclude: int) -> bool:
+        """Whether `garment` may be put away anywhere but `exclude`."""
+        return self._target_mask(garment, exclude) != 0
+
     def targets(self, garment: int, exclude: int) -> list[tuple[int, int]]:
-        """Every (cell, floor place) where `garment` may be put away now.
+        """Every (cell, floor place) where `garment` may be put away now, by cell.
 
         For equal empty floor places only the first is offered (they are alike).
         """
         t = self.g.tables
-        door = self.door
-        section = t.cell_section
-        container = t.garment_container[garment]
-        result: list[tuple[int, int]] = []
-        if container == IN_ROD:
-            room = self.g.model.rod_units - t.garment_units[garment]
-            for cell in t.rod_cells:
-                if cell != exclude and section[cell] != door and self._units(self.content[cell][0]) <= room:
-                    result.append((cell, 0))
-            return result
-        if container == IN_DRAWER:
-            room = self.g.model.drawer_units - t.garment_units[garment]
-            for d, cell in enumerate(self.drawer_cell):
-                if cell != exclude and section[cell] != door and self._units(self.drawer_items[d]) <= room:
-                    result.append((cell, 0))
-            result.sort()
-            return result
+        cells = bit_indices(self._target_mask(garment, exclude))
+        if t.garment_container[garment] != IN_COMPARTMENT:
+            return [(cell, 0) for cell in cells]
         rest = t.garment_rest[garment]
-        drawers = self.drawer_cell
-        for cell in t.compartment_cells:
-            if cell != exclude and section[cell] != door and cell not in drawers:
-                for place in self._floor_places(cell, rest):
-                    result.append((cell, place))
-        return result
+        return [(cell, place) for cell in cells for place in self._floor_places(cell, rest)]
 
-    def _units(self, items: list[int]) -> int:
-        units = self.g.tables.card_units
-        return sum(units[piece] for piece in items)
+    def fits_at(self, garment: int, cell: int, place: int, exclude: int) -> bool:
+        """Whether (cell, place) is one of `targets(garment, exclude)`, told for that spot alone."""
+        if not (self._target_mask(garment, exclude) >> cell) & 1:
+            return False
+        t = self.g.tables
+        if t.garment_container[garment] != IN_COMPARTMENT:
+            return place == 0
+        return place in self._floor_places(cell, t.garment_rest[garment])
 
     def _floor_places(self, cell: int, rest: int) -> list[int]:
-        t = self.g.tables
-        card_rest = t.card_rest
-        places = self.content[cell]
-        rests = [card_rest[stack[0]] for stack in places if stack]
-        if rest == SHOES:
-            # Shoes: only in the shoe storeys, never stacked, only beside shoes.
-            if not t.shoe_cell[cell] or any(r != SHOES for r in rests):
-                return []
-        elif SHOES in rests:
-            return []
+        """The floor places of a compartment where `rest` may lie (`_compartment_fits` says it may)."""
         result = []
         empty_offered = False
-        height = self.g.model.stack_height
-        for place, stack in enumerate(places):
+        card_rest = self.g.tables.card_rest
+        height = self.m.stack_height
+        for place, stack in enumerate(self.content[cell]):
             if not stack:
                 if not empty_offered:
                     result.append(place)
@@ -572,100 +672,33 @@ class LucandorState(State):
             return False
         return level < len(self.content[cell][place]) - 1
 
-    def has_target(self, garment: int, exclude: int) -> bool:
-        """Whether `garment` may be put away anywhere but `exclude` (a quick `targets`)."""
-        return bool(self._target_cells(garment, 1, exclude))
-
-    def _target_cells(self, garment: int, most: int, exclude: int = -1) -> list[int]:
-        """Up to `most` distinct cells of `targets(garment, exclude)`, without listing
-        floor places (asked for every hand card and every piece the iron might lift)."""
-        t = self.g.tables
-        door = self.door
-        section = t.cell_section
-        container = t.garment_container[garment]
-        result: list[int] = []
-        if container in (IN_ROD, IN_DRAWER):
-            units = t.card_units
-            if container == IN_ROD:
-                room = self.g.model.rod_units - t.garment_units[garment]
-                content = self.content
-                spots = [(cell, content[cell][0]) for cell in t.rod_cells]
-            else:
-                room = self.g.model.drawer_units - t.garment_units[garment]
-                spots = list(zip(self.drawer_cell, self.drawer_items, strict=True))
-            for cell, items in spots:
-                if cell != exclude and section[cell] != door:
-                    used = 0
-                    for piece in items:
-                        used += units[piece]
-                    if used <= room:
-                        result.append(cell)
-                        if len(result) == most:
-                            break
-            return result
-        rest = t.garment_rest[garment]
-        drawers = self.drawer_cell
-        content = self.content
-        card_rest = t.card_rest
-        shoe_cell = t.shoe_cell
-        height = self.g.model.stack_height
-        for cell in t.compartment_cells:
-            if cell == exclude or section[cell] == door or cell in drawers:
-                continue
-            if rest == SHOES and not shoe_cell[cell]:
-                continue
-            # Is `_floor_places(cell, rest)` non-empty? Told without building it.
-            empty = shoes = others = stackable = False
-            for stack in content[cell]:
-                if not stack:
-                    empty = True
-                    continue
-                base = card_rest[stack[0]]
-                if base == SHOES:
-                    shoes = True
-                else:
-                    others = True
-                    if base == STACK and len(stack) < height:
-                        stackable = True
-            if rest == SHOES:
-                fits = empty and not others
-            else:
-                fits = not shoes and (empty or (rest == STACK and stackable))
-            if fits:
-                result.append(cell)
-                if len(result) == most:
-                    break
-        return result
-
     def iron_sources(self, first_only: bool = False) -> list[tuple[int, int, int]]:
-        """Pieces the iron may take out: (cell, place, level), each with somewhere to go."""
+        """Pieces the iron may take out: (cell, place, level), each with another cell to go to."""
         t = self.g.tables
         luck_ok = self.g.family or len(self.piles[self.turn]) >= 1
-        garment_of = t.card_garment
-        reachable: dict[int, list[int]] = {}  # garment -> up to two cells it could go to
-        result = []
-        section = t.cell_section
-        door = self.door
+        fit_class = t.card_fit_class
+        is_compartment = t.is_compartment
+        open_mask = t.open_mask[self.door]
+        fit_cells = self.fit_cells
         drawer_cells = self.drawer_cell
-        for cell, spots in enumerate(self.content):
-            if section[cell] == door:
-                continue
+        content = self.content
+        result = []
+        for cell in t.open_cells[self.door]:
             if cell in drawer_cells:
-                drawer = drawer_cells.index(cell)
-                stacks = [self.drawer_items[drawer]]
+                stacks = [self.drawer_items[drawer_cells.index(cell)]]
+                may_pull = True  # nothing lies on anything in a drawer
             else:
-                drawer = -1
-                stacks = spots
+                stacks = content[cell]
+                may_pull = luck_ok or not is_compartment[cell]
+            if not any(stacks):
+                continue
+            elsewhere = open_mask & ~(1 << cell)
             for place, stack in enumerate(stacks):
                 top = len(stack) - 1
                 for level, piece in enumerate(stack):
-                    if level < top and drawer < 0 and t.is_compartment[cell] and not luck_ok:
+                    if level < top and not may_pull:
                         continue
-                    garment = garment_of[piece]
-                    cells = reachable.get(garment)
-                    if cells is None:
-                        cells = reachable[garment] = self._target_cells(garment, 2)
-                    if len(cells) > 1 or (cells and cells[0] != cell):
+                    if fit_cells[fit_class[piece]] & elsewhere:
                         result.append((cell, place, level))
                         if first_only:
                             return result
@@ -679,10 +712,12 @@ class LucandorState(State):
 
     def free_drawer_slots(self) -> list[int]:
         """Drawer slots with no drawer and nothing on their floor, not behind the door."""
+        section, door = self.g.tables.cell_section, self.door
+        drawers, content = self.drawer_cell, self.content
         return [
             cell
             for cell in self.g.tables.drawer_slots_sorted
-            if not self.covered(cell) and cell not in self.drawer_cell and not any(self.content[cell])
+            if section[cell] != door and cell not in drawers and not any(content[cell])
         ]
 
     # --- carrying out decisions -----------------------------------------------------
@@ -714,7 +749,11 @@ class LucandorState(State):
         elif kind == P_DRAWER_PICK:
             self.pending = (P_DRAWER_TARGET, self.pending[1], self.drawer_at(action - lay.cell))
         elif kind == P_DRAWER_TARGET:
-            self.drawer_cell[self.pending[2]] = action - lay.cell
+            drawer = self.pending[2]
+            old, new = self.drawer_cell[drawer], action - lay.cell
+            self.drawer_cell[drawer] = new
+            self._refit(old)
+            self._refit(new)
             self.discard.append(self.pending[1])
             self._finish_turn()
         else:  # P_CORNER: the luck card is turned next (chance unless its face is known)
@@ -724,7 +763,7 @@ class LucandorState(State):
     def _first(self, mode: int, card_id: int) -> None:
         seat = self.turn
         self._take_from_hand(seat, card_id)
-        card = self.m.cards[card_id]
+        card = self.g.model.cards[card_id]
         if mode == M_PLACE:
             self.pending = (P_PLACE, card_id)
         elif mode == M_DOOR:
@@ -739,13 +778,7 @@ class LucandorState(State):
             self.end_colours[seat].append(mode - M_END)
             self._finish_turn()
         else:
-            self.pending = {
-                DOT: (P_SLOT, card_id),
-                HANGER: (P_HANGER, card_id),
-                NEEDLE: (P_NEEDLE_CARD, card_id),
-                IRON: (P_IRON_SOURCE, card_id),
-                DRAWER: (P_DRAWER_PICK, card_id),
-            }[card.function]
+            self.pending = (FUNCTION_STEP[card.function], card_id)
 
     def _place_decided(self, cell: int, place: int) -> None:
         seat = self.turn
@@ -766,6 +799,7 @@ class LucandorState(State):
             self.drawer_items[drawer].append(piece)
         else:
             self.content[cell][place].append(piece)
+        self._refit(cell)
 
     def _attempt(self, lock: int, context: tuple[int, ...]) -> None:
         """Act on a slot or the door, going through a lock when one lies on it.
@@ -860,6 +894,7 @@ class LucandorState(State):
         drawer = self.drawer_at(cell)
         stack = self.drawer_items[drawer] if drawer >= 0 else self.content[cell][place]
         piece = stack.pop(level)
+        self._refit(cell)
         self.pending = (P_IRON_TARGET, card_id, cell, piece)
 
     def _end_card_decided(self, kind: int, action: int) -> None:
@@ -902,37 +937,26 @@ class LucandorState(State):
     # --- copies -------------------------------------------------------------------------
     def clone(self) -> LucandorState:
         other = LucandorState.__new__(LucandorState)
-        other.game = self.game
-        other.g = self.g
-        other.num_players = self.num_players
+        # Numbers, the game and the `pending` tuple are shared; every list is copied.
+        other.__dict__.update(self.__dict__)
         other._history = list(self._history)
-        other.stage = self.stage
-        other.phase = self.phase
-        other.turn = self.turn
-        other.last_mover = self.last_mover
-        other.draw_seat = self.draw_seat
-        other.draw_mode = self.draw_mode
-        other.leftover = self.leftover
         other.pool = list(self.pool)
-        other.hands = [h[:] for h in self.hands]
-        other.known = [k[:] for k in self.known]
-        other.piles = [p[:] for p in self.piles]
+        other.hands = list(map(list, self.hands))
+        other.known = list(map(list, self.known))
+        other.piles = list(map(list, self.piles))
         other.discard = list(self.discard)
         other.start_pile = list(self.start_pile)
         other.points = list(self.points)
         other.end_points = list(self.end_points)
-        other.end_cards = [e[:] for e in self.end_cards]
-        other.end_colours = [e[:] for e in self.end_colours]
+        other.end_cards = list(map(list, self.end_cards))
+        other.end_colours = list(map(list, self.end_colours))
         other.slots = list(self.slots)
         other.lock_owner = list(self.lock_owner)
         other.lock_level = list(self.lock_level)
-        other.door = self.door
-        other.content = [[stack[:] for stack in cell] for cell in self.content]
+        other.content = [list(map(list, cell)) for cell in self.content]
         other.drawer_cell = list(self.drawer_cell)
-        other.drawer_items = [d[:] for d in self.drawer_items]
-        other.placed = self.placed
-        other.pending = self.pending
-        other.corner = self.corner
+        other.drawer_items = list(map(list, self.drawer_items))
+        other.fit_cells = list(self.fit_cells)
         return other
 
     # --- results --------------------------------------------------------------------------
@@ -989,6 +1013,43 @@ class LucandorState(State):
             "players": players,
             "hand": list(self.hands[seat]) if seat is not None else None,
         }
+
+    def information_state_string(self, seat: int) -> str:
+        """What `seat` sees, as in `view(seat)`, written compactly: search keys its
+        tree on this string after every step, and the JSON of the view costs more."""
+        over = self.stage == S_OVER
+        players = [
+            (
+                self.points[p],
+                len(self.hands[p]),
+                sorted(self.known[p]),
+                self.piles[p],
+                self.end_colours[p],
+                self.end_cards[p] if seat == p or over else None,
+                self.end_points[p],
+            )
+            for p in range(self.num_players)
+        ]
+        table = (
+            self.phase,
+            self.stage,
+            self.turn,
+            self.leftover,
+            self.draw_seat,
+            self.door,
+            self.slots,
+            self.lock_owner,
+            self.lock_level,
+            self.content,
+            self.drawer_cell,
+            self.drawer_items,
+            self.discard,
+            self.start_pile,
+            self.placed,
+            self.pending,
+            self.corner,
+        )
+        return repr((table, players, self.hands[seat]))
 
     def observation_tensor(self, seat: int) -> list[float]:
         from spieltisch.games.lucandor.text import observation
@@ -1051,6 +1112,7 @@ class LucandorState(State):
         starts = [c - n_cards for c in self.slots if c >= n_cards] + self.start_pile
         assert sorted(starts) == list(range(len(m.start_points))), "start cards are not conserved"
         scoring.check_wardrobe(self)
+        assert self.fit_cells == self._fit_cells_now(), "fit_cells does not match the wardrobe"
 
     def _pending_cards(self) -> list[int]:
         kind = self.pending[0]
@@ -1060,6 +1122,16 @@ class LucandorState(State):
         if kind == P_CORNER and self.pending[2] == LUCK_DOOR and self.pending[4] >= 0:
             cards.append(self.pending[4])
         return cards
+
+
+def bit_indices(mask: int) -> list[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result
 
 
 def observation_size(game: LucandorGame) -> int:

@@ -23,11 +23,11 @@ def slot_card(state: LucandorState, slot: int) -> tuple[tuple[int, ...], int]:
 
 def storey_value(state: LucandorState, storey: int, colour: int) -> int:
     """Points of every scoring slot over `storey` whose card shows `colour`."""
+    t = state.g.tables
+    slots = state.slots
     total = 0
-    for slot in state.g.tables.storey_slots[storey]:
-        colours, points = slot_card(state, slot)
-        if colour in colours:
-            total += points
+    for slot in t.storey_slots[storey]:
+        total += t.slot_pays[slots[slot]][colour]
     return total
 
 
@@ -49,11 +49,15 @@ def placement_points(state: LucandorState, piece: int, cell: int) -> int:
     t = state.g.tables
     colour = t.card_colour[piece]
     points = storey_value(state, t.cell_storey[cell], colour)
-    if points:
-        colours = t.card_colour
-        if any(colours[other] == colour for other in container_pieces(state, cell)):
-            points *= 2
+    if points and holds_colour(state, cell, colour):
+        points *= 2
     return points
+
+
+def holds_colour(state: LucandorState, cell: int, colour: int) -> bool:
+    """Does the container at `cell` already hold a garment of `colour`?"""
+    colours = state.g.tables.card_colour
+    return any(colours[other] == colour for other in container_pieces(state, cell))
 
 
 def end_points(state: LucandorState, seat: int) -> int:
@@ -67,11 +71,50 @@ def end_points(state: LucandorState, seat: int) -> int:
 
 def colour_count(state: LucandorState, storey: int, colour: int) -> int:
     m = state.m
+    colours = state.g.tables.card_colour
     count = 0
     for section in range(m.num_sections):
         cell = m.cell(section, storey)
-        count += sum(1 for piece in container_pieces(state, cell) if m.cards[piece].colour == colour)
+        for piece in container_pieces(state, cell):
+            if colours[piece] == colour:
+                count += 1
     return count
+
+
+def colour_counts(state: LucandorState, storey: int) -> list[int]:
+    """`colour_count` of every colour at once."""
+    m = state.m
+    colours = state.g.tables.card_colour
+    counts = [0] * len(m.colours)
+    for section in range(m.num_sections):
+        for piece in container_pieces(state, m.cell(section, storey)):
+            counts[colours[piece]] += 1
+    return counts
+
+
+# In heuristic self-play a task's storey gains about this many garments of its
+# chip colour per card still to be played in the game (0.45 with the whole
+# afternoon to come, about 2 early in the morning).
+TASK_GROWTH = 0.012
+
+
+def estimated_totals(state: LucandorState) -> list[float]:
+    """Final totals as they stand: points so far plus every laid task's count now
+    and its expected growth over the cards still to be played."""
+    if state.is_terminal():
+        return state.scores()
+    m = state.m
+    remaining = sum(len(h) + len(p) for h, p in zip(state.hands, state.piles, strict=True))
+    if state.phase == 0:
+        remaining += len(m.cards) - len(state.slots)  # about what the afternoon deals
+    growth = TASK_GROWTH * remaining
+    totals = []
+    for seat in range(state.num_players):
+        total = float(state.points[seat])
+        for card_id, colour in zip(state.end_cards[seat], state.end_colours[seat], strict=True):
+            total += colour_count(state, m.cards[card_id].storey, colour) + growth
+        totals.append(total)
+    return totals
 
 
 def check_wardrobe(state: LucandorState) -> None:

@@ -294,6 +294,7 @@ def test_iron_moves_a_garment_and_scores_it_again() -> None:
     set_hand(state, 0, [iron])
     hat = card(state, "zylinder", "rot")
     state.content[cell(state, 1, 1)][0] = [hat]
+    state.refit_wardrobe()
     put_slot(state, 2, dot(state, "rot", 3))  # storeys 4-5
     play(state, r.M_FUNCTION, iron)
     state.apply_action(source(state, cell(state, 1, 1), 0, 0))
@@ -310,6 +311,7 @@ def iron_from_under(hit: bool, **options: object) -> tuple[LucandorState, int, l
     set_hand(state, 0, [iron])
     stack = [card(state, "hose", "rot"), card(state, "pulli", "gelb")]
     state.content[cell(state, 1, 1)][0] = list(stack)
+    state.refit_wardrobe()
     play(state, r.M_FUNCTION, iron)
     state.apply_action(source(state, cell(state, 1, 1), 0, 0))
     if not options.get("family"):
@@ -340,8 +342,10 @@ def test_iron_cannot_reach_behind_the_door() -> None:
     iron = cards_with(state, "iron")[0]
     set_hand(state, 0, [iron])
     state.content[cell(state, 2, 1)][0] = [card(state, "zylinder", "rot")]  # middle: behind the door
+    state.refit_wardrobe()
     assert r.M_FUNCTION * state.g.layout.cards + iron not in state.legal_actions()
     state.content[cell(state, 1, 1)][0] = [card(state, "zylinder", "gelb")]
+    state.refit_wardrobe()
     play(state, r.M_FUNCTION, iron)
     assert state.legal_actions() == [source(state, cell(state, 1, 1), 0, 0)]
     state.apply_action(state.legal_actions()[0])
@@ -362,6 +366,7 @@ def test_drawer_moves_with_its_contents_to_a_free_drawer_slot() -> None:
     socks = card(state, "socken", "rot")
     state.drawer_items[d] = [socks]
     state.content[cell(state, 3, 4)][0] = [card(state, "zylinder", "rot")]  # not free any more
+    state.refit_wardrobe()
     play(state, r.M_FUNCTION, drawer_card)
     lay = state.g.layout
     assert lay.cell + cell(state, 2, 4) not in state.legal_actions()  # behind the door

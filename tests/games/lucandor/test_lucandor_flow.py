@@ -58,6 +58,7 @@ def test_afternoon_redeal_counts(players: int, each: int, left: int) -> None:
         put_slot(state, i, dots[i])
     hat = card(state, "zylinder", "rot")
     state.content[cell(state, 1, 1)][0] = [hat]
+    state.refit_wardrobe()
     state.placed |= 1 << hat
     play(state, r.M_CLEAN, state.hands[0][0])
     assert state.phase == 1
@@ -136,6 +137,7 @@ def end_position(points: list[int]) -> LucandorState:
     state.end_cards[1], state.end_colours[1] = [task], [colour(state, "rot")]
     state.content[cell(state, 1, 1)] = [[card(state, "zylinder", "rot")], [card(state, "pulli", "rot")]]
     state.content[cell(state, 1, 2)][0] = [card(state, "hemd", "rot")]  # storey 2 does not count
+    state.refit_wardrobe()
     state.points = list(points)
     return state
 
@@ -156,6 +158,7 @@ def test_drawer_garments_count_in_the_drawers_storey() -> None:
     state.discard.remove(state.end_cards[1][0])
     state.discard.append(cards_with(state, "end", storey=0)[0])
     state.drawer_items[state.drawer_at(cell(state, 1, 3))] = [card(state, "socken", "gelb")]
+    state.refit_wardrobe()
     play(state, r.M_CLEAN, state.hands[0][0])
     assert state.end_points[1] == 1
 

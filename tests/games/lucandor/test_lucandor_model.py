@@ -128,6 +128,7 @@ def test_data_files_parse_as_toml() -> None:
 def test_text_shows_the_wardrobe_and_hides_other_hands() -> None:
     state = new_state()
     state.content[cell(state, 1, 1)][0] = [card(state, "zylinder", "rot")]
+    state.refit_wardrobe()
     text_de = state.render_text(0, "de")
     text_en = state.render_text(0, "en")
     assert "Zy.rt" in text_de and "Ha.re" in text_en

@@ -74,6 +74,7 @@ def test_doubling_when_the_container_already_held_that_colour() -> None:
     set_hand(state, 0, [trousers])
     put_slot(state, 0, cards_with(state, "dot", dot_colour="gruen", points=3)[0])
     state.content[cell(state, 1, 1)][1] = [card(state, "zylinder", "gruen")]
+    state.refit_wardrobe()
     assert put(state, trousers, cell(state, 1, 1)) == 6
 
 
@@ -84,6 +85,7 @@ def test_no_doubling_for_another_colour_or_another_container() -> None:
     put_slot(state, 0, cards_with(state, "dot", dot_colour="gruen", points=3)[0])
     state.content[cell(state, 1, 1)][1] = [card(state, "zylinder", "rot")]
     state.content[cell(state, 3, 1)][0] = [card(state, "zylinder", "gruen")]
+    state.refit_wardrobe()
     assert put(state, trousers, cell(state, 1, 1)) == 3
 
 
@@ -92,12 +94,14 @@ def test_doubling_on_a_rod_and_in_a_drawer() -> None:
     shirt = card(state, "hemd", "gelb")
     set_hand(state, 0, [shirt])
     state.content[cell(state, 1, 2)][0] = [card(state, "frack", "gelb")]
+    state.refit_wardrobe()
     assert put(state, shirt, cell(state, 1, 2)) == 2  # start card 2 (side A) shows yellow 1
     state = new_state()
     socks = card(state, "socken", "gelb")
     set_hand(state, 0, [socks])
     drawer = state.drawer_at(cell(state, 1, 3))
     state.drawer_items[drawer] = [card(state, "handschuhe", "gelb")]
+    state.refit_wardrobe()
     assert put(state, socks, cell(state, 1, 3)) == 2
 
 
@@ -112,9 +116,11 @@ def test_rods_take_shirts_and_tailcoats_by_size() -> None:
     state.content[left][0] = [card(state, "frack", c) for c in ("orange", "gelb")] + [
         card(state, "hemd", "lila")
     ]
+    state.refit_wardrobe()
     assert left in placed_cells(state, shirt)  # 5 of 6 units used
     assert left not in placed_cells(state, coat)  # a tailcoat needs 2
     state.content[left][0].append(card(state, "hemd", "blau"))
+    state.refit_wardrobe()
     assert left not in placed_cells(state, shirt)  # full
 
 
@@ -135,6 +141,7 @@ def test_drawers_take_socks_gloves_belts_by_size() -> None:
         card(state, "guertel", "gelb"),
         card(state, "socken", "blau"),
     ]
+    state.refit_wardrobe()
     assert left in placed_cells(state, socks)
     assert left not in placed_cells(state, belt)
 
@@ -146,6 +153,7 @@ def test_hats_and_wigs_stand_alone_on_a_floor_place() -> None:
     set_hand(state, 0, [wig, pulli])
     top_left = cell(state, 1, 1)
     state.content[top_left][0] = [card(state, "zylinder", "gelb")]
+    state.refit_wardrobe()
     play(state, r.M_PLACE, wig)
     assert target(state, top_left, 1) in state.legal_actions()
     assert target(state, top_left, 0) not in state.legal_actions()
@@ -160,8 +168,10 @@ def test_a_compartment_has_two_floor_places() -> None:
     set_hand(state, 0, [hat])
     spot = cell(state, 1, 1)
     state.content[spot] = [[card(state, "peruecke", "gelb")], []]
+    state.refit_wardrobe()
     assert spot in placed_cells(state, hat)
     state.content[spot] = [[card(state, "peruecke", "gelb")], [card(state, "pulli", "gelb")]]
+    state.refit_wardrobe()
     assert spot not in placed_cells(state, hat)
 
 
@@ -183,6 +193,7 @@ def test_pullovers_and_trousers_stack_only_on_each_other_up_to_three() -> None:
         [card(state, "hose", "rot"), card(state, "pulli", "gelb")],
         [card(state, "zylinder", "rot")],
     ]
+    state.refit_wardrobe()
     play(state, r.M_PLACE, pulli)
     assert target(state, spot, 0) in state.legal_actions()  # on the stack of two
     assert target(state, spot, 1) not in state.legal_actions()  # not on a hat
@@ -195,6 +206,7 @@ def test_pullovers_and_trousers_stack_only_on_each_other_up_to_three() -> None:
         [card(other, "hose", c) for c in ("rot", "gelb", "blau")],
         [card(other, "zylinder", "rot")],
     ]
+    other.refit_wardrobe()
     assert spot not in placed_cells(other, trousers)  # three high is the limit
 
 
@@ -206,6 +218,7 @@ def test_shoes_only_in_the_bottom_storey_unstacked_and_only_beside_shoes() -> No
     assert placed_cells(state, shoes) == bottom
     state.content[cell(state, 1, 5)] = [[card(state, "schuhe", "gelb")], []]
     state.content[cell(state, 3, 5)] = [[card(state, "zylinder", "gelb")], []]
+    state.refit_wardrobe()
     play(state, r.M_PLACE, shoes)
     assert state.legal_actions() == [target(state, cell(state, 1, 5), 1)]  # beside shoes, not on them
     state.apply_action(state.legal_actions()[0])
@@ -218,6 +231,7 @@ def test_shoes_cannot_be_put_away_when_the_bottom_is_taken() -> None:
     set_hand(state, 0, [shoes])
     for section in (1, 3):
         state.content[cell(state, section, 5)] = [[card(state, "pulli", "gelb")], []]
+        state.refit_wardrobe()
     assert placed_cells(state, shoes) == set()
     assert r.M_PLACE * state.g.layout.cards + shoes not in state.legal_actions()
 

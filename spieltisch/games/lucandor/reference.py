@@ -1,0 +1,90 @@
+"""The public tables of a Lucandor game, as JSON for a display: cards and wardrobe.
+
+A view names cards by id and cells by number, so a display needs the game's
+card list and wardrobe model to draw them. Both come from the data files (or
+the re-fitted ones the `cards` and `wardrobe` options load), so they are sent
+from here rather than copied into a client. Everything in it is printed on
+the cards or built into the wardrobe: the same for every seat, fixed for the
+whole game, and nothing of a deal or of anyone's hand.
+
+Conventions, as in `view()`: indices count from 0; a card's id is its place in
+`cards`; a cell is `storey * len(sections) + section` (storey 0 on top,
+section 0 on the left); a scoring slot holds a card id, or
+`len(cards) + i` for start card i.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.games.lucandor.model import (
+    DOT,
+    END,
+    FUNCTION_KEYS,
+    RESTS,
+    ROD,
+    Card,
+    Model,
+    Named,
+)
+
+REST_KEYS = {number: key for key, number in RESTS.items()}
+
+
+def reference_data(model: Model, side: int) -> dict[str, Any]:
+    """Everything public a display needs for a table whose start cards show `side` (0 = A, 1 = B)."""
+    return {
+        "colours": [_named(c) for c in model.colours],
+        "garments": [
+            {**_named(g), "container": g.container, "units": g.units, "rest": REST_KEYS.get(g.rest)}
+            for g in model.garments
+        ],
+        "corners": [_named(c, short=False) for c in model.corners],
+        "cards": [_card(card) for card in model.cards],
+        "start_cards": [
+            {"a": list(colours[0]), "b": list(colours[1]), "points": points}
+            for colours, points in zip(model.start_colours, model.start_points, strict=True)
+        ],
+        "start_side": side,
+        "wardrobe": _wardrobe(model),
+    }
+
+
+def _named(named: Named, short: bool = True) -> dict[str, str]:
+    names = {"key": named.key, "de": named.de, "en": named.en}
+    if short:
+        names.update(short_de=named.short_de, short_en=named.short_en)
+    return names
+
+
+def _card(card: Card) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "id": card.id,
+        "garment": card.garment,
+        "colour": card.colour,
+        "function": FUNCTION_KEYS[card.function],
+        "thumb": card.thumb,
+    }
+    if card.function == DOT:
+        entry.update(dot_colour=card.dot_colour, points=card.points)
+    if card.function == END:
+        entry["storey"] = card.storey
+    return entry
+
+
+def _wardrobe(model: Model) -> dict[str, Any]:
+    return {
+        "sections": [{"de": s.de, "en": s.en} for s in model.sections],
+        "door_start": model.door_start,
+        "storeys": [
+            {"kind": "rod" if kind == ROD else "compartment", "shoes": shoes}
+            for kind, shoes in zip(model.storey_kind, model.shoe_storey, strict=True)
+        ],
+        "rod_units": model.rod_units,
+        "drawer_units": model.drawer_units,
+        "floor_places": model.floor_places,
+        "stack_height": model.stack_height,
+        "drawer_start": list(model.drawer_start),
+        "drawer_slots": list(model.drawer_slots),
+        "slots": [list(storeys) for storeys in model.slot_storeys],
+    }
