@@ -123,6 +123,13 @@ class Game(ABC):
         """
         return rng.choice(state.legal_actions())
 
+    def reference_data(self) -> dict[str, Any]:
+        """Public facts about the pieces for a display (e.g. what each card shows), from the options alone.
+
+        The same for every seat and the whole game; {} when the views say it all.
+        """
+        return {}
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"load_game({self.name!r}, players={self.num_players}{', ' if opts else ''}{opts})"

@@ -65,14 +65,12 @@ class Catalog:
 
 
 def reference_data(game: Game) -> dict[str, Any]:
-    """The game's public reference data for a display (see `Game.reference_data`); {} if it has none.
+    """The game's public reference data for a display (`Game.reference_data`); {} if it has none.
 
-    Optional like the bot hooks: a game offers it by defining the method. It
-    depends on the game's options only, never on a state, so it is the same
+    It depends on the game's options only, never on a state, so it is the same
     for every seat and for the whole game.
     """
-    make = getattr(game, "reference_data", None)
-    return dict(make()) if make is not None else {}
+    return dict(game.reference_data())
 
 
 def describe_option(spec: OptionSpec) -> dict[str, Any]:

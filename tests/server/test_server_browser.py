@@ -8,6 +8,7 @@ artifacts/screenshots/.
 from __future__ import annotations
 
 import fcntl
+import json
 import random
 import shutil
 import tempfile
@@ -18,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.test_server_reference import expected_reference, refitted_files
 from tests.server.test_server_restart import ROOT, Server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -134,6 +136,43 @@ def test_lucandor_table_shows_the_wardrobe_and_plays_to_the_end(site: Server, pa
     shoot(page, "lucandor-mid")
     play_until_finished(page, rng)
     assert "Anna" in page.get_by_test_id("result").inner_text()
+
+
+def test_a_refitted_lucandor_table_is_drawn_from_its_reference_data(
+    site: Server, page: Any, tmp_path: Path
+) -> None:
+    """Cards listed backwards, red renamed, a fourth section: the table is the re-fitted wardrobe."""
+    options = refitted_files(tmp_path)
+    body = {"game": "lucandor", "players": 3, "options": options, "name": "Anna"}
+    table = httpx.post(
+        f"{site.url}/api/tables", json={**body, "seats": ["open", "heuristic", "heuristic"]}
+    ).json()
+    httpx.post(f"{site.url}/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(site.url + "/")
+    keys = {"token": table["token"], "seat": 0, "host_token": table["host_token"]}
+    page.evaluate(
+        "([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [table["id"], json.dumps(keys)]
+    )
+    page.goto(f"{site.url}/#/table/{table['id']}")
+    page.wait_for_selector("[data-testid=turn][data-status=running]")
+    assert page.locator(".lu-wardrobe td.lu-cell").count() == 20, "4 sections x 5 storeys"
+    assert page.locator(".lu-wardrobe thead th", has_text="outer").count() == 1
+    reference = expected_reference(options)
+    names = {
+        f"{reference['garments'][c['garment']]['en']} {reference['colours'][c['colour']]['en']}"
+        for c in reference["cards"]
+    }
+    hand = page.locator(".lu-hand .lu-card strong").all_inner_texts()
+    assert len(hand) == 3 and set(hand) <= names
+    rng = random.Random(5)
+    clickable_on_the_table = 0
+    for _ in range(10):
+        page.wait_for_selector("[data-testid=turn].mine")
+        clickable_on_the_table += page.locator("button.cell-move").count() > 0
+        assert play_until_finished(page, rng, stop_after=1) == 1
+    assert clickable_on_the_table > 0, "move labels name the re-fitted places and cards"
+    shoot(page, "lucandor-refitted")
 
 
 def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Server, browser: Any) -> None:

@@ -81,6 +81,14 @@ export interface ChatMessage {
   created_at: number;
 }
 
+/** A game's public reference data for one table (card definitions, board layout); {} when it has none. */
+export type Reference = Record<string, unknown>;
+
+export interface ReferenceReply {
+  game: string;
+  data: Reference;
+}
+
 export interface ReplayStep {
   version: number;
   last_version: number;
@@ -124,6 +132,7 @@ export const api = {
   start: (id: string, host_token: string) => call<unknown>("POST", `/api/tables/${id}/start`, { host_token }),
   rematch: (id: string, token: string) =>
     call<{ id: string; seat: number | null }>("POST", `/api/tables/${id}/rematch`, { token }),
+  reference: (id: string) => call<ReferenceReply>("GET", `/api/tables/${encodeURIComponent(id)}/reference`),
   replay: (id: string, version: number, lang: string, token?: string) =>
     call<ReplayStep>("GET", `/api/tables/${id}/replay/${version}?lang=${lang}`, undefined, token ? { "x-seat-token": token } : {}),
 };

@@ -26,6 +26,11 @@ const LIGHT = new Set(["yellow", "orange", "turquoise"]);
 
 const ORDER = ["red", "yellow", "green", "blue", "purple", "orange", "turquoise", "black", "white"];
 
+/** Whether the palette has a colour of this name (with its own symbol). */
+export function hasSuit(name: string): boolean {
+  return name in SUITS;
+}
+
 export function suitOf(colour: string | number): Suit {
   const key = typeof colour === "number" ? ORDER[colour % ORDER.length] : colour.toLowerCase();
   return SUITS[key] ?? { fill: "#666", shape: "ring", name: String(colour) };

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, loadKeys, type ReplayStep, type TableSummary, type View } from "./api";
 import type { Lang, T } from "./i18n";
+import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
 
 export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
@@ -12,6 +13,7 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
   const [previous, setPrevious] = useState<View | null>(null);
   const [index, setIndex] = useState(0);
   const token = loadKeys(id).token;
+  const reference = useReference(id);
   useEffect(() => {
     api.table(id).then(setTable);
   }, [id]);
@@ -23,7 +25,7 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
       setStep(next);
     });
   }, [id, index, lang]);
-  if (!step || !table) return <p class="status">{t("connecting")}</p>;
+  if (!step || !table || !reference) return <p class="status">{t("connecting")}</p>;
   const total = step.steps.length;
   const Renderer = rendererFor(table.game);
   const go = (next: number) => setIndex(Math.max(0, Math.min(total, next)));
@@ -40,7 +42,7 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
         <button type="button" onClick={() => go(total)}>{t("last")} ⏭</button>
       </p>
       <div class="board">
-        <Renderer game={table.game} view={step.view} previous={previous} you={step.you} seats={table.seats} legal={[]} onMove={() => undefined} t={t} lang={lang} options={table.options} />
+        <Renderer game={table.game} view={step.view} previous={previous} you={step.you} seats={table.seats} legal={[]} onMove={() => undefined} t={t} lang={lang} options={table.options} reference={reference} />
       </div>
       <p>
         <a href={`#/table/${id}`}>{t("table")}</a>

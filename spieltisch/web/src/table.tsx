@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type StateMessage } from "./api";
 import type { Lang, T } from "./i18n";
+import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
 import { useTableSocket, type TableSocket } from "./socket";
 
@@ -155,10 +156,11 @@ function Waiting({ id, state, keys, remember, t }: { id: string; state: StateMes
 
 function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMessage; t: T; lang: Lang }) {
   const Renderer = rendererFor(state.game);
+  const reference = useReference(state.table);
   const move = (action: number) => socket.send({ type: "action", action, version: state.version });
   return (
     <section class="play">
-      {state.view && (
+      {state.view && reference && (
         <div class="board">
           <Renderer
             game={state.game}
@@ -171,6 +173,7 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
             t={t}
             lang={lang}
             options={state.options}
+            reference={reference}
           />
         </div>
       )}

@@ -1,63 +1,78 @@
-// Der Graf von Lucandor: the wardrobe (3 sections x 5 storeys: compartments
-// with floor places and stacks, the rod storey, drawers, the sliding door),
-// the three scoring slots beside the storeys they cover, locks, every seat's
-// points, hand, draw pile and end-scoring chips, and the own hand face up.
+// Der Graf von Lucandor: the wardrobe (sections x storeys: compartments with
+// floor places and stacks, the rod storeys, drawers, the sliding door), the
+// scoring slots beside the storeys they cover, locks, every seat's points,
+// hand, draw pile and end-scoring chips, and the own hand face up.
 //
-// The view names cards only by id: id = garment * 6 + colour, in the order of
-// the built-in spieltisch/games/lucandor/data/cards.toml. Its functions and the
-// wardrobe model (wardrobe.toml) are copied below; a table with a re-fitted
-// wardrobe or card file (options `wardrobe`, `cards`) falls back to the
-// generic tree, since this copy would not match it.
+// The view names cards only by id and cells by number. What they are (garment,
+// colour, function; the wardrobe's storeys, drawers and scoring slots) comes
+// from the table's reference data (GET /api/tables/{id}/reference), built by
+// the server from the game's data files, so a table with a re-fitted wardrobe
+// or card file (options `wardrobe`, `cards`) is drawn as it is.
 
 import type { ComponentChildren } from "preact";
-import type { Move } from "../api";
-import { Card, CardBack, Chip } from "../cards";
+import type { Move, Reference } from "../api";
+import { Card, CardBack, Chip, hasSuit } from "../cards";
 import { GenericView } from "./generic";
 import type { RendererProps } from "./types";
 
 type Lang = "de" | "en";
 
-// Colour keys of cards.tsx (each with its own symbol), in the game's colour order.
-const COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"];
-const COLOUR_NAMES: Record<Lang, string[]> = {
-  de: ["rot", "orange", "gelb", "grün", "blau", "lila"],
-  en: ["red", "orange", "yellow", "green", "blue", "purple"],
-};
-const GARMENTS: Record<Lang, string[]> = {
-  de: ["Hemd", "Frack", "Socken", "Handschuhe", "Gürtel", "Zylinder", "Perücke", "Pulli", "Hose", "Schuhe"],
-  en: ["shirt", "tailcoat", "socks", "gloves", "belt", "top hat", "wig", "pullover", "trousers", "shoes"],
-};
-const GARMENT_SHORT: Record<Lang, string[]> = {
-  de: ["Hm", "Fr", "So", "Hs", "Gü", "Zy", "Pe", "Pu", "Ho", "Sc"],
-  en: ["Sh", "Tc", "So", "Gl", "Be", "Ha", "Wi", "Pu", "Tr", "Sn"],
-};
-const UNITS = [1, 2, 1, 1, 2, 0, 0, 0, 0, 0]; // size on a rod or in a drawer
-// Each card's function: d<points> a scoring dot in the card's colour, e<storey>
-// an end-scoring task, h hanger, n needle & thread, i iron, w drawer.
-const FUNCTIONS = (
-  "d1 e1 d3 e2 e3 d2 e4 d1 e5 d3 h e1 h h d1 h d3 h d2 n h d1 n d3 n d2 n n d1 n " +
-  "d2 i d2 i i d1 i d2 i d2 w i w w d2 w d2 w d3 e2 w d2 i d2 e3 d3 e4 e5 d2 w"
-).split(" ");
-const FUNCTION_NAMES: Record<Lang, Record<string, string>> = {
-  de: { d: "Wertungspunkt", e: "Endwertung", h: "Kleiderbügel", n: "Nadel & Faden", i: "Bügeleisen", w: "Schublade" },
-  en: { d: "scoring dot", e: "end scoring", h: "hanger", n: "needle & thread", i: "iron", w: "drawer" },
-};
-const START_COLOURS = [
-  [[0, 1], [3, 5]],
-  [[2, 3], [0, 4]],
-  [[4, 5], [1, 2]],
-];
-const START_POINTS = 1;
+interface Named {
+  key: string;
+  de: string;
+  en: string;
+  short_de?: string;
+  short_en?: string;
+}
 
-// The wardrobe: sections left to right, storeys top to bottom.
-const SECTIONS: Record<Lang, string[]> = { de: ["links", "Mitte", "rechts"], en: ["left", "middle", "right"] };
-const STOREY_KINDS = ["compartment", "rod", "compartment", "compartment", "compartment"];
-const SHOE_STOREY = 4;
-const ROD_UNITS = 6;
-const DRAWER_UNITS = 4;
-const SLOT_STOREYS = [[0, 1], [1, 2, 3], [3, 4]];
-const DRAWER_SLOTS = new Set([6, 8, 10, 7, 9, 11]); // cells (storey * 3 + section) that take a drawer
-const NUM_CARDS = 60;
+interface GarmentInfo extends Named {
+  container: "rod" | "drawer" | "compartment";
+  units: number;
+}
+
+interface CardInfo {
+  id: number;
+  garment: number;
+  colour: number;
+  function: "dot" | "end" | "hanger" | "needle" | "iron" | "drawer";
+  dot_colour?: number;
+  points?: number;
+  storey?: number;
+}
+
+interface WardrobeInfo {
+  sections: { de: string; en: string }[];
+  storeys: { kind: "rod" | "compartment"; shoes: boolean }[];
+  rod_units: number;
+  drawer_units: number;
+  drawer_slots: number[];
+  slots: number[][];
+}
+
+/** The reference data of a Lucandor table (spieltisch/games/lucandor/reference.py). */
+interface LucandorReference {
+  colours: Named[];
+  garments: GarmentInfo[];
+  cards: CardInfo[];
+  start_cards: { a: number[]; b: number[]; points: number }[];
+  start_side: number;
+  wardrobe: WardrobeInfo;
+}
+
+function asLucandor(reference: Reference | null | undefined): LucandorReference | null {
+  const ref = reference as Partial<LucandorReference> | null | undefined;
+  const wardrobe = ref?.wardrobe;
+  const lists = [ref?.colours, ref?.garments, ref?.cards, ref?.start_cards, wardrobe?.sections, wardrobe?.storeys, wardrobe?.slots];
+  return lists.every(Array.isArray) ? (ref as LucandorReference) : null;
+}
+
+const FUNCTION_NAMES: Record<Lang, Record<CardInfo["function"], string>> = {
+  de: { dot: "Wertungspunkt", end: "Endwertung", hanger: "Kleiderbügel", needle: "Nadel & Faden", iron: "Bügeleisen", drawer: "Schublade" },
+  en: { dot: "scoring dot", end: "end scoring", hanger: "hanger", needle: "needle & thread", iron: "iron", drawer: "drawer" },
+};
+
+const nameIn = (named: Named | undefined, lang: Lang) => (named ? named[lang] : "?");
+const shortIn = (named: Named | undefined, lang: Lang) => (named ? named[lang === "de" ? "short_de" : "short_en"] ?? named[lang] : "?");
 
 const WORDS = {
   de: {
@@ -89,25 +104,80 @@ export interface Player {
   end_points: number;
 }
 
-const garmentOf = (card: number) => Math.floor(card / COLOURS.length);
-const colourOf = (card: number) => card % COLOURS.length;
+/** The card and wardrobe lookups of one table, from its reference data. */
+class Tables {
+  readonly sections: number;
+  readonly cells: number;
+  readonly drawerSlots: Set<number>;
 
-export function cardName(card: number, lang: Lang): string {
-  return `${GARMENTS[lang][garmentOf(card)]} ${COLOUR_NAMES[lang][colourOf(card)]}`;
+  constructor(readonly ref: LucandorReference) {
+    this.sections = ref.wardrobe.sections.length;
+    this.cells = this.sections * ref.wardrobe.storeys.length;
+    this.drawerSlots = new Set(ref.wardrobe.drawer_slots ?? []);
+  }
+
+  card(card: number): CardInfo | undefined {
+    return this.ref.cards[card];
+  }
+
+  /** The card drawing's colour: the palette's own when the colour has its name, else one by number. */
+  suit(colour: number): string | number {
+    const english = this.ref.colours[colour]?.en.toLowerCase() ?? "";
+    return hasSuit(english) ? english : colour;
+  }
+
+  colourName(colour: number, lang: Lang): string {
+    return nameIn(this.ref.colours[colour], lang);
+  }
+
+  garmentShort(card: number, lang: Lang): string {
+    return shortIn(this.ref.garments[this.card(card)?.garment ?? -1], lang);
+  }
+
+  units(card: number): number {
+    return this.ref.garments[this.card(card)?.garment ?? -1]?.units ?? 1;
+  }
+
+  /** As the game names a card in its move labels: garment and colour. */
+  cardName(card: number, lang: Lang): string {
+    const info = this.card(card);
+    if (!info) return "?";
+    return `${nameIn(this.ref.garments[info.garment], lang)} ${this.colourName(info.colour, lang)}`;
+  }
+
+  functionText(card: number, lang: Lang): string {
+    const info = this.card(card);
+    if (!info) return "?";
+    const name = FUNCTION_NAMES[lang][info.function] ?? "?";
+    if (info.function === "dot") return `${name} ${this.colourName(info.dot_colour ?? info.colour, lang)} ${info.points ?? 0}`;
+    if (info.function === "end") return `${name} ${WORDS[lang].storey} ${(info.storey ?? 0) + 1}`;
+    return name;
+  }
+
+  /** What a scoring slot's card shows: the colours it pays for and its points. */
+  slotCard(value: number): { colours: number[]; points: number; start: boolean } {
+    const cards = this.ref.cards.length;
+    if (value >= cards) {
+      const start = this.ref.start_cards[value - cards];
+      return { colours: (this.ref.start_side === 1 ? start?.b : start?.a) ?? [], points: start?.points ?? 0, start: true };
+    }
+    const info = this.card(value);
+    return { colours: info?.dot_colour === undefined ? [] : [info.dot_colour], points: info?.points ?? 0, start: false };
+  }
+
+  cellName(cell: number, lang: Lang): string {
+    const section = this.ref.wardrobe.sections[cell % this.sections];
+    return `${WORDS[lang].storey} ${Math.floor(cell / this.sections) + 1} ${section ? section[lang] : "?"}`;
+  }
 }
 
-export function functionText(card: number, lang: Lang): string {
-  const code = FUNCTIONS[card] ?? "";
-  const name = FUNCTION_NAMES[lang][code[0] ?? ""] ?? "?";
-  if (code[0] === "d") return `${name} ${COLOUR_NAMES[lang][colourOf(card)]} ${code.slice(1)}`;
-  if (code[0] === "e") return `${name} ${WORDS[lang].storey} ${code.slice(1)}`;
-  return name;
-}
+// One Tables per reference object: a table's reference is fetched once and kept.
+const tablesCache = new WeakMap<LucandorReference, Tables>();
 
-/** What a scoring slot's card shows: its colours and points. */
-function slotCard(value: number, side: number): { colours: number[]; points: number; start: boolean } {
-  if (value >= NUM_CARDS) return { colours: START_COLOURS[value - NUM_CARDS]?.[side] ?? [], points: START_POINTS, start: true };
-  return { colours: [colourOf(value)], points: Number((FUNCTIONS[value] ?? "d0").slice(1)), start: false };
+function tablesFor(ref: LucandorReference): Tables {
+  let tables = tablesCache.get(ref);
+  if (!tables) tablesCache.set(ref, (tables = new Tables(ref)));
+  return tables;
 }
 
 /** The one legal move whose label contains `text` followed by the end, a space, a comma or a bracket. */
@@ -127,27 +197,36 @@ function Clickable({ move, onMove, children, class: extra }: { move?: Move; onMo
   );
 }
 
-function Piece({ card, lang, fresh }: { card: number; lang: Lang; fresh?: boolean }) {
+interface CardProps {
+  card: number;
+  tables: Tables;
+  lang: Lang;
+  fresh?: boolean;
+}
+
+function Piece({ card, tables, lang, fresh }: CardProps) {
   if (card < 0) return <CardBack small />;
-  return <Card small rank={GARMENT_SHORT[lang][garmentOf(card)] ?? "?"} colour={COLOURS[colourOf(card)]} title={cardName(card, lang)} highlight={fresh} />;
+  const colour = tables.card(card)?.colour ?? -1;
+  return <Card small rank={tables.garmentShort(card, lang)} colour={tables.suit(colour)} title={tables.cardName(card, lang)} highlight={fresh} />;
 }
 
 /** A playing card face up: garment and colour (with its symbol), and the function below. */
-function HandCard({ card, lang, fresh }: { card: number; lang: Lang; fresh?: boolean }) {
-  const code = FUNCTIONS[card] ?? "";
+function HandCard({ card, tables, lang, fresh }: CardProps) {
+  const info = tables.card(card);
+  const name = tables.cardName(card, lang);
   return (
-    <figure class="lu-card" title={`${cardName(card, lang)} [${functionText(card, lang)}]`}>
-      <Card rank={GARMENT_SHORT[lang][garmentOf(card)] ?? "?"} colour={COLOURS[colourOf(card)]} title={cardName(card, lang)} highlight={fresh} />
+    <figure class="lu-card" title={`${name} [${tables.functionText(card, lang)}]`}>
+      <Card rank={tables.garmentShort(card, lang)} colour={tables.suit(info?.colour ?? -1)} title={name} highlight={fresh} />
       <figcaption>
-        <strong>{cardName(card, lang)}</strong>
-        <span class={"lu-function f-" + (code[0] ?? "")}>{functionText(card, lang)}</span>
+        <strong>{name}</strong>
+        <span class={"lu-function f-" + (info?.function[0] ?? "")}>{tables.functionText(card, lang)}</span>
       </figcaption>
     </figure>
   );
 }
 
 /** A scoring card: its points and a chip per colour it shows. */
-function SlotCardSvg({ colours, points, title }: { colours: number[]; points: number; title: string }) {
+function SlotCardSvg({ colours, points, title, tables }: { colours: number[]; points: number; title: string; tables: Tables }) {
   return (
     <svg class="card slot-card" viewBox="0 0 44 62" width={44} height={62} role="img" aria-label={title}>
       <title>{title}</title>
@@ -157,7 +236,7 @@ function SlotCardSvg({ colours, points, title }: { colours: number[]; points: nu
       </text>
       {colours.map((colour, index) => (
         <foreignObject key={index} x={colours.length === 1 ? 13 : 3 + index * 20} y="32" width="19" height="19">
-          <Chip colour={COLOURS[colour] ?? "white"} size={18} />
+          <Chip colour={tables.suit(colour)} size={18} />
         </foreignObject>
       ))}
     </svg>
@@ -179,12 +258,17 @@ function LockMark({ owner, level, seats, you, w }: { owner: number; level: numbe
 }
 
 export function LucandorView(props: RendererProps) {
-  const { view, previous, seats, you, legal, onMove, options } = props;
+  const { view, previous, seats, you, legal, onMove } = props;
   const lang: Lang = props.lang === "de" ? "de" : "en";
   const w = WORDS[lang];
   const content = (view.content as number[][][] | undefined) ?? [];
-  if ((options?.wardrobe ?? "") !== "" || (options?.cards ?? "") !== "" || content.length !== 15) return GenericView(props);
-  const side = options?.start_side === "B" ? 1 : 0;
+  // Without the table's reference data (not loaded, or not a shape this
+  // renderer knows) the view is still shown, as the generic tree.
+  const ref = asLucandor(props.reference);
+  if (!ref || content.length !== tablesFor(ref).cells) return GenericView(props);
+  const tables = tablesFor(ref);
+  const { wardrobe } = ref;
+  const sectionNames = wardrobe.sections.map((section) => section[lang]);
   const before = previous ?? view;
   const placedBefore = new Set((before.placed as number[] | undefined) ?? []);
   const fresh = (card: number) => previous !== null && !placedBefore.has(card);
@@ -203,11 +287,11 @@ export function LucandorView(props: RendererProps) {
   const stage = Number(view.stage ?? 0);
   const phase = stage === 4 ? w.over : Number(view.phase ?? 0) === 0 ? w.morning : w.afternoon;
   const drawerAt = new Map(drawers.map(([cell, items]) => [cell, items]));
-  const cellName = (cell: number) => `${w.storey} ${Math.floor(cell / 3) + 1} ${SECTIONS[lang][cell % 3]}`;
-  const shown = slots.map((value) => slotCard(value, side));
-  const storeyValues = STOREY_KINDS.map((_k, storey) => {
+  const cellName = (cell: number) => tables.cellName(cell, lang);
+  const shown = slots.map((value) => tables.slotCard(value));
+  const storeyValues = wardrobe.storeys.map((_s, storey) => {
     const values = new Map<number, number>();
-    SLOT_STOREYS.forEach((covered, slot) => {
+    wardrobe.slots.forEach((covered, slot) => {
       if (!covered.includes(storey) || !shown[slot]) return;
       for (const colour of shown[slot].colours) values.set(colour, (values.get(colour) ?? 0) + shown[slot].points);
     });
@@ -215,12 +299,12 @@ export function LucandorView(props: RendererProps) {
   });
 
   const items = (cell: number, list: number[], capacity: number, legal: Move[]) => {
-    const used = list.reduce((sum, card) => sum + (UNITS[garmentOf(card)] ?? 1), 0);
+    const used = list.reduce((sum, card) => sum + tables.units(card), 0);
     return (
       <div class="lu-items">
         {list.map((card, level) => (
-          <Clickable key={level} move={moveWith(`${cardName(card, lang)} ${w.from} ${cellName(cell)} #${level + 1}`, legal)} onMove={onMove}>
-            <Piece card={card} lang={lang} fresh={fresh(card)} />
+          <Clickable key={level} move={moveWith(`${tables.cardName(card, lang)} ${w.from} ${cellName(cell)} #${level + 1}`, legal)} onMove={onMove}>
+            <Piece card={card} tables={tables} lang={lang} fresh={fresh(card)} />
           </Clickable>
         ))}
         <span class="lu-used">
@@ -231,17 +315,17 @@ export function LucandorView(props: RendererProps) {
   };
 
   const cellBody = (cell: number) => {
-    const storey = Math.floor(cell / 3);
+    const storey = Math.floor(cell / tables.sections);
     const drawer = drawerAt.get(cell);
     const whole = moveWith(cellName(cell), props.legal.filter((m) => m.label.endsWith(cellName(cell))));
     // No buttons inside the cell's own button.
     const legal = whole ? [] : props.legal;
-    if (STOREY_KINDS[storey] === "rod") {
+    if (wardrobe.storeys[storey]?.kind === "rod") {
       return (
         <Clickable move={whole} onMove={onMove} class="lu-whole">
           <div class="lu-rod">
             <span class="lu-kind">{w.rod}</span>
-            {items(cell, content[cell]?.[0] ?? [], ROD_UNITS, legal)}
+            {items(cell, content[cell]?.[0] ?? [], wardrobe.rod_units, legal)}
           </div>
         </Clickable>
       );
@@ -251,7 +335,7 @@ export function LucandorView(props: RendererProps) {
         <Clickable move={whole} onMove={onMove} class="lu-whole">
           <div class="lu-drawer">
             <span class="lu-kind">{w.drawer}</span>
-            {items(cell, drawer, DRAWER_UNITS, legal)}
+            {items(cell, drawer, wardrobe.drawer_units, legal)}
           </div>
         </Clickable>
       );
@@ -259,7 +343,7 @@ export function LucandorView(props: RendererProps) {
     const places = content[cell] ?? [];
     return (
       <Clickable move={whole} onMove={onMove} class="lu-whole">
-        <div class={"lu-places" + (storey === SHOE_STOREY ? " shoes" : "")}>
+        <div class={"lu-places" + (wardrobe.storeys[storey]?.shoes ? " shoes" : "")}>
           {places.map((stack, place) => {
             const where = `${cellName(cell)}, ${w.place} ${place + 1}`;
             const target = moveWith(where, legal);
@@ -270,10 +354,10 @@ export function LucandorView(props: RendererProps) {
                     {stack.length === 0 && <span class="lu-empty">{place + 1}</span>}
                     {[...stack].reverse().map((card, back) => {
                       const level = stack.length - 1 - back;
-                      const take = target ? undefined : moveWith(`${cardName(card, lang)} ${w.from} ${where}`, legal);
+                      const take = target ? undefined : moveWith(`${tables.cardName(card, lang)} ${w.from} ${where}`, legal);
                       return (
                         <Clickable key={level} move={take} onMove={onMove}>
-                          <Piece card={card} lang={lang} fresh={fresh(card)} />
+                          <Piece card={card} tables={tables} lang={lang} fresh={fresh(card)} />
                         </Clickable>
                       );
                     })}
@@ -282,7 +366,7 @@ export function LucandorView(props: RendererProps) {
               </div>
             );
           })}
-          {DRAWER_SLOTS.has(cell) && <span class="lu-slot-mark" title={w.drawerSlot}>▭</span>}
+          {tables.drawerSlots.has(cell) && <span class="lu-slot-mark" title={w.drawerSlot}>▭</span>}
         </div>
       </Clickable>
     );
@@ -299,7 +383,7 @@ export function LucandorView(props: RendererProps) {
         )}
         {pending[0] !== 0 && pending[1] !== undefined && pending[1] >= 0 && (
           <>
-            {" "}· {w.playing}: <Piece card={pending[1]} lang={lang} /> {cardName(pending[1], lang)} [{functionText(pending[1], lang)}]
+            {" "}· {w.playing}: <Piece card={pending[1]} tables={tables} lang={lang} /> {tables.cardName(pending[1], lang)} [{tables.functionText(pending[1], lang)}]
           </>
         )}
       </p>
@@ -307,7 +391,7 @@ export function LucandorView(props: RendererProps) {
         <thead>
           <tr>
             <th />
-            {SECTIONS[lang].map((name, section) => {
+            {sectionNames.map((name, section) => {
               const move = moveWith(`${w.doorTo} ${name}`, legal);
               return (
                 <th key={section} scope="col" class={section === door ? "door" : undefined}>
@@ -332,30 +416,30 @@ export function LucandorView(props: RendererProps) {
           </tr>
         </thead>
         <tbody>
-          {STOREY_KINDS.map((kind, storey) => (
+          {wardrobe.storeys.map(({ kind }, storey) => (
             <tr key={storey} class={kind}>
               <th scope="row">{storey + 1}</th>
-              {[0, 1, 2].map((section) => {
-                const cell = storey * 3 + section;
+              {sectionNames.map((_name, section) => {
+                const cell = storey * tables.sections + section;
                 return (
                   <td key={section} class={"lu-cell" + (section === door ? " behind-door" : "")} data-cell={cellName(cell)}>
                     {cellBody(cell)}
                   </td>
                 );
               })}
-              {SLOT_STOREYS.map((covered, slot) => {
+              {wardrobe.slots.map((covered, slot) => {
                 if (covered[0] !== storey) return covered.includes(storey) ? null : <td key={slot} class="lu-gap" />;
                 const card = shown[slot];
                 const value = slots[slot] ?? -1;
                 const title = card
-                  ? `${w.slot} ${slot + 1}: ${card.colours.map((c) => COLOUR_NAMES[lang][c]).join("/")} ${card.points}${card.start ? ` (${w.start})` : ""}`
+                  ? `${w.slot} ${slot + 1}: ${card.colours.map((c) => tables.colourName(c, lang)).join("/")} ${card.points}${card.start ? ` (${w.start})` : ""}`
                   : "";
                 const move = moveWith(`${w.slot} ${slot + 1}`, legal);
                 return (
                   <td key={slot} rowSpan={covered.length} class="lu-slot">
                     <Clickable move={move} onMove={onMove}>
                       <div class={"lu-slot-card" + (value !== oldSlots[slot] ? " changed" : "")}>
-                        {card && <SlotCardSvg colours={card.colours} points={card.points} title={title} />}
+                        {card && <SlotCardSvg colours={card.colours} points={card.points} title={title} tables={tables} />}
                         <small>
                           {w.storeys} {covered[0]! + 1}–{covered[covered.length - 1]! + 1}
                           {card?.start ? ` · ${w.start}` : ""}
@@ -369,7 +453,7 @@ export function LucandorView(props: RendererProps) {
               <td class="lu-values">
                 {storeyValues[storey]!.map(([colour, points]) => (
                   <span key={colour} class="lu-value">
-                    <Chip colour={COLOURS[colour]!} title={`${COLOUR_NAMES[lang][colour]} ${points}`} size={16} />
+                    <Chip colour={tables.suit(colour)} title={`${tables.colourName(colour, lang)} ${points}`} size={16} />
                     {points}
                   </span>
                 ))}
@@ -404,8 +488,8 @@ export function LucandorView(props: RendererProps) {
                     const task = player.end_cards?.[index];
                     return (
                       <span key={index} class="lu-task">
-                        <Chip colour={COLOURS[colour]!} title={COLOUR_NAMES[lang][colour]} />
-                        {task === undefined ? "?" : `${w.storey} ${(FUNCTIONS[task] ?? "e?").slice(1)}`}
+                        <Chip colour={tables.suit(colour)} title={tables.colourName(colour, lang)} />
+                        {task === undefined ? "?" : `${w.storey} ${(tables.card(task)?.storey ?? -1) + 1}`}
                       </span>
                     );
                   })}
@@ -416,7 +500,7 @@ export function LucandorView(props: RendererProps) {
                   {w.known}:{" "}
                   <span class="cards">
                     {player.known_in_hand.map((card) => (
-                      <Piece key={card} card={card} lang={lang} />
+                      <Piece key={card} card={card} tables={tables} lang={lang} />
                     ))}
                   </span>
                 </div>
@@ -430,7 +514,7 @@ export function LucandorView(props: RendererProps) {
         {discard.length > 0 && (
           <>
             {" "}
-            <Piece card={discard[discard.length - 1]!} lang={lang} />
+            <Piece card={discard[discard.length - 1]!} tables={tables} lang={lang} />
           </>
         )}{" "}
         · {w.startPile}: {((view.start_pile as number[] | undefined) ?? []).length}
@@ -440,7 +524,7 @@ export function LucandorView(props: RendererProps) {
           <h3>{w.yourHand}</h3>
           <div class="lu-hand-cards">
             {hand.map((card) => (
-              <HandCard key={card} card={card} lang={lang} fresh={previous !== null && !oldHand.has(card)} />
+              <HandCard key={card} card={card} tables={tables} lang={lang} fresh={previous !== null && !oldHand.has(card)} />
             ))}
           </div>
         </section>

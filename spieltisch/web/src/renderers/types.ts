@@ -1,5 +1,5 @@
 import type { VNode } from "preact";
-import type { Move, Seat, View } from "../api";
+import type { Move, Reference, Seat, View } from "../api";
 import type { Lang, T } from "../i18n";
 
 // What every table renderer gets. A renderer draws the view of the seat and may
@@ -16,6 +16,8 @@ export interface RendererProps {
   lang: Lang;
   /** The table's game options (a renderer may need e.g. which side of a card is up). */
   options?: Record<string, unknown>;
+  /** The table's reference data from the server (cards, board layout); null until it has arrived. */
+  reference?: Reference | null;
 }
 
 export type Renderer = (props: RendererProps) => VNode;
