@@ -96,13 +96,14 @@ class Level8Game(Game):
 
     # ISMCTS settings that work here (docs/rules/level8.md, "Search hooks"): the
     # cheap playout policy, playouts cut off after 8 decisions and judged by
-    # `estimate_scores`, and a search that stays near the heuristic's move unless
-    # its playouts say otherwise.
+    # `estimate_scores`, and a search that stays near the playout policy's move
+    # unless its playouts say otherwise.
     search_defaults: ClassVar[dict[str, object]] = {
         "rollout": "fast",
         "cutoff": 8,
         "exploration": 0.3,
         "bias": 2.0,
+        "hint": "fast",
     }
 
     def setup(self) -> None:
