@@ -18,6 +18,12 @@ one, optionally cut off after some decisions. The reward mixes the win (from
 squashed into [0, 1]. A Game may name its best settings in `search_defaults`;
 a bot spec overrides them one by one.
 
+`depth` limits the tree decisions per iteration; `depth=1` is flat Monte Carlo
+over the root's moves. Against opponents who play like the playout policy it
+is a one-step improvement of that policy, and it avoids a weakness of a deep
+single-observer tree: there the other seats choose as if they saw the
+determinization's hidden cards.
+
 A playout cut off before the end is judged by its score margin alone, from
 `scores()`, or from the Game's `estimate_scores(state)` when it offers one
 (final scores as they stand, e.g. with face-down cards counted: useful where
@@ -82,6 +88,7 @@ class SearchSettings:
     bias: float = 1.0
     rollout: str = "heuristic"  # fast: the game's rollout_action if it has one
     hint: str = "heuristic"  # the policy whose move each decision tries first (see Node)
+    depth: int | None = None  # most tree decisions per iteration; 1: flat Monte Carlo at the root
 
 
 NO_HINT = -1
@@ -212,11 +219,12 @@ class Search:
         node = self.root
         while state.is_chance_node():
             state.apply_legal_action(sample_chance(state, self.rng))
+        depth = self.settings.depth
         while not state.is_terminal():
             action, edge, expanded = self.select(node, state)
             state.apply_legal_action(action)
             path.append(edge)
-            if expanded:
+            if expanded or len(path) == depth:
                 break
             node = self.next_node(edge, state)
         self.playout(state)
@@ -394,11 +402,12 @@ SETTING_KEYS = {
     "eps": "rollout_epsilon",
     "margin": "margin_weight",
     "bias": "bias",
+    "depth": "depth",
 }
 SPEC_HELP = (
     "Use e.g. ismcts, ismcts:500 (iterations), ismcts:1s or ismcts:t=0.5 (seconds per move), "
     "with optional :c=0.7 :cutoff=40 :eps=0.1 :margin=0.5 :bias=1 :rollout=heuristic|fast|random "
-    ":hint=heuristic|fast "
+    ":hint=heuristic|fast :depth=1 "
     ":memory=perfect|fade0.2"
 )
 
@@ -424,7 +433,9 @@ def _positive(value: float, text: str) -> float:
 
 
 def _number(key: str, value: str) -> float | int:
-    number = int(value) if key == "cutoff" else float(value)
+    number = int(value) if key in ("cutoff", "depth") else float(value)
+    if key == "depth" and number < 1:
+        raise ValueError("depth must be at least 1")
     if number < 0:
         raise ValueError(f"{key} must not be negative")
     return number

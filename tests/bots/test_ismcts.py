@@ -9,7 +9,7 @@ from typing import ClassVar
 import pytest
 
 from spieltisch.bots import make_bot
-from spieltisch.bots.ismcts import Evaluator, IsmctsBot, SearchBudget, SearchSettings, parse_settings
+from spieltisch.bots.ismcts import Evaluator, IsmctsBot, Search, SearchBudget, SearchSettings, parse_settings
 from spieltisch.core.contract import State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import resolve_chance, sample_chance
@@ -76,12 +76,24 @@ def test_a_tiny_search_plays_its_hint_policys_move(seed: int) -> None:
     assert usual == game.heuristic_action(state, random.Random(0))
 
 
+def test_a_flat_search_keeps_its_tree_at_the_root() -> None:
+    game = ToyGame(3)
+    settings, _ = parse_settings("ismcts:60:depth=1", "60:depth=1", game)
+    search = Search(game, settings, IsmctsBot(game, 0).resample, random.Random(5))
+    search.run(first_decision(game, 5), 0)
+    assert search.root.children
+    assert all(not edge.outcomes for edge in search.root.children.values())
+    deep = Search(game, SearchSettings(SearchBudget(60)), IsmctsBot(game, 0).resample, random.Random(5))
+    deep.run(first_decision(game, 5), 0)
+    assert any(edge.outcomes for edge in deep.root.children.values())
+
+
 def test_a_spec_can_switch_a_default_cutoff_off() -> None:
     settings, _ = parse_settings("ismcts:cutoff=none", "cutoff=none", TunedToyGame(2))
     assert settings.cutoff is None
 
 
-@pytest.mark.parametrize("defaults", [{"depth": 3}, {"rollout": "clever"}])
+@pytest.mark.parametrize("defaults", [{"height": 3}, {"rollout": "clever"}])
 def test_bad_search_defaults_are_clear_errors(defaults: dict[str, object]) -> None:
     game = TunedToyGame(2)
     game.search_defaults = defaults
@@ -90,7 +102,17 @@ def test_bad_search_defaults_are_clear_errors(defaults: dict[str, object]) -> No
 
 
 @pytest.mark.parametrize(
-    "spec", ["ismcts:abc", "ismcts:0", "ismcts:t=-1", "ismcts:foo=1", "ismcts:c=-2", "random:5", "mcts"]
+    "spec",
+    [
+        "ismcts:abc",
+        "ismcts:0",
+        "ismcts:depth=0",
+        "ismcts:t=-1",
+        "ismcts:foo=1",
+        "ismcts:c=-2",
+        "random:5",
+        "mcts",
+    ],
 )
 def test_bad_specs_are_clear_errors(spec: str) -> None:
     with pytest.raises(OptionError, match=r"bot"):
@@ -263,7 +285,6 @@ def test_rewards_mix_the_win_and_the_margin() -> None:
 
 def test_the_tree_branches_on_what_the_searcher_sees_after_a_step() -> None:
     """After a swap, seat 0 sees its new card: each card it may see leads to its own node."""
-    from spieltisch.bots.ismcts import Search
     from tests.core.toy_game import SWAP
 
     game = ToyGame(2, {"top": 5})
