@@ -3,8 +3,8 @@
 `check_game` plays one seeded random game and checks, at every step, what the
 contract promises: legal ids apply, illegal ids raise and change nothing,
 clones are independent, legal actions have distinct names, views are JSON-safe
-and fixed in shape, resampling keeps what a seat knows and varies what it does
-not, public move names and the heuristic bot read only what may be seen,
+and fixed in shape, resampling keeps what a seat knows, varies what it does
+not and reads nothing else, public move names and the heuristic bot read only what may be seen,
 the optional search hooks pick legal moves and leave the state alone,
 the game's invariants hold, and the record replays to the same state. The test
 suite runs it with hypothesis-drawn seeds for every game and player count; a
@@ -166,6 +166,20 @@ def _check_resample(state: State, rng: random.Random, report: ConformanceReport)
         other.check_invariants()
         if _without_history(other) != bare:
             report.resamples_that_differ += 1
+        _check_resample_reads_only_the_infostate(state, other, seat, rng.random())
+
+
+def _check_resample_reads_only_the_infostate(state: State, twin: State, seat: int, seed: float) -> None:
+    """Resampling two states the seat cannot tell apart with one seed gives one state.
+
+    So a search that determinizes through it chooses alike on both: a bot's
+    choice can be checked for blindness seed by seed.
+    """
+    one = state.resample_from_infostate(seat, random.Random(seed))
+    two = twin.resample_from_infostate(seat, random.Random(seed))
+    assert _without_history(one) == _without_history(two), (
+        "resample_from_infostate depends on more than what the seat knows (e.g. the order of hidden cards)"
+    )
 
 
 def _check_public_labels(state: State, rng: random.Random) -> None:

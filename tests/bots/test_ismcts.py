@@ -189,25 +189,14 @@ def decision_states(name: str, count: int) -> list[State]:
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_registered_games_bot_reads_hidden_cards_only_through_resampling(name: str) -> None:
-    """On each registered game: with determinizations drawn from one fixed state, the choice
-    on the true state and on a resampled one is the same, so the bot reads nothing hidden
-    from the state it is handed. (Per-seed equality through the game's own resampling
-    would need a resampler whose result does not depend on the order of the hidden cards.)
-    """
+def test_registered_games_bot_chooses_alike_on_states_its_seat_cannot_tell_apart(name: str) -> None:
+    """Same seed, same choice on the true state and on a resampled one, with each game's
+    own search settings: the bot reads nothing hidden from the state it is handed."""
     for state in decision_states(name, 3):
         seat = state.current_player()
         other = state.resample_from_infostate(seat, random.Random(1))
-        pinned = state.clone()
-
-        def resample(_: State, seat: int, rng: random.Random, pinned: State = pinned) -> State:
-            return pinned.resample_from_infostate(seat, rng)
-
-        settings, _ = parse_settings("ismcts", "8:cutoff=4")
-        choices = {
-            IsmctsBot(state.game, seat, settings, resample).choose(s, random.Random(5))
-            for s in (state, other)
-        }
+        bots = [make_bot("ismcts:12", state.game, seat) for _ in range(2)]
+        choices = {bot.choose(s, random.Random(5)) for bot, s in zip(bots, (state, other), strict=True)}
         assert len(choices) == 1
 
 

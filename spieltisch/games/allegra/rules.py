@@ -716,6 +716,7 @@ class AllegraState(State):
         if self.draw_fresh:
             for kind, count in enumerate(self.draw):
                 pool += [deck.value(kind)] * count
+        pool.sort()  # the result then depends on what the seat knows, not on the true order
         rng.shuffle(pool)
         for slot, value in zip(down, pool, strict=False):
             other.cards[slot] = value

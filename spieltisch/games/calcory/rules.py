@@ -588,6 +588,7 @@ class CalcoryState(State):
             pool = [digit for digit in range(DIGITS) for _ in range(spare[digit])]
         else:
             free = slots
+        pool.sort()  # the result then depends on what the seat knows, not on the true order
         rng.shuffle(pool)
         for (owner, p), digit in zip(free, pool, strict=False):
             if owner == NOBODY:

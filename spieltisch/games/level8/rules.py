@@ -728,6 +728,7 @@ class Level8State(State):
                 rest.remove(card)
             pool += rest
             unknown[s] = len(rest)
+        pool.sort()  # the result then depends on what the seat knows, not on the true order
         rng.shuffle(pool)
         for s in range(self.num_players):
             if s == seat:

@@ -415,6 +415,7 @@ class SouvenirsState(State):
         for owner, hand in enumerate(self.hands):
             if owner != seat:
                 pool.extend(hand)
+        pool.sort()  # the result then depends on what the seat knows, not on the true order
         rng.shuffle(pool)
         for owner in range(self.num_players):
             if owner != seat:
