@@ -114,11 +114,17 @@ class LucandorGame(Game):
         OptionSpec("cards", "", "str", "path of a re-fitted cards TOML file (empty: built-in cards)"),
     )
 
-    # ISMCTS: playouts follow the heuristic's values (`rollout_action`) and stop after
-    # 8 decisions, judged by `estimate_scores`; in quick trials against two heuristic
-    # players this did no worse than 15 decisions for the same thinking time
-    # (docs/rules/lucandor.md, Search).
-    search_defaults: ClassVar[dict[str, object]] = {"rollout": "fast", "cutoff": 8}
+    # ISMCTS: flat Monte Carlo over the seat's own moves (depth 1), each judged by
+    # heuristic playouts without random moves, cut off after 20 decisions and
+    # judged by `estimate_scores`. A deeper tree let the other seats play as if
+    # they saw the hidden cards and did not beat the heuristic; this one does
+    # (docs/rules/lucandor.md, Search; docs/strength.md).
+    search_defaults: ClassVar[dict[str, object]] = {
+        "rollout": "heuristic",
+        "cutoff": 20,
+        "depth": 1,
+        "rollout_epsilon": 0.0,
+    }
 
     def setup(self) -> None:
         self.model: Model = load_model(str(self.options["wardrobe"]), str(self.options["cards"]))
