@@ -94,13 +94,16 @@ class Level8Game(Game):
         ),
     )
 
-    # ISMCTS settings that work here (docs/rules/level8.md, "Search hooks"): the
-    # cheap playout policy, playouts cut off after 8 decisions and judged by
-    # `estimate_scores`, and a search that stays near the playout policy's move
-    # unless its playouts say otherwise.
+    # ISMCTS settings that work here (docs/rules/level8.md, "Search hooks"): flat
+    # Monte Carlo over the seat's own moves (a deeper tree let the other seat play
+    # as if it saw the hidden hands), playouts of the cheap policy without random
+    # moves, cut off after 8 decisions and judged by `estimate_scores`, and a pull
+    # towards the playout policy's move unless the playouts say otherwise.
     search_defaults: ClassVar[dict[str, object]] = {
         "rollout": "fast",
         "cutoff": 8,
+        "depth": 1,
+        "rollout_epsilon": 0.0,
         "exploration": 0.3,
         "bias": 2.0,
         "hint": "fast",
