@@ -123,6 +123,7 @@ def test_every_game_to_the_end_against_bots_through_the_page(site: Server, page:
 def test_lucandor_table_shows_the_wardrobe_and_plays_to_the_end(site: Server, page: Any) -> None:
     page.set_viewport_size({"width": 1100, "height": 900})
     create_from_lobby(page, site, "lucandor", 3)
+    page.wait_for_selector(".lu-wardrobe td.lu-cell")  # drawn once the reference data has arrived
     assert page.locator(".lu-wardrobe td.lu-cell").count() == 15, "3 sections x 5 storeys"
     assert page.locator(".lu-wardrobe td.lu-cell.behind-door").count() == 5, "the door covers one section"
     assert page.locator(".lu-slot").count() == 3
@@ -155,7 +156,10 @@ def test_a_refitted_lucandor_table_is_drawn_from_its_reference_data(
         "([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [table["id"], json.dumps(keys)]
     )
     page.goto(f"{site.url}/#/table/{table['id']}")
+    page.reload()  # the app starts on the table with the seat's keys in place
     page.wait_for_selector("[data-testid=turn][data-status=running]")
+    # The board is drawn once the reference data has arrived, which may be after the first state.
+    page.wait_for_selector(".lu-wardrobe td.lu-cell")
     assert page.locator(".lu-wardrobe td.lu-cell").count() == 20, "4 sections x 5 storeys"
     assert page.locator(".lu-wardrobe thead th", has_text="outer").count() == 1
     reference = expected_reference(options)
@@ -188,6 +192,7 @@ def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Serve
     watcher.goto(f"{site.url}/#/table/{table}")
     watcher.wait_for_selector("[data-testid=turn][data-status=running]")
     assert watcher.locator("button.move").count() == 0
+    watcher.wait_for_selector("svg.card.back")  # the board follows the reference data
     assert watcher.locator("svg.card.back").count() == 3, "a spectator sees every card face down"
     shoot(page, "toy-phone")
     page.locator("input[aria-label=Chat]").fill("<b>Hallo</b>")
