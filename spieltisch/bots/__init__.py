@@ -12,7 +12,10 @@ Bot specs, as the command line takes them:
     ismcts:1s, ismcts:t=0.5     seconds per move (also 250ms)
     ismcts:500:c=0.5:cutoff=40  exploration constant, playout cut-off in decisions;
                                 also eps= (random playout moves), margin= (score-margin weight),
-                                bias= (pull towards the heuristic's move), rollout=heuristic|fast|random
+                                bias= (pull towards the hint's move), rollout=heuristic|fast|random,
+                                hint=heuristic|fast (the move each decision tries first),
+                                depth= (tree decisions per iteration; 1: flat Monte Carlo);
+                                what a spec leaves out comes from the game's search_defaults
     ismcts:500:memory=perfect   remember cards seen face up (memory=fade0.2 forgets each
                                 fact with that chance per own turn); needs a game with a
                                 memory model (see spieltisch.bots.memory)
