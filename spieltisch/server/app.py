@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from spieltisch.core.options import OptionError
 from spieltisch.server import webbuild
-from spieltisch.server.catalog import Catalog, reference_data
+from spieltisch.server.catalog import Catalog
 from spieltisch.server.hub import Hub, hash_token
 from spieltisch.server.messages import (
     MAX_MESSAGE_BYTES,
@@ -147,7 +147,8 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
     @app.get("/api/tables/{table_id}/reference")
     async def reference(request: Request, table_id: str) -> dict[str, Any]:
         room = await _hub(request).room(table_id)
-        return {"game": room.game.name, "data": reference_data(room.game)}
+        # From the options alone: the same for every seat and the whole game.
+        return {"game": room.game.name, "data": room.game.reference_data()}
 
     @app.get("/api/tables/{table_id}/replay/{version}")
     async def replay(

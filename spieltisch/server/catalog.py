@@ -64,15 +64,6 @@ class Catalog:
         }
 
 
-def reference_data(game: Game) -> dict[str, Any]:
-    """The game's public reference data for a display (`Game.reference_data`); {} if it has none.
-
-    It depends on the game's options only, never on a state, so it is the same
-    for every seat and for the whole game.
-    """
-    return dict(game.reference_data())
-
-
 def describe_option(spec: OptionSpec) -> dict[str, Any]:
     return {
         "name": spec.name,

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from spieltisch import load_game
 from spieltisch.bots import make_bot
 from spieltisch.bots.ismcts import IsmctsBot
-from spieltisch.core.play import sample_chance
 from spieltisch.games.allegra.actions import GAP
 from spieltisch.games.allegra.bot import Evaluator, unseen_mean
 from spieltisch.games.allegra.clearing import find_triples, in_triple
 from spieltisch.games.allegra.rules import DEAL, AllegraState
 from spieltisch.games.allegra.search import estimate_scores
+from tests.core.walk import random_walk
 
 
 def _random_states(seed: int, players: int, games: int = 1) -> list[AllegraState]:
@@ -25,15 +25,7 @@ def _random_states(seed: int, players: int, games: int = 1) -> list[AllegraState
     game = load_game("allegra", players, games=games)
     state = game.new_initial_state()
     assert isinstance(state, AllegraState)
-    rng = random.Random(seed)
-    seen = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        seen.append(state.clone())
-        state.apply_action(rng.choice(state.legal_actions()))
-    return [*seen, state]
+    return random_walk(state, random.Random(seed))
 
 
 @settings(max_examples=15, deadline=None)

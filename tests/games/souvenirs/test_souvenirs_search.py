@@ -11,24 +11,15 @@ from souvenirs_positions import grid_from_rows, new_state, play_grid
 
 from spieltisch.bots import make_bot
 from spieltisch.bots.ismcts import IsmctsBot
-from spieltisch.core.play import sample_chance
 from spieltisch.games.souvenirs.bot import _weights, best_placement, prospect
 from spieltisch.games.souvenirs.grid import LINES_OF_CELL, row_line
 from spieltisch.games.souvenirs.rules import CARD, SouvenirsState
 from spieltisch.games.souvenirs.search import estimate_scores
+from tests.core.walk import random_walk
 
 
 def _random_states(seed: int, players: int) -> list[SouvenirsState]:
-    state = new_state(players)
-    rng = random.Random(seed)
-    seen = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        seen.append(state.clone())
-        state.apply_action(rng.choice(state.legal_actions()))
-    return [*seen, state]
+    return random_walk(new_state(players), random.Random(seed))
 
 
 @settings(max_examples=20, deadline=None)
