@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from spieltisch.bots import Bot, make_bot
-from spieltisch.core.contract import Game, State
+from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.play import sample_chance
 from spieltisch.core.record import Record
 
@@ -56,7 +56,7 @@ TEXTS = {
 class TerminalGame:
     """One game at the terminal. `human` is the person's seat, or None to watch bots."""
 
-    game: Game
+    game: AnyGame
     human: int | None
     bots: dict[int, Bot]
     seed: int
@@ -187,7 +187,7 @@ def format_moves(labels: list[str], width: int = 100) -> str:
     return "\n".join(lines)
 
 
-def seat_bots(game: Game, human: int | None, specs: list[str]) -> dict[int, Bot]:
+def seat_bots(game: AnyGame, human: int | None, specs: list[str]) -> dict[int, Bot]:
     """Bots for every seat but the person's, taking `specs` in turn (cycled)."""
     others = [seat for seat in range(game.num_players) if seat != human]
     return {seat: make_bot(specs[i % len(specs)], game, seat) for i, seat in enumerate(others)}

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from spieltisch.core.contract import Game
+from spieltisch.core.contract import AnyGame, Game
 from spieltisch.core.options import OptionError
 from spieltisch.core.registry import game_class, game_names, load_game
 
-GameLike = str | type[Game] | Game
+GameLike = str | type[AnyGame] | AnyGame
 
 
-def resolve_game(game: GameLike, players: int | None = None, **options: Any) -> Game:
+def resolve_game(game: GameLike, players: int | None = None, **options: Any) -> AnyGame:
     """A Game with fixed players and options; a Game instance is taken as it is."""
     if isinstance(game, Game):
         if (players is not None and players != game.num_players) or options:
@@ -22,7 +22,7 @@ def resolve_game(game: GameLike, players: int | None = None, **options: Any) -> 
     return load_game(game, players, **options)
 
 
-def game_type(game: GameLike) -> type[Game]:
+def game_type(game: GameLike) -> type[AnyGame]:
     if isinstance(game, Game):
         return type(game)
     return game if isinstance(game, type) else game_class(game)

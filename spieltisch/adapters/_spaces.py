@@ -12,19 +12,19 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from spieltisch.core.contract import Game, State
+from spieltisch.core.contract import AnyGame, State
 
 Observation = dict[str, Any]  # "observation" and "action_mask", both numpy arrays
 
 
-def observation_space(game: Game) -> spaces.Dict:
+def observation_space(game: AnyGame) -> spaces.Dict:
     # The contract promises a fixed shape, not bounds, so the box is unbounded.
     tensor = spaces.Box(-np.inf, np.inf, shape=game.observation_shape(), dtype=np.float32)
     mask = spaces.Box(0, 1, shape=(game.num_distinct_actions(),), dtype=np.int8)
     return spaces.Dict({"observation": tensor, "action_mask": mask})
 
 
-def action_space(game: Game) -> spaces.Discrete:
+def action_space(game: AnyGame) -> spaces.Discrete:
     return spaces.Discrete(game.num_distinct_actions())
 
 

@@ -33,7 +33,7 @@ from spieltisch.adapters._spaces import (
     observe,
 )
 from spieltisch.bots import Bot, make_bot
-from spieltisch.core.contract import Game, State
+from spieltisch.core.contract import AnyGame, Game, State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
 
@@ -70,7 +70,7 @@ def _opponent_specs(opponents: str | Sequence[str], players: int) -> list[str]:
 class SeatEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(
         self,
-        game: Game,
+        game: AnyGame,
         seat: int,
         opponents: list[str],
         render_mode: str | None = None,
@@ -134,7 +134,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         self.game_state.apply_action(action)
         # Bots with a memory model watch every step, as at the lab's table.
         for bot in self._bots.values():
-            if hasattr(bot, "observe"):
+            if bot.watches_table:
                 bot.observe(self.game_state)
 
     def _observation(self) -> Observation:

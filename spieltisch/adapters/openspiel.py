@@ -21,11 +21,11 @@ import numpy as np
 import pyspiel
 
 from spieltisch.adapters._games import GameLike, game_type, resolve_game
-from spieltisch.core.contract import CHANCE, Game, State
+from spieltisch.core.contract import CHANCE, AnyGame, State
 from spieltisch.core.registry import game_names
 
 PREFIX = "spieltisch_"
-_registered: dict[str, type[Game]] = {}
+_registered: dict[str, type[AnyGame]] = {}
 
 
 def register(games: Iterable[GameLike] | None = None) -> list[str]:
@@ -40,7 +40,7 @@ def load(game: GameLike, players: int | None = None, **options: Any) -> pyspiel.
     return pyspiel.load_game(name, {"players": made.num_players, **_representable(made.options)})
 
 
-def _register_one(cls: type[Game]) -> str:
+def _register_one(cls: type[AnyGame]) -> str:
     name = PREFIX + cls.name
     known = _registered.get(name)
     if known is not None and known is not cls:
@@ -51,7 +51,7 @@ def _register_one(cls: type[Game]) -> str:
     return name
 
 
-def _parameters(cls: type[Game]) -> dict[str, Any]:
+def _parameters(cls: type[AnyGame]) -> dict[str, Any]:
     """OpenSpiel parameters: players and every option whose default OpenSpiel can hold."""
     defaults = {spec.name: spec.default for spec in cls.option_specs}
     return {"players": cls.min_players, **_representable(defaults)}
@@ -61,7 +61,7 @@ def _representable(options: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in options.items() if isinstance(value, bool | int | float | str)}
 
 
-def _game_type(cls: type[Game]) -> pyspiel.GameType:
+def _game_type(cls: type[AnyGame]) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=PREFIX + cls.name,
         long_name=f"spieltisch {cls.title}",
@@ -80,7 +80,7 @@ def _game_type(cls: type[Game]) -> pyspiel.GameType:
     )
 
 
-def _game_class(cls: type[Game]) -> type[OpenSpielGame]:
+def _game_class(cls: type[AnyGame]) -> type[OpenSpielGame]:
     # OpenSpiel keeps a class, not a closure, in its registry: a closure outlives
     # the interpreter and crashes it at exit.
     return type(f"OpenSpiel{cls.__name__}", (OpenSpielGame,), {"game_class": cls})
@@ -89,7 +89,7 @@ def _game_class(cls: type[Game]) -> type[OpenSpielGame]:
 class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A spieltisch game for OpenSpiel; `load_game` makes it from its parameters."""
 
-    game_class: ClassVar[type[Game]]
+    game_class: ClassVar[type[AnyGame]]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
@@ -186,7 +186,7 @@ def _player_id(player: int) -> int:
 class SeatObserver:
     """What one seat may see: the game's observation tensor and its view as text."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.tensor = np.zeros(int(np.prod(game.observation_shape())), np.float32)
         self.dict = {"observation": self.tensor.reshape(game.observation_shape())}
 

@@ -30,7 +30,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from spieltisch.adapters import openspiel
 from spieltisch.adapters._games import GameLike, game_type
 from spieltisch.bots import Bot, make_bot
-from spieltisch.core.contract import Game, State
+from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import play_out, random_policy, sample_chance
 from spieltisch.core.registry import game_names
@@ -68,7 +68,7 @@ class BenchResult:
     spieltisch: Tally = field(default_factory=Tally)
 
 
-def default_opponent(game: Game, simulations: int) -> str:
+def default_opponent(game: AnyGame, simulations: int) -> str:
     """spieltisch's ISMCTS with the same number of iterations where it exists, else the heuristic bot."""
     for spec in (f"ismcts:{simulations}", "heuristic"):
         try:
@@ -167,7 +167,7 @@ def _play(
 def _let_watch(bots: dict[int, Bot], state: State) -> None:
     """Bots with a memory model watch every step, as at the lab's table."""
     for bot in bots.values():
-        if hasattr(bot, "observe"):
+        if bot.watches_table:
             bot.observe(state)
 
 

@@ -26,7 +26,7 @@ from pettingzoo.utils import wrappers
 
 from spieltisch.adapters._games import GameLike, resolve_game
 from spieltisch.adapters._spaces import Observation, action_space, episode_seed, observation_space, observe
-from spieltisch.core.contract import Game, IllegalActionError, State
+from spieltisch.core.contract import AnyGame, IllegalActionError, State
 from spieltisch.core.play import resolve_chance
 
 RENDER_MODES = ("ansi", "human")
@@ -44,7 +44,7 @@ def raw_env(
 
 
 class SpieltischAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+    def __init__(self, game: AnyGame, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")

@@ -2,8 +2,9 @@
 
 A bot is made for one game and one seat and may keep memory between its
 moves; it must read only what its seat may see. A bot that remembers what
-it saw between its own moves (a memory model) also has `observe(state)`; the
-lab calls it after every step, and it must read only `state.view(seat)`.
+it saw between its own moves (a memory model) sets `watches_table`; fronts
+then call its `observe(state)` after every step, and it must read only
+`state.view(seat)`.
 
 Bot specs, as the command line takes them:
     random, heuristic
@@ -24,31 +25,22 @@ Bot specs, as the command line takes them:
 from __future__ import annotations
 
 import random
-from typing import Protocol
 
-from spieltisch.core.contract import Game, State
+from spieltisch.bots.base import Bot, RandomBot
+from spieltisch.bots.ismcts import IsmctsBot, parse_settings
+from spieltisch.bots.memory import MemoryIsmctsBot, make_memory
+from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
 
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, state: State, rng: random.Random) -> int: ...
+__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
 
 
-class RandomBot:
-    name = "random"
-
-    def choose(self, state: State, rng: random.Random) -> int:
-        return rng.choice(state.legal_actions())
-
-
-class HeuristicBot:
+class HeuristicBot(Bot):
     """The game's own rule-of-thumb player (`Game.heuristic_action`)."""
 
     name = "heuristic"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
 
     def choose(self, state: State, rng: random.Random) -> int:
@@ -58,12 +50,10 @@ class HeuristicBot:
 BOT_KINDS = ("random", "heuristic", "ismcts")
 
 
-def make_bot(spec: str, game: Game, seat: int) -> Bot:
+def make_bot(spec: str, game: AnyGame, seat: int) -> Bot:
     """Make a bot from its spec, e.g. "random", "heuristic" or "ismcts:500" (see above)."""
     kind, _, params = spec.strip().lower().partition(":")
     if kind == "ismcts":
-        from spieltisch.bots.ismcts import make_ismcts_bot
-
         return make_ismcts_bot(spec.strip().lower(), params, game, seat)
     if params:
         raise OptionError(f"bot {kind!r} takes no parameters, got {spec!r}")
@@ -72,3 +62,10 @@ def make_bot(spec: str, game: Game, seat: int) -> Bot:
     if kind == "heuristic":
         return HeuristicBot(game)
     raise OptionError(f"unknown bot {spec!r}; choose one of: {', '.join(BOT_KINDS)}")
+
+
+def make_ismcts_bot(spec: str, params: str, game: AnyGame, seat: int) -> IsmctsBot:
+    settings, memory = parse_settings(spec, params, game)
+    if memory is None or memory == "none":
+        return IsmctsBot(game, seat, settings, name=spec)
+    return MemoryIsmctsBot(game, seat, settings, make_memory(game, seat, memory, spec), name=spec)

@@ -44,28 +44,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.core.contract import Game, State
+from spieltisch.bots.base import Bot
+from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import random_policy, sample_chance
 
 Resampler = Callable[[State, int, random.Random], State]
 
 
-def lower_score_wins(game: Game) -> bool | None:
-    """Whether `game` ranks players by lowest score (a Game class attribute); None if unsaid."""
-    value = getattr(game, "lower_score_wins", None)
-    return None if value is None else bool(value)
-
-
-def rollout_policy(game: Game) -> Callable[[State, random.Random], int]:
-    """The game's cheap playout policy if it has one, else its heuristic."""
-    policy = getattr(game, "rollout_action", None)
-    return policy if callable(policy) else game.heuristic_action
-
-
-ROLLOUTS: dict[str, Callable[[Game], Callable[[State, random.Random], int]]] = {
+ROLLOUTS: dict[str, Callable[[AnyGame], Callable[[State, random.Random], int]]] = {
     "heuristic": lambda game: game.heuristic_action,
-    "fast": rollout_policy,
+    "fast": lambda game: game.rollout_action,
     "random": lambda game: random_policy,
 }
 
@@ -120,10 +109,9 @@ class Node:
 class Evaluator:
     """Turns a finished (or cut-off) playout into one reward in [0, 1] per seat."""
 
-    def __init__(self, game: Game, margin_weight: float) -> None:
-        estimate = getattr(game, "estimate_scores", None)
-        self.estimate: Callable[[State], list[float]] | None = estimate if callable(estimate) else None
-        self.declared = lower_score_wins(game)
+    def __init__(self, game: AnyGame, margin_weight: float) -> None:
+        self.estimate = game.estimate_scores
+        self.declared = game.lower_score_wins
         self.margin_weight = margin_weight
         self.margin_total = 0.0
         self.margin_count = 0
@@ -136,7 +124,8 @@ class Evaluator:
 
     def rewards(self, state: State) -> list[float]:
         terminal = state.is_terminal()
-        scores = state.scores() if terminal or self.estimate is None else self.estimate(state)
+        estimate = None if terminal else self.estimate(state)
+        scores = state.scores() if estimate is None else estimate
         won = set(state.winners()) if terminal else set()
         if terminal and self.declared is None:
             self._learn_direction(scores, won)
@@ -183,7 +172,7 @@ class Search:
 
     def __init__(
         self,
-        game: Game,
+        game: AnyGame,
         settings: SearchSettings,
         resample: Resampler,
         rng: random.Random,
@@ -311,12 +300,12 @@ class Search:
         )[0]
 
 
-class IsmctsBot:
+class IsmctsBot(Bot):
     """SO-ISMCTS for one seat; `resample` may be a memory model's (perfect or fading recall)."""
 
     def __init__(
         self,
-        game: Game,
+        game: AnyGame,
         seat: int,
         settings: SearchSettings | None = None,
         resample: Resampler | None = None,
@@ -345,13 +334,13 @@ class IsmctsBot:
         return action
 
 
-def search_defaults(game: Game | None) -> dict[str, Any]:
+def search_defaults(game: AnyGame | None) -> dict[str, Any]:
     """The game's own best search settings (a Game class attribute), checked.
 
     `search_defaults` maps SearchSettings field names (and "memory") to values;
     a bot spec overrides each of them. A game without it gets the generic defaults.
     """
-    defaults = dict(getattr(game, "search_defaults", None) or {})
+    defaults = dict(game.search_defaults) if game is not None else {}
     unknown = set(defaults) - set(SETTING_KEYS.values()) - {"rollout", "hint", "memory"}
     if unknown:
         raise OptionError(f"{type(game).__name__}.search_defaults has unknown keys: {sorted(unknown)}")
@@ -362,7 +351,7 @@ def search_defaults(game: Game | None) -> dict[str, Any]:
     return defaults
 
 
-def parse_settings(spec: str, params: str, game: Game | None = None) -> tuple[SearchSettings, str | None]:
+def parse_settings(spec: str, params: str, game: AnyGame | None = None) -> tuple[SearchSettings, str | None]:
     """Read "500", "1s", "t=0.5", "c=0.7", "cutoff=40", "eps=0.1", "margin=0.5", "memory=..." parts.
 
     What the spec leaves out comes from the game's `search_defaults`, then from
@@ -439,12 +428,3 @@ def _number(key: str, value: str) -> float | int:
     if number < 0:
         raise ValueError(f"{key} must not be negative")
     return number
-
-
-def make_ismcts_bot(spec: str, params: str, game: Game, seat: int) -> IsmctsBot:
-    settings, memory = parse_settings(spec, params, game)
-    if memory is None or memory == "none":
-        return IsmctsBot(game, seat, settings, name=spec)
-    from spieltisch.bots.memory import MemoryIsmctsBot, make_memory
-
-    return MemoryIsmctsBot(game, seat, settings, make_memory(game, seat, memory, spec), name=spec)

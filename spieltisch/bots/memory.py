@@ -6,17 +6,7 @@ say: what a player remembers is their business. A memory model watches the
 table through its seat's `view` after every step, keeps the facts it saw, and
 determinizes with those facts fixed.
 
-A game opts in by offering two functions in its package (`spieltisch.games.<name>`):
-
-    remember_facts(view: dict, seat: int) -> dict[Hashable, Any | None]
-        facts visible in `view`; a value of None means "forget this key"
-        (the card left the place the fact is about)
-    resample_with_memory(state, seat, facts: dict, rng) -> State
-        like state.resample_from_infostate(seat, rng), but with every fact
-        in `facts` that still fits the table held true
-
-Games that do not offer them but need memory can get an adapter here
-(`ADAPTERS`), written against public fields of their state only.
+A game opts in through its `Game.memory_hooks()` (see core.contract.MemoryHooks).
 
 Memory may be perfect, or fading: "fade0.2" forgets each fact with chance p
 at each of the bot's own turns, a simple model of a human player.
@@ -24,41 +14,11 @@ at each of the bot's own turns, a simple model of a human player.
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any
 
 from spieltisch.bots.ismcts import IsmctsBot, SearchSettings
-from spieltisch.core.contract import Game, State
+from spieltisch.core.contract import AnyGame, Facts, MemoryHooks, State
 from spieltisch.core.options import OptionError
-
-Facts = dict[Hashable, Any]
-RememberFn = Callable[[dict[str, Any], int], dict[Hashable, Any]]
-ResampleFn = Callable[[State, int, Facts, random.Random], State]
-
-
-@dataclass(frozen=True)
-class MemoryHooks:
-    remember_facts: RememberFn
-    resample_with_memory: ResampleFn
-
-
-ADAPTERS: dict[str, Callable[[], MemoryHooks]] = {}
-
-
-def find_hooks(game: Game) -> MemoryHooks | None:
-    """The game's own memory functions, else an adapter from ADAPTERS, else None."""
-    package_name = type(game).__module__.rpartition(".")[0] or type(game).__module__
-    for module_name in (type(game).__module__, package_name):
-        module = importlib.import_module(module_name)
-        remember = getattr(module, "remember_facts", None)
-        resample = getattr(module, "resample_with_memory", None)
-        if callable(remember) and callable(resample):
-            return MemoryHooks(remember, resample)
-    adapter = ADAPTERS.get(game.name)
-    return adapter() if adapter else None
 
 
 class Memory:
@@ -82,7 +42,8 @@ class Memory:
             self.facts = {k: v for k, v in self.facts.items() if rng.random() >= self.fade}
 
     def resample(self, state: State, seat: int, rng: random.Random) -> State:
-        return self.hooks.resample_with_memory(state, seat, self.facts, rng)
+        determinized: State = self.hooks.resample_with_memory(state, seat, self.facts, rng)
+        return determinized
 
 
 def parse_fade(text: str, spec: str) -> float:
@@ -99,8 +60,8 @@ def parse_fade(text: str, spec: str) -> float:
     return fade
 
 
-def make_memory(game: Game, seat: int, text: str, spec: str) -> Memory:
-    hooks = find_hooks(game)
+def make_memory(game: AnyGame, seat: int, text: str, spec: str) -> Memory:
+    hooks = game.memory_hooks()
     if hooks is None:
         raise OptionError(f"{game.name} has no memory model; bot spec {spec!r} cannot use memory=")
     return Memory(hooks, seat, parse_fade(text, spec))
@@ -110,10 +71,12 @@ class MemoryIsmctsBot(IsmctsBot):
     """ISMCTS whose determinizations keep what its seat remembers."""
 
     def __init__(
-        self, game: Game, seat: int, settings: SearchSettings, memory: Memory, name: str = "ismcts"
+        self, game: AnyGame, seat: int, settings: SearchSettings, memory: Memory, name: str = "ismcts"
     ) -> None:
         super().__init__(game, seat, settings, memory.resample, name)
         self.memory = memory
+
+    watches_table = True
 
     def observe(self, state: State) -> None:
         self.memory.observe(state)

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, IllegalActionError, State
+from spieltisch.core.contract import CHANCE, TERMINAL, AnyGame, Game, IllegalActionError, State
 from spieltisch.core.play import sample_chance
 from spieltisch.core.record import Record
 from spieltisch.core.registry import game_names, load_game
@@ -37,7 +37,7 @@ class ConformanceReport:
 
 
 def check_game(
-    name: str | Game,
+    name: str | AnyGame,
     players: int,
     seed: int,
     options: dict[str, Any] | None = None,
@@ -110,6 +110,7 @@ def _check_decision(state: State, rng: random.Random) -> None:
     _check_illegal_rejected(state, legal, limit, rng)
     names = [state.action_to_string(a) for a in legal]
     assert len(set(names)) == len(names), f"two legal actions share a name: {sorted(names)}"
+    _check_structs(state, legal)
     tried = legal if len(legal) <= MAX_ACTIONS_TRIED else rng.sample(legal, MAX_ACTIONS_TRIED)
     before = snapshot(state)
     for action in tried:
@@ -121,6 +122,23 @@ def _check_decision(state: State, rng: random.Random) -> None:
     assert snapshot(state) == before, "applying an action to a clone changed the original"
     _check_heuristic_blind(state, rng)
     _check_search_hooks(state, rng)
+
+
+def _check_structs(state: State, legal: list[int]) -> None:
+    """Each legal move has a JSON-safe struct with a "kind", and no two share one:
+    a front finds the move a click means by its struct alone."""
+    seen = set()
+    for action in legal:
+        move = state.action_struct(action)
+        assert isinstance(move, dict) and isinstance(move.get("kind"), str), (
+            f"action_struct({action}) must be a dict with a str 'kind', got {move!r}"
+        )
+        text = json.dumps(move, sort_keys=True)
+        assert text not in seen, f"two legal actions share the struct {text}"
+        seen.add(text)
+        public = state.public_action_struct(action)
+        assert public is None or (isinstance(public, dict) and isinstance(public.get("kind"), str))
+        json.dumps(public)
 
 
 def _check_illegal_rejected(state: State, legal: list[int], limit: int, rng: random.Random) -> None:
@@ -199,6 +217,23 @@ def _check_public_labels(state: State, rng: random.Random) -> None:
                 assert other.public_action_label(action) == label, (
                     f"the public name of {state.action_to_string(action)!r} reveals hidden cards to {seat}"
                 )
+                assert other.public_action_struct(action) == state.public_action_struct(action), (
+                    f"the public struct of {state.action_to_string(action)!r} reveals hidden cards to {seat}"
+                )
+    _check_public_result(state, rng.choice(actions), rng)
+
+
+def _check_public_result(state: State, action: int, rng: random.Random) -> None:
+    """What a move showed everybody may depend only on what a spectator sees after it."""
+    after = state.clone()
+    after.apply_action(action)
+    result = after.public_result(action)
+    json.dumps(result)
+    for seat in range(state.num_players):
+        other = after.resample_from_infostate(seat, random.Random(rng.random()))
+        assert other.public_result(action) == result, (
+            f"the public result of {state.action_to_string(action)!r} reveals hidden cards to seat {seat}"
+        )
 
 
 def _check_heuristic_blind(state: State, rng: random.Random) -> None:
@@ -217,14 +252,11 @@ def _check_search_hooks(state: State, rng: random.Random) -> None:
     """`rollout_action` must pick a legal move (search applies it unchecked) and
     `estimate_scores` must give one finite score per seat; neither may change the state."""
     before = snapshot(state)
-    rollout = getattr(state.game, "rollout_action", None)
-    if callable(rollout):
-        assert rollout(state, random.Random(rng.random())) in state.legal_actions(), (
-            "rollout_action chose an illegal action"
-        )
-    estimate = getattr(state.game, "estimate_scores", None)
-    if callable(estimate):
-        scores = estimate(state)
+    assert state.game.rollout_action(state, random.Random(rng.random())) in state.legal_actions(), (
+        "rollout_action chose an illegal action"
+    )
+    scores = state.game.estimate_scores(state)
+    if scores is not None:
         assert len(scores) == state.num_players and all(math.isfinite(s) for s in scores), (
             "estimate_scores must give one finite score per seat"
         )

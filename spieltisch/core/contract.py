@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from spieltisch.core.options import OptionError, OptionSpec, validate_options
 
@@ -20,6 +20,13 @@ CHANCE = -1
 TERMINAL = -4
 
 StateT = TypeVar("StateT", bound="State")
+
+Move = dict[str, Any]
+"""A move as data: {"kind": "flip", "position": 7}; JSON-safe, with a str "kind".
+
+What fronts read to tell what a move does (a click on position 7 is the legal
+move whose struct says so); labels are only for people.
+"""
 
 
 class IllegalActionError(ValueError):
@@ -58,14 +65,38 @@ class GameInfo:
         }
 
 
-class Game(ABC):
-    """A game with its options and player count fixed; immutable once made."""
+Facts = dict[Hashable, Any]
+
+
+@dataclass(frozen=True)
+class MemoryHooks:
+    """A game's memory model, for bots that remember cards once seen (see bots.memory).
+
+    `remember_facts(view, seat)` lists the facts visible in the seat's view (a value
+    of None forgets the key); `resample_with_memory(state, seat, facts, rng)` is
+    `resample_from_infostate` with every remembered fact that still fits held true.
+    """
+
+    remember_facts: Callable[[dict[str, Any], int], Facts]
+    resample_with_memory: Callable[[Any, int, Facts, random.Random], Any]
+
+
+class Game(ABC, Generic[StateT]):
+    """A game with its options and player count fixed; immutable once made.
+
+    Besides the abstract methods a game may offer the hooks below; each has a
+    default that is right for a game without it, so callers never probe for them.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    lower_score_wins: ClassVar[bool | None] = None
+    """True where the lowest score wins (ALLEGRA); None when the game does not say."""
+    search_defaults: ClassVar[Mapping[str, object]] = {}
+    """The search bot's best settings for this game (see bots.ismcts.search_defaults)."""
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -98,7 +129,7 @@ class Game(ABC):
         )
 
     @abstractmethod
-    def new_initial_state(self) -> State: ...
+    def new_initial_state(self) -> StateT: ...
 
     @abstractmethod
     def num_distinct_actions(self) -> int:
@@ -115,13 +146,57 @@ class Game(ABC):
     @abstractmethod
     def observation_shape(self) -> tuple[int, ...]: ...
 
-    def heuristic_action(self, state: State, rng: random.Random) -> int:
+    # --- optional hooks, with defaults -----------------------------------------
+    def heuristic_action(self, state: StateT, rng: random.Random) -> int:
         """The game's rule-of-thumb move for the current player.
 
         It must read only what that player may see (the conformance checks
         compare its choice on the true state and on resampled ones).
         """
         return rng.choice(state.legal_actions())
+
+    def rollout_action(self, state: StateT, rng: random.Random) -> int:
+        """A cheap policy for search playouts; search applies its moves unchecked,
+        so it must pick a legal one (conformance checks it). Default: the heuristic."""
+        return self.heuristic_action(state, rng)
+
+    def estimate_scores(self, state: StateT) -> list[float] | None:
+        """Final scores as the position stands, for playouts cut off early; None: use scores()."""
+        return None
+
+    def memory_hooks(self) -> MemoryHooks | None:
+        """The game's memory model for bots that remember hidden cards; None: it has none."""
+        return None
+
+    # --- naming and showing moves (a game wires its text module in here) -------
+    def action_label(self, state: StateT, action: int, lang: str) -> str:
+        """The name of `action` in `state` for the player to move, in `lang` ("en" or "de")."""
+        return f"action {action}"
+
+    def public_action_label(self, state: StateT, action: int, lang: str) -> str | None:
+        """The name of `action`, about to be taken, as every other seat may know it;
+        None when the game names no public part (logs then say only that a move was made)."""
+        return None
+
+    def action_struct(self, state: StateT, action: int) -> Move:
+        """`action` as data for the player to move (see Move)."""
+        return {"kind": "action", "action": action}
+
+    def public_action_struct(self, state: StateT, action: int) -> Move | None:
+        """`action`, about to be taken, as data every other seat may know; None: nothing public."""
+        return None
+
+    def public_result(self, state: StateT, action: int) -> dict[str, Any] | None:
+        """What everybody saw `action` bring about, asked of the state right after it
+        (Calcory: the digit a turned card showed); None when it showed nothing new.
+
+        It may read only what a spectator now sees (conformance checks it on resampled states).
+        """
+        return None
+
+    def render_text(self, state: StateT, seat: int | None, lang: str) -> str:
+        """The table as readable text for `seat` (None: spectator)."""
+        return json.dumps(state.view(seat), indent=2, ensure_ascii=False)
 
     def reference_data(self) -> dict[str, Any]:
         """Public facts about the pieces for a display (e.g. what each card shows), from the options alone.
@@ -135,6 +210,10 @@ class Game(ABC):
         return f"load_game({self.name!r}, players={self.num_players}{', ' if opts else ''}{opts})"
 
 
+AnyGame = Game[Any]
+"""A game of any kind, for code that works with every game."""
+
+
 class State(ABC):
     """One position of a game. Subclasses keep every field a plain Python value.
 
@@ -143,7 +222,7 @@ class State(ABC):
     the underscore methods; the public ones wrap them.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.num_players = game.num_players
         self._history: list[int] = []
@@ -207,9 +286,9 @@ class State(ABC):
     def _apply(self, action: int) -> None:
         """Carry out a legal action or chance outcome."""
 
-    @abstractmethod
     def action_to_string(self, action: int) -> str:
-        """A stable human-readable name of `action` in this state."""
+        """A stable human-readable name of `action` in this state (English)."""
+        return self.game.action_label(self, action, "en")
 
     def history(self) -> list[int]:
         return list(self._history)
@@ -255,13 +334,14 @@ class State(ABC):
     def check_invariants(self) -> None:
         """Raise AssertionError when the game's own invariants are broken."""
 
+    # --- names and data for fronts: the game's hooks, asked of this state ---------
     def render_text(self, seat: int | None, lang: str = "en") -> str:
         """The table as readable text for `seat` (None: spectator)."""
-        return json.dumps(self.view(seat), indent=2, ensure_ascii=False)
+        return self.game.render_text(self, seat, lang)
 
     def action_label(self, action: int, lang: str = "en") -> str:
         """`action_to_string` in the user's language (English by default)."""
-        return self.action_to_string(action)
+        return self.game.action_label(self, action, lang)
 
     def public_action_label(self, action: int, lang: str = "en") -> str | None:
         """The name of `action`, about to be taken by the player to move, as every
@@ -271,7 +351,19 @@ class State(ABC):
         Games whose move names reveal nothing hidden return `action_label`;
         others return a name without the hidden part ("draw from the pile").
         """
-        return None
+        return self.game.public_action_label(self, action, lang)
+
+    def action_struct(self, action: int) -> Move:
+        """`action` as data for the player to move: what fronts read, never the label."""
+        return self.game.action_struct(self, action)
+
+    def public_action_struct(self, action: int) -> Move | None:
+        """`action`, about to be taken, as data every other seat may know (None: nothing)."""
+        return self.game.public_action_struct(self, action)
+
+    def public_result(self, action: int) -> dict[str, Any] | None:
+        """Asked right after `action` was applied: what everybody saw it bring about."""
+        return self.game.public_result(self, action)
 
     def __str__(self) -> str:
         return self.render_text(None)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spieltisch.core.contract import Game, State
+from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.registry import load_game
 
 FORMAT = "spieltisch-record/1"
@@ -58,13 +58,13 @@ class Record:
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"malformed record: {error}") from None
 
-    def replay(self, upto: int | None = None, game: Game | None = None) -> State:
+    def replay(self, upto: int | None = None, game: AnyGame | None = None) -> State:
         """The state after the first `upto` actions (all by default).
 
         The game is loaded by name unless an unregistered `game` is given.
         """
         game = game or load_game(self.game, self.players, **self.options)
-        state = game.new_initial_state()
+        state: State = game.new_initial_state()
         for index, action in enumerate(self.actions[:upto]):
             try:
                 state.apply_action(action)

@@ -12,14 +12,14 @@ import pkgutil
 from functools import cache
 from typing import Any
 
-from spieltisch.core.contract import Game
+from spieltisch.core.contract import AnyGame, Game
 from spieltisch.core.options import OptionError
 
 
 @cache
-def _registry() -> dict[str, type[Game]]:
+def _registry() -> dict[str, type[AnyGame]]:
     games_package = importlib.import_module("spieltisch.games")
-    found: dict[str, type[Game]] = {}
+    found: dict[str, type[AnyGame]] = {}
     for module in pkgutil.iter_modules(games_package.__path__):
         if not module.ispkg:
             continue
@@ -34,7 +34,7 @@ def game_names() -> list[str]:
     return sorted(_registry())
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[AnyGame]:
     games = _registry()
     key = name.strip().lower() if isinstance(name, str) else name
     if key not in games:
@@ -42,7 +42,7 @@ def game_class(name: str) -> type[Game]:
     return games[key]
 
 
-def load_game(name: str, players: int | None = None, **options: Any) -> Game:
+def load_game(name: str, players: int | None = None, **options: Any) -> AnyGame:
     """Make a game with validated options; raises OptionError naming what is allowed."""
     cls = game_class(name)
     return cls(cls.min_players if players is None else players, options)

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from spieltisch.bots import Bot, make_bot
-from spieltisch.core.contract import Game, State
+from spieltisch.core.contract import AnyGame, Game, State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import game_class
@@ -35,7 +35,7 @@ def derive_seed(master: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def resolve_game_class(name: str) -> type[Game]:
+def resolve_game_class(name: str) -> type[AnyGame]:
     """A registered game's class, or "package.module:ClassName" for a game outside the registry."""
     if ":" not in name:
         return game_class(name)
@@ -49,7 +49,7 @@ def resolve_game_class(name: str) -> type[Game]:
     return cls
 
 
-def make_game(name: str, players: int, options: dict[str, Any]) -> Game:
+def make_game(name: str, players: int, options: dict[str, Any]) -> AnyGame:
     return resolve_game_class(name)(players, options)
 
 
@@ -116,10 +116,10 @@ def plan(spec: StudySpec) -> list[GameTask]:
     return tasks
 
 
-def play_seated(game: Game, bots: list[Bot], rng: random.Random) -> tuple[State, list[float], list[int]]:
+def play_seated(game: AnyGame, bots: list[Bot], rng: random.Random) -> tuple[State, list[float], list[int]]:
     """Play one game; returns the final state, each seat's thinking seconds and decisions."""
     state = game.new_initial_state()
-    watchers = [bot for bot in bots if hasattr(bot, "observe")]
+    watchers = [bot for bot in bots if bot.watches_table]
     thinking = [0.0] * len(bots)
     decisions = [0] * len(bots)
     while not state.is_terminal():

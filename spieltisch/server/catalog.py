@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from spieltisch.bots import Bot, make_bot
-from spieltisch.core.contract import Game
+from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.core.registry import game_class, game_names
 
@@ -24,14 +24,14 @@ MAX_CACHED_GAMES = 256
 
 
 class Catalog:
-    def __init__(self, extra_games: dict[str, type[Game]] | None = None) -> None:
+    def __init__(self, extra_games: dict[str, type[AnyGame]] | None = None) -> None:
         self.extra_games = dict(extra_games or {})
-        self._games: dict[tuple[str, int, str], Game] = {}
+        self._games: dict[tuple[str, int, str], AnyGame] = {}
 
     def names(self) -> list[str]:
         return sorted(set(game_names()) | set(self.extra_games))
 
-    def game_class(self, name: str) -> type[Game]:
+    def game_class(self, name: str) -> type[AnyGame]:
         if name in self.extra_games:
             return self.extra_games[name]
         try:
@@ -39,7 +39,7 @@ class Catalog:
         except OptionError:
             raise OptionError(f"unknown game {name!r}; choose one of: {', '.join(self.names())}") from None
 
-    def load(self, name: str, players: int, options: dict[str, Any]) -> Game:
+    def load(self, name: str, players: int, options: dict[str, Any]) -> AnyGame:
         """A game with these options; made once and shared, since a Game is immutable once made."""
         key = (name, players, json.dumps(options, sort_keys=True, default=str))
         if key not in self._games:
@@ -77,7 +77,7 @@ def describe_option(spec: OptionSpec) -> dict[str, Any]:
 
 
 @cache
-def _bot_available(cls: type[Game], spec: str) -> bool:
+def _bot_available(cls: type[AnyGame], spec: str) -> bool:
     try:
         make_bot(spec, cls(cls.min_players, {}), 0)
     except (OptionError, ValueError):
@@ -85,5 +85,5 @@ def _bot_available(cls: type[Game], spec: str) -> bool:
     return True
 
 
-def new_bot(spec: str, game: Game, seat: int) -> Bot:
+def new_bot(spec: str, game: AnyGame, seat: int) -> Bot:
     return make_bot(spec, game, seat)

@@ -8,11 +8,11 @@ from typing import Annotated
 
 import typer
 
-from spieltisch.core.contract import Game
+from spieltisch.core.contract import AnyGame, Game
 from spieltisch.server.settings import DEFAULT_PORT, default_data_dir
 
 
-def load_extra_game(spec: str) -> type[Game]:
+def load_extra_game(spec: str) -> type[AnyGame]:
     """`module:Class` -> the class, for serving a game that is not registered yet."""
     module_name, _, class_name = spec.partition(":")
     if not module_name or not class_name:

@@ -9,7 +9,7 @@ import secrets
 import time
 from typing import Any
 
-from spieltisch.core.contract import Game
+from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import Catalog
@@ -75,7 +75,7 @@ class Hub:
             await room.stop()
 
     # --- lobby ----------------------------------------------------------------
-    def _make_game(self, game: str, players: int, options: dict[str, Any]) -> Game:
+    def _make_game(self, game: str, players: int, options: dict[str, Any]) -> AnyGame:
         try:
             return self.catalog.load(game, players, options)
         except OptionError as error:
@@ -106,7 +106,7 @@ class Hub:
         return reply
 
     async def _store_new_table(
-        self, game: Game, seats: list[SeatRow], host_token_hash: str, rematch_of: str | None
+        self, game: AnyGame, seats: list[SeatRow], host_token_hash: str, rematch_of: str | None
     ) -> TableRow:
         table = TableRow(
             id=secrets.token_urlsafe(9),

@@ -20,7 +20,7 @@ from typing import Any
 import anyio
 
 from spieltisch.bots import Bot
-from spieltisch.core.contract import Game, State
+from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.play import sample_chance
 from spieltisch.core.record import Record
 from spieltisch.server.catalog import FAST_BOTS, new_bot
@@ -64,7 +64,13 @@ def bot_rng(seed: int, version: int, seat: int) -> random.Random:
 
 class Room:
     def __init__(
-        self, store: Store, table: TableRow, seats: list[SeatRow], game: Game, state: State, bot_delay: float
+        self,
+        store: Store,
+        table: TableRow,
+        seats: list[SeatRow],
+        game: AnyGame,
+        state: State,
+        bot_delay: float,
     ) -> None:
         self.store = store
         self.table = table
@@ -79,7 +85,7 @@ class Room:
         self.driver: asyncio.Task[None] | None = None
 
     @classmethod
-    async def load(cls, store: Store, table: TableRow, game: Game, bot_delay: float) -> Room:
+    async def load(cls, store: Store, table: TableRow, game: AnyGame, bot_delay: float) -> Room:
         """Rebuild a table from its stored actions."""
         seats = await store.get_seats(table.id)
         rows = await store.load_actions(table.id)
@@ -289,10 +295,9 @@ class Room:
     def _let_bots_observe(self) -> None:
         """Bots with a memory see each step, through their seat's eyes only."""
         for seat, bot in self.bots.items():
-            observe = getattr(bot, "observe", None)
-            if observe is not None:
+            if bot.watches_table:
                 rng = bot_rng(self.table.seed, self.state.version, seat)
-                observe(self.state.resample_from_infostate(seat, rng))
+                bot.observe(self.state.resample_from_infostate(seat, rng))
 
     async def _bot_choice(self, seat: int, version: int) -> int:
         """The bot decides on a state redrawn from what its seat knows, never the true one."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from spieltisch.core.contract import Game
+from spieltisch.core.contract import AnyGame
 
 DEFAULT_PORT = 8765
 
@@ -20,7 +20,7 @@ class Settings:
     database_url: str | None = None
     bot_delay: float = 0.8
     """Seconds a bot waits before it moves, so people can follow the game."""
-    extra_games: dict[str, type[Game]] = field(default_factory=dict)
+    extra_games: dict[str, type[AnyGame]] = field(default_factory=dict)
     """Games offered besides the registered ones (a game still in development)."""
     web_dir: Path | None = None
     """The built browser client; None: the package's own build."""

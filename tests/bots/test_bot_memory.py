@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from spieltisch.bots import make_bot
-from spieltisch.bots.memory import Memory, MemoryHooks, MemoryIsmctsBot, find_hooks, parse_fade
-from spieltisch.core.contract import State
+from spieltisch.bots.memory import Memory, MemoryIsmctsBot, parse_fade
+from spieltisch.core.contract import MemoryHooks, State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import game_names, load_game
@@ -76,7 +76,7 @@ def test_bad_memory_specs(text: str) -> None:
 
 
 def test_toy_game_has_no_memory_model() -> None:
-    assert find_hooks(ToyGame(2)) is None
+    assert ToyGame(2).memory_hooks() is None
 
 
 @pytest.mark.skipif("calcory" not in game_names(), reason="Calcory is not registered")

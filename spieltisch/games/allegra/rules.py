@@ -41,7 +41,7 @@ PHASE_NAMES = (
 AFTER_KEEP, AFTER_FLIP, AFTER_KNOCKER, AFTER_TAKE, AFTER_REFILL = range(5)
 
 
-class AllegraGame(Game):
+class AllegraGame(Game["AllegraState"]):
     name = "allegra"
     title = "ALLEGRA"
     min_players = 2

@@ -34,7 +34,7 @@ import random
 from bisect import insort
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, MemoryHooks, State
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.calcory.cards import DIGITS, TARGET, Deck, load_deck
 
@@ -47,7 +47,7 @@ PHASE_NAMES = ("deal", "turn", "bust", "return", "place", "over")
 NOBODY = -1
 
 
-class CalcoryGame(Game):
+class CalcoryGame(Game["CalcoryState"]):
     name = "calcory"
     title = "Calcory"
     min_players = 2
@@ -105,8 +105,13 @@ class CalcoryGame(Game):
         assert isinstance(state, CalcoryState)
         return heuristic_action(state, rng)
 
+    def memory_hooks(self) -> MemoryHooks:
+        from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
+
+        return MemoryHooks(remember_facts, resample_with_memory)
+
     def rollout_action(self, state: State, rng: random.Random) -> int:
-        """A cheaper policy for search playouts (found by spieltisch.bots.ismcts)."""
+        """A cheaper policy for search playouts."""
         from spieltisch.games.calcory.bot import rollout_action
 
         assert isinstance(state, CalcoryState)

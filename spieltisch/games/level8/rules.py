@@ -59,7 +59,7 @@ def turn_decision_bound(hand_max: int = HAND_MAX, level_cards: int = 10) -> int:
     return 1 + laydown + layoffs + CANCELS_PER_TURN * 2 + 1
 
 
-class Level8Game(Game):
+class Level8Game(Game["Level8State"]):
     name = "level8"
     title = "LEVEL 8"
     min_players = 2

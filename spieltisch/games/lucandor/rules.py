@@ -97,7 +97,7 @@ class Layout:
         self.size = self.corner + 4
 
 
-class LucandorGame(Game):
+class LucandorGame(Game["LucandorState"]):
     name = "lucandor"
     title = "Der Graf von Lucandor"
     min_players = 3

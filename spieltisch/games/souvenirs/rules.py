@@ -41,7 +41,7 @@ PHASES = ("deal", "draw", "card", "cell", "cube", "end")
 GRID_FEATURES = 13  # occupied, number 1-6, colour 0-4, joker
 
 
-class SouvenirsGame(Game):
+class SouvenirsGame(Game["SouvenirsState"]):
     name = "souvenirs"
     title = "Souvenirs"
     min_players = 2
