@@ -69,6 +69,33 @@ Facts = dict[Hashable, Any]
 
 
 @dataclass(frozen=True)
+class EndReason:
+    """Why a game ended: `kind` for programs ("deck_empty", "safety_cap", ...), `text` for people.
+
+    `capped` is True when a safety cap (a limit that exists only so that bot play
+    always ends) decided the game rather than the rules.
+    """
+
+    kind: str
+    text: str
+    capped: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "capped": self.capped}
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One part of a seat's score: what it is for, in words, and its points."""
+
+    label: str
+    points: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "points": self.points}
+
+
+@dataclass(frozen=True)
 class MemoryHooks:
     """A game's memory model, for bots that remember cards once seen (see bots.memory).
 
@@ -194,9 +221,21 @@ class Game(ABC, Generic[StateT]):
         """
         return None
 
-    def render_text(self, state: StateT, seat: int | None, lang: str) -> str:
-        """The table as readable text for `seat` (None: spectator)."""
+    def render_text(self, state: StateT, seat: int | None, lang: str, width: int) -> str:
+        """The table as readable text for `seat` (None: spectator), no line wider than `width`."""
         return json.dumps(state.view(seat), indent=2, ensure_ascii=False)
+
+    # --- the end of a game, explained ------------------------------------------
+    def end_reason(self, state: StateT, lang: str) -> EndReason | None:
+        """Why the finished game ended (None before the end, or when the game does not say)."""
+        return None
+
+    def score_breakdown(self, state: StateT, lang: str) -> list[list[ScoreLine]]:
+        """Each seat's score in the rulebook's parts (per line, per card, bonuses); [] if unsaid.
+
+        The points of a seat's lines add up to its `scores()` entry.
+        """
+        return []
 
     def reference_data(self) -> dict[str, Any]:
         """Public facts about the pieces for a display (e.g. what each card shows), from the options alone.
@@ -335,9 +374,17 @@ class State(ABC):
         """Raise AssertionError when the game's own invariants are broken."""
 
     # --- names and data for fronts: the game's hooks, asked of this state ---------
-    def render_text(self, seat: int | None, lang: str = "en") -> str:
-        """The table as readable text for `seat` (None: spectator)."""
-        return self.game.render_text(self, seat, lang)
+    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
+        """The table as readable text for `seat` (None: spectator), at most `width` columns."""
+        return self.game.render_text(self, seat, lang, width)
+
+    def end_reason(self, lang: str = "en") -> EndReason | None:
+        """Why the finished game ended (see Game.end_reason)."""
+        return self.game.end_reason(self, lang)
+
+    def score_breakdown(self, lang: str = "en") -> list[list[ScoreLine]]:
+        """Each seat's score in the rulebook's parts (see Game.score_breakdown)."""
+        return self.game.score_breakdown(self, lang)
 
     def action_label(self, action: int, lang: str = "en") -> str:
         """`action_to_string` in the user's language (English by default)."""

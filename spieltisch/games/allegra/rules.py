@@ -578,7 +578,7 @@ class AllegraState(State):
             return None
         return self.action_label(action, lang)
 
-    def render_text(self, seat: int | None, lang: str = "en") -> str:
+    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
         from spieltisch.games.allegra.text import render
 
         return render(self, seat, lang)

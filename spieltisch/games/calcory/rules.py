@@ -403,7 +403,7 @@ class CalcoryState(State):
 
         return public_action_label(self, action, lang)
 
-    def render_text(self, seat: int | None, lang: str = "en") -> str:
+    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
         from spieltisch.games.calcory.text import render
 
         return render(self, seat, lang)

@@ -630,7 +630,7 @@ class Level8State(State):
 
         return public_action_text(self, action, lang)
 
-    def render_text(self, seat: int | None, lang: str = "en") -> str:
+    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
         from spieltisch.games.level8.text import render
 
         return render(self, seat, lang)

@@ -935,7 +935,7 @@ class LucandorState(State):
 
         return public_action_text(self, action, lang)
 
-    def render_text(self, seat: int | None, lang: str = "en") -> str:
+    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
         from spieltisch.games.lucandor.text import render
 
         return render(self, seat, lang)

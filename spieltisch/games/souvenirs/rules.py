@@ -294,7 +294,7 @@ class SouvenirsState(State):
             return None
         return text.action_name(self, action, lang)
 
-    def render_text(self, seat: int | None, lang: str = "en") -> str:
+    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
         return text.render(self, seat, lang)
 
     # --- copying -------------------------------------------------------------
