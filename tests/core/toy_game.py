@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, Move, State
 from spieltisch.core.options import OptionSpec
 
 KEEP, SWAP = 0, 1
 
 
-class ToyGame(Game):
+class ToyGame(Game["ToyState"]):
     name = "toy"
     title = "Toy"
     min_players = 2
@@ -38,9 +38,18 @@ class ToyGame(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return (2,)
 
-    def heuristic_action(self, state: State, rng: random.Random) -> int:
-        assert isinstance(state, ToyState)
+    def heuristic_action(self, state: ToyState, rng: random.Random) -> int:
         return SWAP if state.cards[state.turn] * 2 < self.options["top"] + 1 else KEEP
+
+    def action_label(self, state: ToyState, action: int, lang: str) -> str:
+        if state.is_chance_node():
+            return f"card {action}"
+        if lang == "de":
+            return "behalten" if action == KEEP else "tauschen"
+        return "keep" if action == KEEP else "swap"
+
+    def action_struct(self, state: ToyState, action: int) -> Move:
+        return {"kind": "keep" if action == KEEP else "swap"}
 
 
 class ToyState(State):
@@ -75,11 +84,6 @@ class ToyState(State):
             self.swapping = True
         else:
             self.turn += 1
-
-    def action_to_string(self, action: int) -> str:
-        if self.is_chance_node():
-            return f"card {action}"
-        return "keep" if action == KEEP else "swap"
 
     def clone(self) -> ToyState:
         other = ToyState(self.game)

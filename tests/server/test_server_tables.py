@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from spieltisch.bots import Bot
 from spieltisch.core.record import Record
 from spieltisch.server.app import create_app
 from tests.server.conftest import hello, is_state, make_settings, new_table, receive, state_at
@@ -208,7 +209,7 @@ def test_a_whole_game_on_postgresql(tmp_path: Path) -> None:
         assert client.get(f"/api/tables/{table['id']}").json()["result"] == end["result"]
 
 
-class SpyBot:
+class SpyBot(Bot):
     """A random bot that keeps every state it is shown."""
 
     name = "random"
