@@ -229,6 +229,7 @@ def _check_public_result(state: State, action: int, rng: random.Random) -> None:
     after.apply_action(action)
     result = after.public_result(action)
     json.dumps(result)
+    assert result is None or isinstance(result.get("text"), str), "a public result needs a 'text'"
     for seat in range(state.num_players):
         other = after.resample_from_infostate(seat, random.Random(rng.random()))
         assert other.public_result(action) == result, (

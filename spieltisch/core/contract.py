@@ -213,11 +213,14 @@ class Game(ABC, Generic[StateT]):
         """`action`, about to be taken, as data every other seat may know; None: nothing public."""
         return None
 
-    def public_result(self, state: StateT, action: int) -> dict[str, Any] | None:
-        """What everybody saw `action` bring about, asked of the state right after it
-        (Calcory: the digit a turned card showed); None when it showed nothing new.
+    def public_result(self, state: StateT, action: int, lang: str) -> dict[str, Any] | None:
+        """What everybody saw `action` bring about, asked of the state right after it;
+        None when it showed nothing new.
 
-        It may read only what a spectator now sees (conformance checks it on resampled states).
+        A JSON-safe dict whose "text" says it in words in `lang` ("7"; "round over:
+        Anna went out, levels now 3, 2, 2") beside the same facts as data
+        ({"digit": 7}). It may read only what a spectator now sees (conformance
+        checks it on resampled states).
         """
         return None
 
@@ -408,9 +411,9 @@ class State(ABC):
         """`action`, about to be taken, as data every other seat may know (None: nothing)."""
         return self.game.public_action_struct(self, action)
 
-    def public_result(self, action: int) -> dict[str, Any] | None:
+    def public_result(self, action: int, lang: str = "en") -> dict[str, Any] | None:
         """Asked right after `action` was applied: what everybody saw it bring about."""
-        return self.game.public_result(self, action)
+        return self.game.public_result(self, action, lang)
 
     def __str__(self) -> str:
         return self.render_text(None)
