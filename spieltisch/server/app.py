@@ -19,6 +19,17 @@ from pydantic import ValidationError
 from spieltisch.core.options import OptionError
 from spieltisch.server import webbuild
 from spieltisch.server.catalog import Catalog
+from spieltisch.server.errors import (
+    MALFORMED,
+    NO_GAME,
+    NO_SEAT_FOR_TOKEN,
+    STORED_FIRST,
+    TOO_LARGE,
+    WS_4404_NO_TABLE,
+    TableError,
+    pick_lang,
+    validation_detail,
+)
 from spieltisch.server.hub import Hub, hash_token
 from spieltisch.server.messages import (
     MAX_MESSAGE_BYTES,
@@ -32,7 +43,7 @@ from spieltisch.server.messages import (
     TakeSeat,
     client_message,
 )
-from spieltisch.server.room import Client, Room, TableError
+from spieltisch.server.room import Client, Room
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import StaleWriteError, Store
 
@@ -81,19 +92,19 @@ def _hub(request: Request | WebSocket) -> Hub:
     return hub
 
 
-def _error(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error_reply(request: Request, error: TableError) -> JSONResponse:
+    message = error.text(pick_lang(request.headers.get("accept-language")))
+    return JSONResponse({"error": error.code, "message": message}, status_code=error.status)
 
 
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, error: TableError) -> JSONResponse:
-        return _error(error.code, error.message, error.status)
+    async def table_error(request: Request, error: TableError) -> JSONResponse:
+        return _error_reply(request, error)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        details = "; ".join(f"{'.'.join(map(str, e['loc'][1:]))}: {e['msg']}" for e in error.errors())
-        return _error("malformed", details or "invalid request", 422)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        return _error_reply(request, TableError(MALFORMED, detail=validation_detail(error.errors(), skip=1)))
 
 
 def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
@@ -105,8 +116,8 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
     async def describe_game(name: str) -> dict[str, Any]:
         try:
             return catalog.describe(name)
-        except OptionError as error:
-            raise TableError("not_found", str(error), 404) from None
+        except OptionError:
+            raise TableError(NO_GAME, game=name[:40]) from None
 
     @app.post("/api/tables")
     async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
@@ -174,8 +185,8 @@ def _add_table_socket(app: FastAPI) -> None:
         try:
             room = await _hub(websocket).room(table_id)
         except TableError as error:
-            await websocket.send_text(json.dumps(_error_message(error.code, error.message)))
-            await websocket.close(code=4404)
+            await websocket.send_text(json.dumps(_error_message(error, lang)))
+            await websocket.close(code=WS_4404_NO_TABLE)
             return
         client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
         room.clients.add(client)
@@ -200,8 +211,8 @@ async def _leave(websocket: WebSocket, room: Room, client: Client) -> None:
     _hub(websocket).release_if_idle(room)
 
 
-def _error_message(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+def _error_message(error: TableError, lang: str) -> dict[str, Any]:
+    return {"type": "error", "code": error.code, "message": error.text(lang)}
 
 
 async def _serve_client(websocket: WebSocket, room: Room, client: Client) -> None:
@@ -212,7 +223,7 @@ async def _serve_client(websocket: WebSocket, room: Room, client: Client) -> Non
         try:
             await _handle(text, room, client)
         except TableError as error:
-            await client.send(json.dumps(_error_message(error.code, error.message)))
+            await client.send(json.dumps(_error_message(error, client.lang)))
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -228,20 +239,18 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 async def _handle(text: str, room: Room, client: Client) -> None:
     if len(text.encode("utf-8", errors="replace")) > MAX_MESSAGE_BYTES:
-        raise TableError("too_large", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
+        raise TableError(TOO_LARGE, limit=MAX_MESSAGE_BYTES)
     try:
         message = client_message.validate_json(text)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(map(str, first["loc"])) or "message"
-        raise TableError("malformed", f"{where}: {first['msg']}") from None
+        raise TableError(MALFORMED, detail=validation_detail(error.errors()[:1])) from None
     if isinstance(message, Hello):
         await _hello(room, client, message)
     elif isinstance(message, Act):
         try:
             await room.act(client.seat, message.action, message.version)
         except StaleWriteError:
-            raise TableError("stale_version", "another move was stored first; reload") from None
+            raise TableError(STORED_FIRST) from None
     elif isinstance(message, Chat):
         await room.chat(client, message.text, time.time())
     else:
@@ -253,7 +262,7 @@ async def _hello(room: Room, client: Client, message: Hello) -> None:
     if message.token:
         seat = room.seat_of_token(hash_token(message.token))
         if seat is None:
-            raise TableError("wrong_token", "this token holds no seat at this table")
+            raise TableError(NO_SEAT_FOR_TOKEN)
         client.seat = seat
     chat = await room.store.recent_chat(room.id)
     await client.send(json.dumps({"type": "chat_history", "messages": [c.__dict__ for c in chat]}))

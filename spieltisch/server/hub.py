@@ -13,8 +13,23 @@ from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import Catalog
+from spieltisch.server.errors import (
+    BAD_BOT,
+    BAD_OPTIONS,
+    BAD_SEATS,
+    BAD_VERSION,
+    NO_FREE_SEAT,
+    NOT_A_PLAYER,
+    NOT_FINISHED,
+    NOT_FOUND,
+    NOT_HOST,
+    NOT_OPEN,
+    SEAT_TAKEN,
+    UNAVAILABLE,
+    TableError,
+)
 from spieltisch.server.messages import CreateTable
-from spieltisch.server.room import Room, TableError
+from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
 from spieltisch.server.store import SeatRow, Store, TableRow
 
 OPEN = "open"
@@ -48,12 +63,12 @@ class Hub:
     async def _load(self, table_id: str) -> Room:
         table = await self.store.get_table(table_id) if len(table_id) <= 32 else None
         if table is None:
-            raise TableError("not_found", f"no table {table_id!r}", 404)
+            raise TableError(NOT_FOUND, table=table_id[:40])
         try:
             game = self.catalog.load(table.game, table.players, table.options)
             return await Room.load(self.store, table, game, self.bot_delay)
         except (OptionError, RecordError) as error:
-            raise TableError("unavailable", f"table {table_id} cannot be restored: {error}", 500) from None
+            raise TableError(UNAVAILABLE, table=table_id, detail=str(error)) from None
 
     def release_if_idle(self, room: Room) -> None:
         """Forget a finished table nobody watches; it reloads from the database when asked for."""
@@ -79,18 +94,18 @@ class Hub:
         try:
             return self.catalog.load(game, players, options)
         except OptionError as error:
-            raise TableError("bad_options", str(error)) from None
+            raise TableError(BAD_OPTIONS, detail=str(error)) from None
 
     def _check_bot(self, game: str, bot: str) -> None:
         allowed = [b["id"] for b in self.catalog.bots_for(game)]
         if bot not in allowed:
-            raise TableError("bad_bot", f"unknown bot {bot!r}; choose one of: {', '.join(allowed)}")
+            raise TableError(BAD_BOT, bot=bot, allowed=", ".join(allowed))
 
     async def create_table(self, request: CreateTable) -> dict[str, Any]:
         game = self._make_game(request.game, request.players, request.options)
         kinds = list(request.seats) + [OPEN] * (game.num_players - len(request.seats))
         if len(kinds) != game.num_players:
-            raise TableError("bad_seats", f"{len(request.seats)} seats given for {game.num_players} players")
+            raise TableError(BAD_SEATS, given=len(request.seats), players=game.num_players)
         seats = []
         for number, kind in enumerate(kinds):
             if kind == OPEN:
@@ -127,16 +142,16 @@ class Hub:
         token = new_token()
         async with room.lock:
             if room.table.status != OPEN:
-                raise TableError("not_open", "the table has already started", 409)
+                raise TableError(NOT_OPEN)
             if not 0 <= seat < len(room.seats) or room.seats[seat].kind != OPEN:
-                raise TableError("seat_taken", f"seat {seat} is not free", 409)
+                raise TableError(SEAT_TAKEN, seat=seat + 1)
             await room.update_seat(SeatRow(seat, "human", name, None, hash_token(token)))
         await room.broadcast()
         return {"seat": seat, "token": token}
 
     async def check_host(self, room: Room, host_token: str) -> None:
         if not hmac.compare_digest(room.table.host_token_hash, hash_token(host_token)):
-            raise TableError("wrong_token", "this is not the host token of the table", 403)
+            raise TableError(NOT_HOST)
 
     async def add_bots(self, table_id: str, host_token: str, bot: str, seat: int | None) -> None:
         room = await self.room(table_id)
@@ -144,10 +159,10 @@ class Hub:
         self._check_bot(room.game.name, bot)
         async with room.lock:
             if room.table.status != OPEN:
-                raise TableError("not_open", "the table has already started", 409)
+                raise TableError(NOT_OPEN)
             targets = [s for s in room.seats if s.kind == OPEN and seat in (None, s.seat)]
             if not targets:
-                raise TableError("seat_taken", "no free seat to fill", 409)
+                raise TableError(NO_FREE_SEAT)
             for target in targets:
                 await room.update_seat(SeatRow(target.seat, "bot", f"Bot {target.seat + 1}", bot))
         await room.broadcast()
@@ -163,9 +178,9 @@ class Hub:
         token_hash = hash_token(token)
         seat = room.seat_of_token(token_hash)
         if seat is None and not hmac.compare_digest(room.table.host_token_hash, token_hash):
-            raise TableError("wrong_token", "only the players of this table can ask for a rematch", 403)
+            raise TableError(NOT_A_PLAYER)
         if room.table.status != "finished":
-            raise TableError("not_finished", "a rematch follows a finished game", 409)
+            raise TableError(NOT_FINISHED)
         async with room.lock:
             if room.table.rematch_id is None:
                 seats = [SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in room.seats]
@@ -201,19 +216,23 @@ class Hub:
         """A finished game as `token`'s seat (or a spectator) saw it after `version` steps."""
         room = await self.room(table_id)
         if room.table.status != "finished":
-            raise TableError("not_finished", "only finished games can be replayed", 409)
+            raise TableError(NOT_FINISHED)
         seat = room.seat_of_token(hash_token(token)) if token else None
         rows = await self.store.load_actions(table_id)
         if not 0 <= version <= len(rows):
-            raise TableError("bad_version", f"version must be 0..{len(rows)}")
+            raise TableError(BAD_VERSION, last=len(rows))
+        fill_in_old_rows(room.game, rows)
         record = Record(room.table.game, room.table.players, room.table.options, [r.action for r in rows])
         state = record.replay(version, game=room.game)
+        moves = [r for r in rows if r.seat >= 0]
         return {
             "version": version,
             "last_version": len(rows),
             "you": seat,
             "to_move": state.current_player(),
             "view": state.view(seat),
-            "steps": [r.idx + 1 for r in rows if r.seat >= 0],
-            "log": [Room._log_entry(r, seat, lang) for r in rows[:version] if r.seat >= 0][-10:],
+            "steps": [r.idx + 1 for r in moves],
+            "moves": [log_entry(r, seat, lang) for r in moves],
+            "log": [log_entry(r, seat, lang) for r in moves if r.idx < version][-10:],
+            "result": final_result(state, lang) if state.is_terminal() else None,
         }

@@ -6,6 +6,7 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic_core import PydanticCustomError
 
 MAX_MESSAGE_BYTES = 4096
 MAX_CHAT_CHARS = 300
@@ -25,8 +26,10 @@ class Strict(BaseModel):
 def check_name(value: str) -> str:
     value = " ".join(value.split())
     if not value or len(value) > MAX_NAME_CHARS or not NAME_PATTERN.match(value):
-        raise ValueError(
-            f"a name has 1-{MAX_NAME_CHARS} letters, digits, spaces or . ' -, starting with a letter or digit"
+        raise PydanticCustomError(
+            "bad_name",
+            f"a name has 1-{MAX_NAME_CHARS} letters, digits, spaces or . ' -, "
+            "starting with a letter or digit",
         )
     return value
 

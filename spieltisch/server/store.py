@@ -12,7 +12,7 @@ import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import event, select
@@ -51,16 +51,58 @@ class SeatRow:
     token_hash: str | None = None
 
 
+Texts = dict[str, str]
+"""One text per language code ("en", "de", ...)."""
+
+
 @dataclass
 class ActionRow:
+    """A stored step: a player's move (`seat` >= 0) or a chance outcome (`seat` -1).
+
+    A move keeps how it was shown when it was made, in every language, so a
+    replay or a reconnect shows the same log. Adding a language adds keys, not
+    columns.
+    """
+
     idx: int
     action: int
     seat: int
-    label_en: str
-    label_de: str
-    public_en: str | None = None
-    """The name other seats and spectators see (None: only "moved")."""
-    public_de: str | None = None
+    label: Texts = field(default_factory=dict)
+    """The move's name for its mover."""
+    public: Texts | None = None
+    """Its name as the other seats and spectators know it (None: only "moved")."""
+    move: dict[str, Any] | None = None
+    """The move as data for its mover (State.action_struct)."""
+    public_move: dict[str, Any] | None = None
+    """The move as data as the others know it (State.public_action_struct)."""
+    result: dict[str, dict[str, Any]] | None = None
+    """Per language, what the move showed everybody (State.public_result)."""
+
+    def detail(self) -> str | None:
+        if self.seat < 0:
+            return None
+        fields = {
+            "label": self.label,
+            "public": self.public,
+            "move": self.move,
+            "public_move": self.public_move,
+            "result": self.result,
+        }
+        return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_db(cls, row: Any) -> ActionRow:
+        found = json.loads(row.detail) if row.detail else {}
+        return cls(
+            row.idx,
+            row.action,
+            row.seat,
+            found.get("label") or {},
+            found.get("public"),
+            found.get("move"),
+            found.get("public_move"),
+            found.get("result"),
+        )
 
 
 @dataclass
@@ -248,7 +290,14 @@ class Store:
     async def _insert(self, batch: list[PendingWrite]) -> None:
         now = time.time()
         values = [
-            {"table_id": table_id, "created_at": now, **row.__dict__}
+            {
+                "table_id": table_id,
+                "created_at": now,
+                "idx": row.idx,
+                "action": row.action,
+                "seat": row.seat,
+                "detail": row.detail(),
+            }
             for table_id, rows, _ in batch
             for row in rows
         ]
@@ -261,9 +310,7 @@ class Store:
         )
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [
-            ActionRow(r.idx, r.action, r.seat, r.label_en, r.label_de, r.public_en, r.public_de) for r in rows
-        ]
+        return [ActionRow.from_db(r) for r in rows]
 
     # --- chat -------------------------------------------------------------------
     async def add_chat(self, table_id: str, message: ChatRow) -> None:
