@@ -60,3 +60,23 @@ def serve(
     shown_host = f"[{host}]" if ":" in host else host
     typer.echo(f"spieltisch serving on http://{shown_host}:{port}/ ({where})")
     uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=65536, log_level="warning")
+
+
+def api_schema(
+    out: Annotated[Path | None, typer.Option(help="Write to this file instead of printing")] = None,
+) -> None:
+    """Print the server's OpenAPI schema: every REST answer and every websocket message.
+
+    For generating the browser's types (e.g. with openapi-typescript); the
+    running server serves the same at /api/openapi.json.
+    """
+    import json
+
+    from spieltisch.server.app import create_app
+    from spieltisch.server.settings import Settings
+
+    text = json.dumps(create_app(Settings()).openapi(), indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")

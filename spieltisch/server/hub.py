@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from spieltisch.core.contract import AnyGame
@@ -28,11 +29,18 @@ from spieltisch.server.errors import (
     UNAVAILABLE,
     TableError,
 )
-from spieltisch.server.messages import CreateTable
+from spieltisch.server.messages import (
+    CreatedTable,
+    CreateTable,
+    RematchReply,
+    ReplayStep,
+    Result,
+    SeatSummary,
+    SeatTaken,
+    TableSummary,
+)
 from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
-from spieltisch.server.store import SeatRow, Store, TableRow
-
-OPEN = "open"
+from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
 
 
 def new_token() -> str:
@@ -43,7 +51,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def check_host(room: Room, host_token: str) -> None:
+    if not hmac.compare_digest(room.table.host_token_hash, hash_token(host_token)):
+        raise TableError(NOT_HOST)
+
+
 class Hub:
+    """The lobby and the tables in memory: creates tables, seats people and bots, loads rooms."""
+
     def __init__(self, store: Store, catalog: Catalog, bot_delay: float) -> None:
         self.store = store
         self.catalog = catalog
@@ -72,12 +87,12 @@ class Hub:
 
     def release_if_idle(self, room: Room) -> None:
         """Forget a finished table nobody watches; it reloads from the database when asked for."""
-        if room.table.status == "finished" and not room.clients and self.rooms.get(room.id) is room:
+        if room.table.status == TableStatus.FINISHED and not room.clients and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
 
     async def resume_running(self) -> int:
         """After a restart: load every running table and let its bots go on."""
-        ids = await self.store.table_ids_with_status("running")
+        ids = await self.store.table_ids_with_status(TableStatus.RUNNING)
         for table_id in ids:
             try:
                 (await self.room(table_id)).kick()
@@ -97,27 +112,29 @@ class Hub:
             raise TableError(BAD_OPTIONS, detail=str(error)) from None
 
     def _check_bot(self, game: str, bot: str) -> None:
-        allowed = [b["id"] for b in self.catalog.bots_for(game)]
+        allowed = [b.id for b in self.catalog.bots_for(game)]
         if bot not in allowed:
             raise TableError(BAD_BOT, bot=bot, allowed=", ".join(allowed))
 
-    async def create_table(self, request: CreateTable) -> dict[str, Any]:
+    async def create_table(self, request: CreateTable, join_url: Callable[[str], str]) -> CreatedTable:
+        """A new open table; `join_url` makes the address people join it by from its id."""
         game = self._make_game(request.game, request.players, request.options)
-        kinds = list(request.seats) + [OPEN] * (game.num_players - len(request.seats))
+        kinds = list(request.seats) + [SeatKind.OPEN] * (game.num_players - len(request.seats))
         if len(kinds) != game.num_players:
             raise TableError(BAD_SEATS, given=len(request.seats), players=game.num_players)
         seats = []
         for number, kind in enumerate(kinds):
-            if kind == OPEN:
-                seats.append(SeatRow(number, OPEN, ""))
+            if kind == SeatKind.OPEN:
+                seats.append(SeatRow(number, SeatKind.OPEN, ""))
             else:
                 self._check_bot(game.name, kind)
-                seats.append(SeatRow(number, "bot", f"Bot {number + 1}", kind))
+                seats.append(SeatRow(number, SeatKind.BOT, f"Bot {number + 1}", kind))
         host_token = new_token()
         table = await self._store_new_table(game, seats, hash_token(host_token), None)
-        reply: dict[str, Any] = {"id": table.id, "host_token": host_token}
-        if request.name is not None and OPEN in kinds:
-            reply.update(await self.take_seat(table.id, kinds.index(OPEN), request.name))
+        reply = CreatedTable(id=table.id, host_token=host_token, join_url=join_url(table.id))
+        if request.name is not None and SeatKind.OPEN in kinds:
+            taken = await self.take_seat(table.id, kinds.index(SeatKind.OPEN), request.name)
+            reply.seat, reply.token = taken.seat, taken.token
         return reply
 
     async def _store_new_table(
@@ -129,7 +146,7 @@ class Hub:
             players=game.num_players,
             options=dict(game.options),
             seed=secrets.randbits(62),
-            status=OPEN,
+            status=TableStatus.OPEN,
             host_token_hash=host_token_hash,
             created_at=time.time(),
             rematch_of=rematch_of,
@@ -137,49 +154,45 @@ class Hub:
         await self.store.create_table(table, seats)
         return table
 
-    async def take_seat(self, table_id: str, seat: int, name: str) -> dict[str, Any]:
+    async def take_seat(self, table_id: str, seat: int, name: str) -> SeatTaken:
         room = await self.room(table_id)
         token = new_token()
         async with room.lock:
-            if room.table.status != OPEN:
+            if room.table.status != TableStatus.OPEN:
                 raise TableError(NOT_OPEN)
-            if not 0 <= seat < len(room.seats) or room.seats[seat].kind != OPEN:
+            if not 0 <= seat < len(room.seats) or room.seats[seat].kind != SeatKind.OPEN:
                 raise TableError(SEAT_TAKEN, seat=seat + 1)
-            await room.update_seat(SeatRow(seat, "human", name, None, hash_token(token)))
+            await room.update_seat(SeatRow(seat, SeatKind.HUMAN, name, None, hash_token(token)))
         await room.broadcast()
-        return {"seat": seat, "token": token}
-
-    async def check_host(self, room: Room, host_token: str) -> None:
-        if not hmac.compare_digest(room.table.host_token_hash, hash_token(host_token)):
-            raise TableError(NOT_HOST)
+        return SeatTaken(seat=seat, token=token)
 
     async def add_bots(self, table_id: str, host_token: str, bot: str, seat: int | None) -> None:
         room = await self.room(table_id)
-        await self.check_host(room, host_token)
+        check_host(room, host_token)
         self._check_bot(room.game.name, bot)
         async with room.lock:
-            if room.table.status != OPEN:
+            if room.table.status != TableStatus.OPEN:
                 raise TableError(NOT_OPEN)
-            targets = [s for s in room.seats if s.kind == OPEN and seat in (None, s.seat)]
+            targets = [s for s in room.seats if s.kind == SeatKind.OPEN and seat in (None, s.seat)]
             if not targets:
                 raise TableError(NO_FREE_SEAT)
             for target in targets:
-                await room.update_seat(SeatRow(target.seat, "bot", f"Bot {target.seat + 1}", bot))
+                await room.update_seat(SeatRow(target.seat, SeatKind.BOT, f"Bot {target.seat + 1}", bot))
         await room.broadcast()
 
     async def start(self, table_id: str, host_token: str) -> None:
         room = await self.room(table_id)
-        await self.check_host(room, host_token)
+        check_host(room, host_token)
         await room.start()
 
-    async def rematch(self, table_id: str, token: str) -> dict[str, Any]:
+    async def rematch(self, table_id: str, token: str) -> RematchReply:
         """The same game again with the same people, bots and tokens; it starts at once."""
         room = await self.room(table_id)
         token_hash = hash_token(token)
         seat = room.seat_of_token(token_hash)
         if seat is None and not hmac.compare_digest(room.table.host_token_hash, token_hash):
             raise TableError(NOT_A_PLAYER)
-        if room.table.status != "finished":
+        if room.table.status != TableStatus.FINISHED:
             raise TableError(NOT_FINISHED)
         async with room.lock:
             if room.table.rematch_id is None:
@@ -189,33 +202,34 @@ class Hub:
                 room.table.rematch_id = table.id
                 await (await self.room(table.id)).start()
         await room.broadcast()
-        return {"id": room.table.rematch_id, "seat": seat}
+        assert room.table.rematch_id is not None
+        return RematchReply(id=room.table.rematch_id, seat=seat)
 
     # --- reading --------------------------------------------------------------
-    async def summary(self, table: TableRow) -> dict[str, Any]:
+    async def summary(self, table: TableRow) -> TableSummary:
         room = self.rooms.get(table.id)
         seats = room.seats if room else await self.store.get_seats(table.id)
         if room:
             table = room.table
-        return {
-            "id": table.id,
-            "game": table.game,
-            "players": table.players,
-            "options": table.options,
-            "status": table.status,
-            "created_at": table.created_at,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in seats],
-            "result": table.result,
-            "rematch_of": table.rematch_of,
-            "rematch_id": table.rematch_id,
-        }
+        return TableSummary(
+            id=table.id,
+            game=table.game,
+            players=table.players,
+            options=table.options,
+            status=table.status,
+            created_at=table.created_at,
+            seats=[SeatSummary(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot) for s in seats],
+            result=Result(**table.result) if table.result else None,
+            rematch_of=table.rematch_of,
+            rematch_id=table.rematch_id,
+        )
 
     async def replay_step(
         self, table_id: str, version: int, token: str | None, lang: str = "en"
-    ) -> dict[str, Any]:
+    ) -> ReplayStep:
         """A finished game as `token`'s seat (or a spectator) saw it after `version` steps."""
         room = await self.room(table_id)
-        if room.table.status != "finished":
+        if room.table.status != TableStatus.FINISHED:
             raise TableError(NOT_FINISHED)
         seat = room.seat_of_token(hash_token(token)) if token else None
         rows = await self.store.load_actions(table_id)
@@ -225,14 +239,15 @@ class Hub:
         record = Record(room.table.game, room.table.players, room.table.options, [r.action for r in rows])
         state = record.replay(version, game=room.game)
         moves = [r for r in rows if r.seat >= 0]
-        return {
-            "version": version,
-            "last_version": len(rows),
-            "you": seat,
-            "to_move": state.current_player(),
-            "view": state.view(seat),
-            "steps": [r.idx + 1 for r in moves],
-            "moves": [log_entry(r, seat, lang) for r in moves],
-            "log": [log_entry(r, seat, lang) for r in moves if r.idx < version][-10:],
-            "result": final_result(state, lang) if state.is_terminal() else None,
-        }
+        entries = [log_entry(r, seat, lang) for r in moves]
+        return ReplayStep(
+            version=version,
+            last_version=len(rows),
+            you=seat,
+            to_move=state.current_player(),
+            view=state.view(seat),
+            steps=[r.idx + 1 for r in moves],
+            moves=entries,
+            log=[e for e in entries if e.version <= version][-10:],
+            result=final_result(state, lang) if state.is_terminal() else None,
+        )

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import anyio
 
@@ -38,7 +36,17 @@ from spieltisch.server.errors import (
     TableError,
     in_lang,
 )
-from spieltisch.server.store import ActionRow, ChatRow, SeatRow, Store, TableRow, Texts
+from spieltisch.server.messages import (
+    ChatMessage,
+    EndReasonInfo,
+    FinalResult,
+    LegalMove,
+    LogEntry,
+    ScoreLineInfo,
+    SeatInfo,
+    StateMessage,
+)
+from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus, Texts
 
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
@@ -112,7 +120,7 @@ def fill_in_old_rows(game: AnyGame, rows: list[ActionRow]) -> None:
             row.move, row.public_move, row.result = fresh.move, fresh.public_move, fresh.result
 
 
-def log_entry(row: ActionRow, seat: int | None, lang: str) -> dict[str, Any]:
+def log_entry(row: ActionRow, seat: int | None, lang: str) -> LogEntry:
     """A move in the log as `seat` may know it.
 
     Only the mover learns its full name and struct: a move may carry hidden
@@ -122,28 +130,33 @@ def log_entry(row: ActionRow, seat: int | None, lang: str) -> dict[str, Any]:
     """
     own = row.seat == seat
     names = row.label if own else row.public
-    return {
-        "version": row.idx + 1,
-        "seat": row.seat,
-        "label": in_lang(names, lang) if names else None,
-        "move": row.move if own else row.public_move,
-        "result": in_lang(row.result, lang) if row.result else None,
-    }
+    return LogEntry(
+        version=row.idx + 1,
+        seat=row.seat,
+        label=in_lang(names, lang) if names else None,
+        move=row.move if own else row.public_move,
+        result=in_lang(row.result, lang) if row.result else None,
+    )
 
 
-def final_result(state: State, lang: str) -> dict[str, Any]:
+def final_result(state: State, lang: str) -> FinalResult:
     """A finished game's scores and winners, why it ended and each seat's score in its parts."""
     reason = state.end_reason(lang)
-    return {
-        "scores": state.scores(),
-        "winners": state.winners(),
-        "returns": state.returns(),
-        "end_reason": reason.to_json() if reason else None,
-        "score_breakdown": [[line.to_json() for line in lines] for lines in state.score_breakdown(lang)],
-    }
+    return FinalResult(
+        scores=state.scores(),
+        winners=state.winners(),
+        returns=state.returns(),
+        end_reason=EndReasonInfo(**reason.to_json()) if reason else None,
+        score_breakdown=[
+            [ScoreLineInfo(label=line.label, points=line.points) for line in lines]
+            for lines in state.score_breakdown(lang)
+        ],
+    )
 
 
 class Room:
+    """One table in play: its state, seats, connections and bots; the only writer of its table."""
+
     def __init__(
         self,
         store: Store,
@@ -174,7 +187,7 @@ class Room:
         record = Record(table.game, table.players, table.options, [row.action for row in rows])
         room = cls(store, table, seats, game, record.replay(game=game), bot_delay)
         room.decisions = [row for row in rows if row.seat >= 0][-LOG_LENGTH:]
-        if table.status == "running":
+        if table.status == TableStatus.RUNNING:
             room.make_bots()
         return room
 
@@ -184,46 +197,47 @@ class Room:
 
     def make_bots(self) -> None:
         self.bots = {
-            s.seat: new_bot(s.bot or "random", self.game, s.seat) for s in self.seats if s.kind == "bot"
+            s.seat: new_bot(s.bot or "random", self.game, s.seat)
+            for s in self.seats
+            if s.kind == SeatKind.BOT
         }
 
     # --- what each client sees ----------------------------------------------
-    def seat_list(self) -> list[dict[str, Any]]:
+    def seat_list(self) -> list[SeatInfo]:
         online = {client.seat for client in self.clients}
         return [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "online": s.seat in online}
+            SeatInfo(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot, online=s.seat in online)
             for s in self.seats
         ]
 
-    def message_for(self, seat: int | None, lang: str) -> dict[str, Any]:
+    def message_for(self, seat: int | None, lang: str) -> StateMessage:
         """Everything a client at `seat` gets: its own view and, on its turn, its legal moves."""
-        started = self.table.status != "open"
+        started = self.table.status != TableStatus.OPEN
         state = self.state
         to_move = state.current_player() if started else None
         legal = []
         if started and seat is not None and to_move == seat:
             legal = [
-                {"id": a, "label": state.action_label(a, lang), "move": state.action_struct(a)}
+                LegalMove(id=a, label=state.action_label(a, lang), move=state.action_struct(a))
                 for a in state.legal_actions()
             ]
-        finished = self.table.status == "finished" and state.is_terminal()
-        return {
-            "type": "state",
-            "table": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "options": self.table.options,
-            "status": self.table.status,
-            "version": state.version if started else 0,
-            "you": seat,
-            "seats": self.seat_list(),
-            "to_move": to_move,
-            "view": state.view(seat) if started else None,
-            "legal": legal,
-            "log": [log_entry(row, seat, lang) for row in self.decisions],
-            "result": final_result(state, lang) if finished else None,
-            "rematch": self.table.rematch_id,
-        }
+        finished = self.table.status == TableStatus.FINISHED and state.is_terminal()
+        return StateMessage(
+            table=self.id,
+            game=self.game.name,
+            title=self.game.title,
+            options=self.table.options,
+            status=self.table.status,
+            version=state.version if started else 0,
+            you=seat,
+            seats=self.seat_list(),
+            to_move=to_move,
+            view=state.view(seat) if started else None,
+            legal=legal,
+            log=[log_entry(row, seat, lang) for row in self.decisions],
+            result=final_result(state, lang) if finished else None,
+            rematch=self.table.rematch_id,
+        )
 
     async def broadcast(self) -> None:
         texts: dict[tuple[int | None, str], str] = {}
@@ -231,7 +245,7 @@ class Room:
         for client in list(self.clients):
             key = (client.seat, client.lang)
             if key not in texts:
-                texts[key] = json.dumps(self.message_for(*key))
+                texts[key] = self.message_for(*key).model_dump_json()
             outgoing.append((client, texts[key]))
         await self._send_all(outgoing)
 
@@ -269,13 +283,13 @@ class Room:
     # --- moves --------------------------------------------------------------
     async def start(self) -> None:
         async with self.lock:
-            if self.table.status != "open":
+            if self.table.status != TableStatus.OPEN:
                 raise TableError(NOT_OPEN)
-            if any(s.kind == "open" for s in self.seats):
+            if any(s.kind == SeatKind.OPEN for s in self.seats):
                 raise TableError(SEATS_OPEN)
             self.make_bots()
-            await self.store.set_status(self.id, "running")
-            self.table.status = "running"
+            await self.store.set_status(self.id, TableStatus.RUNNING)
+            self.table.status = TableStatus.RUNNING
             await self._commit(None, None)
         await self.broadcast()
         self.kick()
@@ -289,7 +303,7 @@ class Room:
         self.kick()
 
     def _check_move(self, seat: int | None, action: int, version: int) -> None:
-        if self.table.status != "running":
+        if self.table.status != TableStatus.RUNNING:
             raise TableError(NOT_RUNNING, status=STATUS_WORDS[self.table.status])
         if seat is None:
             raise TableError(NOT_SEATED)
@@ -318,7 +332,7 @@ class Room:
         self.state = state
         self.decisions = (self.decisions + [r for r in rows if r.seat >= 0])[-LOG_LENGTH:]
         self._let_bots_observe()
-        if state.is_terminal() and self.table.status == "running":
+        if state.is_terminal() and self.table.status == TableStatus.RUNNING:
             await self._finish()
 
     async def _finish(self) -> None:
@@ -327,8 +341,8 @@ class Room:
             "winners": self.state.winners(),
             "returns": self.state.returns(),
         }
-        await self.store.set_status(self.id, "finished", result)
-        self.table.status = "finished"
+        await self.store.set_status(self.id, TableStatus.FINISHED, result)
+        self.table.status = TableStatus.FINISHED
         self.table.result = result
 
     # --- bots ---------------------------------------------------------------
@@ -339,14 +353,14 @@ class Room:
 
     async def _resolve_open_chance(self) -> None:
         """A chance node left open (a crash between start and its first write) is drawn now."""
-        if self.table.status == "running" and self.state.is_chance_node():
+        if self.table.status == TableStatus.RUNNING and self.state.is_chance_node():
             async with self.lock:
                 await self._commit(None, None)
             await self.broadcast()
 
     def bot_to_move(self) -> int | None:
         seat = self.state.current_player()
-        if self.table.status == "running" and seat in self.bots:
+        if self.table.status == TableStatus.RUNNING and seat in self.bots:
             return seat
         return None
 
@@ -406,5 +420,5 @@ class Room:
         client.chat_times = [*recent, now]
         message = ChatRow(client.seat, self.seats[client.seat].name, text, now)
         await self.store.add_chat(self.id, message)
-        text_out = json.dumps({"type": "chat", **message.__dict__})
+        text_out = ChatMessage(**message.__dict__).model_dump_json()
         await self._send_all([(other, text_out) for other in list(self.clients)])

@@ -13,6 +13,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import event, select
@@ -20,6 +21,28 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from spieltisch.server import schema
+
+
+class TableStatus(StrEnum):
+    """Where a table is in its life."""
+
+    OPEN = "open"
+    """Seats are being filled; the game has not started."""
+    RUNNING = "running"
+    """The game is being played."""
+    FINISHED = "finished"
+    """The game is over; its result is stored."""
+
+
+class SeatKind(StrEnum):
+    """Who sits in a seat."""
+
+    OPEN = "open"
+    """Free: a person may take it, or the host may give it to a bot."""
+    HUMAN = "human"
+    """A person, who holds the seat's token."""
+    BOT = "bot"
+    """A bot, played by the server."""
 
 
 class StaleWriteError(RuntimeError):
@@ -33,7 +56,7 @@ class TableRow:
     players: int
     options: dict[str, Any]
     seed: int
-    status: str
+    status: TableStatus
     host_token_hash: str
     created_at: float
     result: dict[str, Any] | None = None
@@ -44,8 +67,7 @@ class TableRow:
 @dataclass
 class SeatRow:
     seat: int
-    kind: str
-    """"open" (free), "human" (taken) or "bot"."""
+    kind: SeatKind
     name: str
     bot: str | None = None
     token_hash: str | None = None
@@ -144,7 +166,7 @@ def _table_row(row: Any) -> TableRow:
         players=row.players,
         options=json.loads(row.options),
         seed=row.seed,
-        status=row.status,
+        status=TableStatus(row.status),
         host_token_hash=row.host_token_hash,
         created_at=row.created_at,
         result=json.loads(row.result) if row.result else None,
@@ -154,6 +176,8 @@ def _table_row(row: Any) -> TableRow:
 
 
 class Store:
+    """The database behind the server: tables, seats, moves and chat, on SQLite or PostgreSQL."""
+
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         # SQLite has one writer at a time; waiting here instead of in SQLite's
@@ -207,7 +231,7 @@ class Store:
             row = found.first()
         return _table_row(row) if row else None
 
-    async def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+    async def list_tables(self, status: TableStatus | None = None, limit: int = 100) -> list[TableRow]:
         query = select(schema.tables).order_by(schema.tables.c.created_at.desc()).limit(limit)
         if status:
             query = query.where(schema.tables.c.status == status)
@@ -215,7 +239,7 @@ class Store:
             rows = (await connection.execute(query)).all()
         return [_table_row(row) for row in rows]
 
-    async def table_ids_with_status(self, status: str) -> list[str]:
+    async def table_ids_with_status(self, status: TableStatus) -> list[str]:
         query = select(schema.tables.c.id).where(schema.tables.c.status == status)
         async with self.engine.connect() as connection:
             return [row.id for row in (await connection.execute(query)).all()]
@@ -224,7 +248,7 @@ class Store:
         query = select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash) for r in rows]
+        return [SeatRow(r.seat, SeatKind(r.kind), r.name, r.bot, r.token_hash) for r in rows]
 
     async def update_seat(self, table_id: str, seat: SeatRow) -> None:
         query = (
@@ -235,7 +259,9 @@ class Store:
         async with self._writing() as connection:
             await connection.execute(query)
 
-    async def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+    async def set_status(
+        self, table_id: str, status: TableStatus, result: dict[str, Any] | None = None
+    ) -> None:
         values: dict[str, Any] = {"status": status}
         if result is not None:
             values["result"] = json.dumps(result)
