@@ -14,6 +14,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import anyio
 
@@ -139,6 +140,11 @@ def log_entry(row: ActionRow, seat: int | None, lang: str) -> LogEntry:
     )
 
 
+def stored_result(state: State) -> dict[str, Any]:
+    """What the database keeps of a finished game (the lobby lists it)."""
+    return {"scores": state.scores(), "winners": state.winners(), "returns": state.returns()}
+
+
 def final_result(state: State, lang: str) -> FinalResult:
     """A finished game's scores and winners, why it ended and each seat's score in its parts."""
     reason = state.end_reason(lang)
@@ -187,6 +193,8 @@ class Room:
         record = Record(table.game, table.players, table.options, [row.action for row in rows])
         room = cls(store, table, seats, game, record.replay(game=game), bot_delay)
         room.decisions = [row for row in rows if row.seat >= 0][-LOG_LENGTH:]
+        if table.status == TableStatus.RUNNING and room.state.is_terminal():
+            await room._commit(None, None)  # a crash left its end unstored (older servers stored it apart)
         if table.status == TableStatus.RUNNING:
             room.make_bots()
         return room
@@ -327,23 +335,19 @@ class Room:
             outcome = sample_chance(state, chance_rng(self.table.seed, state.version))
             rows.append(ActionRow(state.version, outcome, -1))
             state.apply_action(outcome)
+        ends = state.is_terminal() and self.table.status == TableStatus.RUNNING
+        result = stored_result(state) if ends else None
         if rows:
-            await self.store.append_actions(self.id, rows)
+            # The game's end goes into the same transaction as the move that ends it.
+            await self.store.append_actions(self.id, rows, result)
+        elif result is not None:
+            await self.store.finish(self.id, result)
         self.state = state
         self.decisions = (self.decisions + [r for r in rows if r.seat >= 0])[-LOG_LENGTH:]
         self._let_bots_observe()
-        if state.is_terminal() and self.table.status == TableStatus.RUNNING:
-            await self._finish()
-
-    async def _finish(self) -> None:
-        result = {
-            "scores": self.state.scores(),
-            "winners": self.state.winners(),
-            "returns": self.state.returns(),
-        }
-        await self.store.set_status(self.id, TableStatus.FINISHED, result)
-        self.table.status = TableStatus.FINISHED
-        self.table.result = result
+        if result is not None:
+            self.table.status = TableStatus.FINISHED
+            self.table.result = result
 
     # --- bots ---------------------------------------------------------------
     def kick(self) -> None:

@@ -135,17 +135,24 @@ class ChatRow:
     created_at: float
 
 
-PendingWrite = tuple[str, list[ActionRow], "asyncio.Future[None]"]
+@dataclass
+class PendingWrite:
+    """Rows of one table waiting for the next group commit, and the game's end if they reach it."""
+
+    table_id: str
+    rows: list[ActionRow]
+    result: dict[str, Any] | None
+    done: asyncio.Future[None]
 
 
 def _settle(batch: list[PendingWrite], error: BaseException | None) -> None:
-    for _table_id, _rows, done in batch:
-        if done.done():
+    for item in batch:
+        if item.done.done():
             continue
         if error is None:
-            done.set_result(None)
+            item.done.set_result(None)
         else:
-            done.set_exception(error)
+            item.done.set_exception(error)
 
 
 def _enable_sqlite_wal(engine: AsyncEngine) -> None:
@@ -173,6 +180,11 @@ def _table_row(row: Any) -> TableRow:
         rematch_of=row.rematch_of,
         rematch_id=row.rematch_id,
     )
+
+
+def _finishing(table_id: str, result: dict[str, Any]) -> Any:
+    values = {"status": TableStatus.FINISHED.value, "result": json.dumps(result)}
+    return schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
 
 
 class Store:
@@ -259,6 +271,11 @@ class Store:
         async with self._writing() as connection:
             await connection.execute(query)
 
+    async def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        """Mark a game over whose end is stored (a table restored in its final position)."""
+        async with self._writing() as connection:
+            await connection.execute(_finishing(table_id, result))
+
     async def set_status(
         self, table_id: str, status: TableStatus, result: dict[str, Any] | None = None
     ) -> None:
@@ -275,15 +292,21 @@ class Store:
             await connection.execute(query)
 
     # --- actions --------------------------------------------------------------
-    async def append_actions(self, table_id: str, rows: list[ActionRow]) -> None:
+    async def append_actions(
+        self, table_id: str, rows: list[ActionRow], result: dict[str, Any] | None = None
+    ) -> None:
         """Store rows in one transaction; StaleWriteError if an index is taken.
+
+        With a `result`, the rows end the game: the table is marked finished
+        with that result in the same transaction, so a crash can never leave
+        a game whose last move is stored but whose end is not.
 
         Returns once the rows are committed. Rows of many tables that arrive
         together share one transaction (group commit), which keeps the cost
         per move low when many tables are busy.
         """
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((table_id, rows, done))
+        self._pending.append(PendingWrite(table_id, rows, result, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         await done
@@ -307,7 +330,7 @@ class Store:
         try:
             await self._insert([item])
         except IntegrityError:
-            _settle([item], StaleWriteError(f"table {item[0]}: action index already stored"))
+            _settle([item], StaleWriteError(f"table {item.table_id}: action index already stored"))
         except Exception as error:
             _settle([item], error)
         else:
@@ -317,18 +340,22 @@ class Store:
         now = time.time()
         values = [
             {
-                "table_id": table_id,
+                "table_id": item.table_id,
                 "created_at": now,
                 "idx": row.idx,
                 "action": row.action,
                 "seat": row.seat,
                 "detail": row.detail(),
             }
-            for table_id, rows, _ in batch
-            for row in rows
+            for item in batch
+            for row in item.rows
         ]
         async with self._writing() as connection:
-            await connection.execute(schema.actions.insert(), values)
+            if values:
+                await connection.execute(schema.actions.insert(), values)
+            for item in batch:
+                if item.result is not None:
+                    await connection.execute(_finishing(item.table_id, item.result))
 
     async def load_actions(self, table_id: str) -> list[ActionRow]:
         query = (

@@ -120,9 +120,24 @@ async def _a_second_write_at_the_same_index_fails_and_changes_nothing(store: Sto
     await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
     await store.append_actions(table.id, [ActionRow(0, 2, -1)])
     with pytest.raises(StaleWriteError):
-        await store.append_actions(table.id, [ActionRow(1, 4, -1), ActionRow(0, 5, -1)])
+        await store.append_actions(table.id, [ActionRow(1, 4, -1), ActionRow(0, 5, -1)], {"scores": [1.0]})
     assert [r.action for r in await store.load_actions(table.id)] == [2]
     assert table.id in await store.table_ids_with_status("running")
+    found = await store.get_table(table.id)
+    assert found is not None and found.result is None
+
+
+def test_the_move_that_ends_a_game_and_the_end_are_stored_together(url: str) -> None:
+    run(_the_move_that_ends_a_game_and_the_end_are_stored_together, url)
+
+
+async def _the_move_that_ends_a_game_and_the_end_are_stored_together(store: Store) -> None:
+    table = a_table("running")
+    await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
+    result = {"scores": [3.0, 1.0], "winners": [0], "returns": [1.0, 0.0]}
+    await store.append_actions(table.id, [ActionRow(0, 2, -1), ActionRow(1, 0, 0, {"en": "keep"})], result)
+    found = await store.get_table(table.id)
+    assert found is not None and found.status == "finished" and found.result == result
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
