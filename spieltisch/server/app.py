@@ -190,8 +190,7 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
 
     @app.get("/api/tables", responses=_errors())
     async def list_tables(request: Request, status: TableStatus | None = None) -> list[TableSummary]:
-        hub = _hub(request)
-        return [await hub.summary(table) for table in await hub.store.list_tables(status, limit=100)]
+        return await _hub(request).lobby(status, time.monotonic())
 
     @app.get("/api/tables/{table_id}", responses=_errors(404, 500))
     async def get_table(request: Request, table_id: str) -> TableSummary:

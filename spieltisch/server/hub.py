@@ -51,6 +51,9 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+LOBBY_CACHE_SECONDS = 1.0
+
+
 def check_host(room: Room, host_token: str) -> None:
     if not hmac.compare_digest(room.table.host_token_hash, hash_token(host_token)):
         raise TableError(NOT_HOST)
@@ -65,6 +68,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._lobby: dict[TableStatus | None, tuple[float, list[TableSummary]]] = {}
 
     # --- rooms ----------------------------------------------------------------
     async def room(self, table_id: str) -> Room:
@@ -135,6 +139,7 @@ class Hub:
         if request.name is not None and SeatKind.OPEN in kinds:
             taken = await self.take_seat(table.id, kinds.index(SeatKind.OPEN), request.name)
             reply.seat, reply.token = taken.seat, taken.token
+        self._lobby.clear()  # the lobby lists it at once
         return reply
 
     async def _store_new_table(
@@ -163,6 +168,7 @@ class Hub:
             if not 0 <= seat < len(room.seats) or room.seats[seat].kind != SeatKind.OPEN:
                 raise TableError(SEAT_TAKEN, seat=seat + 1)
             await room.update_seat(SeatRow(seat, SeatKind.HUMAN, name, None, hash_token(token)))
+        self._lobby.clear()
         await room.broadcast()
         return SeatTaken(seat=seat, token=token)
 
@@ -178,12 +184,14 @@ class Hub:
                 raise TableError(NO_FREE_SEAT)
             for target in targets:
                 await room.update_seat(SeatRow(target.seat, SeatKind.BOT, f"Bot {target.seat + 1}", bot))
+        self._lobby.clear()
         await room.broadcast()
 
     async def start(self, table_id: str, host_token: str) -> None:
         room = await self.room(table_id)
         check_host(room, host_token)
         await room.start()
+        self._lobby.clear()
 
     async def rematch(self, table_id: str, token: str) -> RematchReply:
         """The same game again with the same people, bots and tokens; it starts at once."""
@@ -201,28 +209,25 @@ class Hub:
                 await self.store.set_rematch(room.id, table.id)
                 room.table.rematch_id = table.id
                 await (await self.room(table.id)).start()
+                self._lobby.clear()
         await room.broadcast()
         assert room.table.rematch_id is not None
         return RematchReply(id=room.table.rematch_id, seat=seat)
 
     # --- reading --------------------------------------------------------------
+    async def lobby(self, status: TableStatus | None, now: float) -> list[TableSummary]:
+        """The newest 100 tables: one query, kept for LOBBY_CACHE_SECONDS, so a full lobby costs little."""
+        cached = self._lobby.get(status)
+        if cached is not None and now - cached[0] < LOBBY_CACHE_SECONDS:
+            return cached[1]
+        listed = [summarize(table, seats) for table, seats in await self.store.list_tables_with_seats(status)]
+        self._lobby[status] = (now, listed)
+        return listed
+
     async def summary(self, table: TableRow) -> TableSummary:
         room = self.rooms.get(table.id)
         seats = room.seats if room else await self.store.get_seats(table.id)
-        if room:
-            table = room.table
-        return TableSummary(
-            id=table.id,
-            game=table.game,
-            players=table.players,
-            options=table.options,
-            status=table.status,
-            created_at=table.created_at,
-            seats=[SeatSummary(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot) for s in seats],
-            result=Result(**table.result) if table.result else None,
-            rematch_of=table.rematch_of,
-            rematch_id=table.rematch_id,
-        )
+        return summarize(room.table if room else table, seats)
 
     async def replay_step(
         self, table_id: str, version: int, token: str | None, lang: str = "en"
@@ -251,3 +256,19 @@ class Hub:
             log=[e for e in entries if e.version <= version][-10:],
             result=final_result(state, lang) if state.is_terminal() else None,
         )
+
+
+def summarize(table: TableRow, seats: list[SeatRow]) -> TableSummary:
+    """A table as the lobby lists it."""
+    return TableSummary(
+        id=table.id,
+        game=table.game,
+        players=table.players,
+        options=table.options,
+        status=table.status,
+        created_at=table.created_at,
+        seats=[SeatSummary(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot) for s in seats],
+        result=Result(**table.result) if table.result else None,
+        rematch_of=table.rematch_of,
+        rematch_id=table.rematch_id,
+    )

@@ -251,6 +251,29 @@ class Store:
             rows = (await connection.execute(query)).all()
         return [_table_row(row) for row in rows]
 
+    async def list_tables_with_seats(
+        self, status: TableStatus | None = None, limit: int = 100
+    ) -> list[tuple[TableRow, list[SeatRow]]]:
+        """The newest tables with their seats, in one query (the lobby's list)."""
+        newest = select(schema.tables).order_by(schema.tables.c.created_at.desc()).limit(limit)
+        if status:
+            newest = newest.where(schema.tables.c.status == status)
+        found = newest.subquery()
+        seats = schema.seats
+        query = (
+            select(found, seats.c.seat, seats.c.kind, seats.c.name, seats.c.bot)
+            .join(seats, seats.c.table_id == found.c.id)
+            .order_by(found.c.created_at.desc(), found.c.id, seats.c.seat)
+        )
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        listed: dict[str, tuple[TableRow, list[SeatRow]]] = {}
+        for row in rows:
+            if row.id not in listed:
+                listed[row.id] = (_table_row(row), [])
+            listed[row.id][1].append(SeatRow(row.seat, SeatKind(row.kind), row.name, row.bot))
+        return list(listed.values())
+
     async def table_ids_with_status(self, status: TableStatus) -> list[str]:
         query = select(schema.tables.c.id).where(schema.tables.c.status == status)
         async with self.engine.connect() as connection:
