@@ -21,6 +21,7 @@ from starlette.routing import Match, Route
 from spieltisch.core.options import OptionError
 from spieltisch.server import webbuild
 from spieltisch.server.catalog import Catalog
+from spieltisch.server.connection import Client
 from spieltisch.server.errors import (
     MALFORMED,
     NO_GAME,
@@ -28,6 +29,7 @@ from spieltisch.server.errors import (
     STORED_FIRST,
     TOO_LARGE,
     WS_4404_NO_TABLE,
+    WS_4408_NO_HELLO,
     TableError,
     pick_lang,
     validation_detail,
@@ -61,7 +63,7 @@ from spieltisch.server.messages import (
     client_message,
     messages_json_schema,
 )
-from spieltisch.server.room import Client, Room
+from spieltisch.server.room import Room
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import StaleWriteError, Store, TableStatus
 
@@ -74,6 +76,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 HELLO_TIMEOUT_SECONDS = 30.0
+"""A connection that has not said hello by then is closed (WS_4408_NO_HELLO)."""
+CLOSE_TIMEOUT_SECONDS = 2.0
 OPENAPI_REFS = "#/components/schemas/{model}"
 
 
@@ -254,26 +258,35 @@ def _add_table_socket(app: FastAPI) -> None:
             await websocket.close(code=WS_4404_NO_TABLE)
             return
         client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
-        room.clients.add(client)
+        await _connect(websocket, room, client)
+        if client.close_code is not None:
+            with anyio.move_on_after(CLOSE_TIMEOUT_SECONDS, shield=True):
+                await websocket.close(code=client.close_code)
+
+
+async def _connect(websocket: WebSocket, room: Room, client: Client) -> None:
+    """Serve one connection: its sender drains its queue while this reads what it sends."""
+    async with anyio.create_task_group() as group:
+        client.on_overflow = group.cancel_scope.cancel
+        group.start_soon(client.run_sender)
+        group.start_soon(_hello_deadline, client)
+        room.join(client)
         try:
-            await room.broadcast()
             await _serve_client(websocket, room, client)
         except WebSocketDisconnect:
             pass
         finally:
-            await _leave(websocket, room, client)
+            # Nothing here waits: the connection's task may be cancelled by now
+            # (Starlette cancels it right after a close, a server on shutdown).
+            room.leave(client)
+            _hub(websocket).release_if_idle(room)
+        group.cancel_scope.cancel()
 
 
-async def _leave(websocket: WebSocket, room: Room, client: Client) -> None:
-    """The others learn that this connection went offline; a finished room nobody watches is let go."""
-    room.clients.discard(client)
-    # The connection's task may be cancelled by now (Starlette's test client
-    # cancels it right after the close, a server does on shutdown); this last
-    # broadcast must still reach the others. Each send is time-limited, so the
-    # shield cannot hold the task for long.
-    with anyio.CancelScope(shield=True):
-        await room.broadcast()
-    _hub(websocket).release_if_idle(room)
+async def _hello_deadline(client: Client) -> None:
+    await anyio.sleep(HELLO_TIMEOUT_SECONDS)
+    if not client.greeted:
+        client.give_up(WS_4408_NO_HELLO)
 
 
 def _error_message(error: TableError, lang: str) -> ErrorMessage:
@@ -288,7 +301,7 @@ async def _serve_client(websocket: WebSocket, room: Room, client: Client) -> Non
         try:
             await _handle(text, room, client)
         except TableError as error:
-            await client.send(_error_message(error, client.lang).model_dump_json())
+            client.post(_error_message(error, client.lang).model_dump_json())
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -319,20 +332,24 @@ async def _handle(text: str, room: Room, client: Client) -> None:
     elif isinstance(message, Chat):
         await room.chat(client, message.text, time.time())
     else:
-        await client.send(Pong().model_dump_json())
+        client.post(Pong().model_dump_json())
 
 
 async def _hello(room: Room, client: Client, message: Hello) -> None:
-    client.lang = message.lang
+    """Seat the connection; it gets the chat and its state, the others a presence message."""
+    seat = None
     if message.token:
         seat = room.seat_of_token(hash_token(message.token))
         if seat is None:
             raise TableError(NO_SEAT_FOR_TOKEN)
-        client.seat = seat
+    client.greeted = True
+    client.lang = message.lang
+    before = room.seats_online()
+    client.seat = seat
     chat = await room.store.recent_chat(room.id)
-    history = ChatHistory(messages=[ChatLine(**c.__dict__) for c in chat])
-    await client.send(history.model_dump_json())
-    await room.broadcast()
+    client.post(ChatHistory(messages=[ChatLine(**c.__dict__) for c in chat]).model_dump_json())
+    room.send_state(client)
+    room.announce_presence(before, skip=client)
     room.kick()  # revives bots that stopped on an error
 
 

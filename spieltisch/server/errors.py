@@ -20,6 +20,11 @@ LANGS = ("en", "de")
 WS_1008_POLICY_VIOLATION = 1008
 WS_1013_TRY_AGAIN_LATER = 1013
 WS_4404_NO_TABLE = 4404
+"""The table does not exist."""
+WS_4008_TOO_SLOW = 4008
+"""The connection's outgoing queue overflowed: the client does not read what it is sent."""
+WS_4408_NO_HELLO = 4408
+"""No hello within the time allowed after connecting."""
 
 
 @dataclass(frozen=True)

@@ -169,7 +169,7 @@ class Hub:
                 raise TableError(SEAT_TAKEN, seat=seat + 1)
             await room.update_seat(SeatRow(seat, SeatKind.HUMAN, name, None, hash_token(token)))
         self._lobby.clear()
-        await room.broadcast()
+        room.broadcast()
         return SeatTaken(seat=seat, token=token)
 
     async def add_bots(self, table_id: str, host_token: str, bot: str, seat: int | None) -> None:
@@ -185,7 +185,7 @@ class Hub:
             for target in targets:
                 await room.update_seat(SeatRow(target.seat, SeatKind.BOT, f"Bot {target.seat + 1}", bot))
         self._lobby.clear()
-        await room.broadcast()
+        room.broadcast()
 
     async def start(self, table_id: str, host_token: str) -> None:
         room = await self.room(table_id)
@@ -210,7 +210,7 @@ class Hub:
                 room.table.rematch_id = table.id
                 await (await self.room(table.id)).start()
                 self._lobby.clear()
-        await room.broadcast()
+        room.broadcast()
         assert room.table.rematch_id is not None
         return RematchReply(id=room.table.rematch_id, seat=seat)
 

@@ -57,7 +57,10 @@ class Chat(Strict):
     @field_validator("text")
     @classmethod
     def _printable(cls, value: str) -> str:
-        return "".join(ch for ch in value if ch.isprintable())
+        printable = "".join(ch for ch in value if ch.isprintable()).strip()
+        if not printable:
+            raise PydanticCustomError("only_control_characters", "the text has nothing printable")
+        return printable
 
 
 class Ping(Strict):
@@ -317,10 +320,25 @@ class Pong(Out):
     type: Literal["pong"] = "pong"
 
 
+class PresenceMessage(Out):
+    """Who is at the table now; sent to the others when a seat comes online or goes offline."""
+
+    type: Literal["presence"] = "presence"
+    seats: list[SeatInfo]
+
+
 ServerMessage = Annotated[
-    StateMessage | ChatMessage | ChatHistory | ErrorMessage | Pong, Field(discriminator="type")
+    StateMessage | PresenceMessage | ChatMessage | ChatHistory | ErrorMessage | Pong,
+    Field(discriminator="type"),
 ]
-SERVER_MESSAGES: tuple[type[Out], ...] = (StateMessage, ChatMessage, ChatHistory, ErrorMessage, Pong)
+SERVER_MESSAGES: tuple[type[Out], ...] = (
+    StateMessage,
+    PresenceMessage,
+    ChatMessage,
+    ChatHistory,
+    ErrorMessage,
+    Pong,
+)
 
 
 CLIENT_MESSAGES: tuple[type[Strict], ...] = (Hello, Act, Chat, Ping)

@@ -12,17 +12,15 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
-
-import anyio
 
 from spieltisch.bots import Bot
 from spieltisch.core.contract import AnyGame, IllegalActionError, State
 from spieltisch.core.play import sample_chance
 from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import FAST_BOTS, new_bot
+from spieltisch.server.connection import Client
 from spieltisch.server.errors import (
     ILLEGAL_ACTION,
     LANGS,
@@ -43,6 +41,7 @@ from spieltisch.server.messages import (
     FinalResult,
     LegalMove,
     LogEntry,
+    PresenceMessage,
     ScoreLineInfo,
     SeatInfo,
     StateMessage,
@@ -53,17 +52,6 @@ log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
 CHAT_BURST = 5
 CHAT_WINDOW_SECONDS = 10.0
-SEND_TIMEOUT_SECONDS = 5.0
-
-
-@dataclass(eq=False)
-class Client:
-    """One websocket connection: a seat (None for a spectator) and a language."""
-
-    send: Callable[[str], Awaitable[None]]
-    seat: int | None = None
-    lang: str = "en"
-    chat_times: list[float] = field(default_factory=list)
 
 
 def chance_rng(seed: int, version: int) -> random.Random:
@@ -180,6 +168,7 @@ class Room:
         self.bot_delay = bot_delay
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
+        self.chat_times: dict[int, list[float]] = {}
         self.decisions: list[ActionRow] = []
         self.bots: dict[int, Bot] = {}
         self.driver: asyncio.Task[None] | None = None
@@ -247,35 +236,39 @@ class Room:
             rematch=self.table.rematch_id,
         )
 
-    async def broadcast(self) -> None:
+    def broadcast(self) -> None:
+        """Queue each connection its new state (never waits for a socket)."""
         texts: dict[tuple[int | None, str], str] = {}
-        outgoing = []
         for client in list(self.clients):
             key = (client.seat, client.lang)
             if key not in texts:
                 texts[key] = self.message_for(*key).model_dump_json()
-            outgoing.append((client, texts[key]))
-        await self._send_all(outgoing)
+            client.post(texts[key])
 
-    async def _send_all(self, outgoing: list[tuple[Client, str]]) -> None:
-        # anyio, not asyncio.gather with asyncio.wait_for: on Python 3.11
-        # wait_for swallows a cancellation that arrives as its send completes,
-        # and gather then raises a bare CancelledError. The cancel scope that
-        # cancelled the connection's task (Starlette's, on a disconnect) does
-        # not know that error as its own and lets it escape.
-        async with anyio.create_task_group() as group:
-            for client, text in outgoing:
-                group.start_soon(self._send, client, text)
+    def send_state(self, client: Client) -> None:
+        """The full state to one connection (it connected or said hello); the others need none."""
+        client.post(self.message_for(client.seat, client.lang).model_dump_json())
 
-    async def _send(self, client: Client, text: str) -> None:
-        # A closed or stalled socket must not hold up the others: it is dropped.
-        with anyio.move_on_after(SEND_TIMEOUT_SECONDS):
-            try:
-                await client.send(text)
-                return
-            except Exception:
-                pass
+    def seats_online(self) -> frozenset[int]:
+        return frozenset(client.seat for client in self.clients if client.seat is not None)
+
+    def announce_presence(self, before: frozenset[int], skip: Client | None = None) -> None:
+        """Tell everyone a seat came online or went offline: a small message, not the state."""
+        if self.seats_online() == before:
+            return
+        text = PresenceMessage(seats=self.seat_list()).model_dump_json()
+        for client in list(self.clients):
+            if client is not skip:
+                client.post(text)
+
+    def join(self, client: Client) -> None:
+        self.clients.add(client)
+        self.send_state(client)
+
+    def leave(self, client: Client) -> None:
+        before = self.seats_online()
         self.clients.discard(client)
+        self.announce_presence(before)
 
     # --- seats --------------------------------------------------------------
     def seat_of_token(self, token_hash: str) -> int | None:
@@ -299,7 +292,7 @@ class Room:
             await self.store.set_status(self.id, TableStatus.RUNNING)
             self.table.status = TableStatus.RUNNING
             await self._commit(None, None)
-        await self.broadcast()
+        self.broadcast()
         self.kick()
 
     async def act(self, seat: int | None, action: int, version: int) -> None:
@@ -307,7 +300,7 @@ class Room:
         async with self.lock:
             self._check_move(seat, action, version)
             await self._commit(seat, action)
-        await self.broadcast()
+        self.broadcast()
         self.kick()
 
     def _check_move(self, seat: int | None, action: int, version: int) -> None:
@@ -360,7 +353,7 @@ class Room:
         if self.table.status == TableStatus.RUNNING and self.state.is_chance_node():
             async with self.lock:
                 await self._commit(None, None)
-            await self.broadcast()
+            self.broadcast()
 
     def bot_to_move(self) -> int | None:
         seat = self.state.current_player()
@@ -379,7 +372,7 @@ class Room:
                 if self.state.version != version:
                     continue
                 await self._commit(seat, action)
-            await self.broadcast()
+            self.broadcast()
 
     def _let_bots_observe(self) -> None:
         """Bots with a memory see each step, through their seat's eyes only."""
@@ -418,11 +411,13 @@ class Room:
     async def chat(self, client: Client, text: str, now: float) -> None:
         if client.seat is None:
             raise TableError(NOT_SEATED)
-        recent = [t for t in client.chat_times if now - t < CHAT_WINDOW_SECONDS]
+        # Counted per seat, not per connection: reconnecting does not refill the allowance.
+        recent = [t for t in self.chat_times.get(client.seat, []) if now - t < CHAT_WINDOW_SECONDS]
         if len(recent) >= CHAT_BURST:
             raise TableError(RATE_LIMITED)
-        client.chat_times = [*recent, now]
+        self.chat_times[client.seat] = [*recent, now]
         message = ChatRow(client.seat, self.seats[client.seat].name, text, now)
         await self.store.add_chat(self.id, message)
         text_out = ChatMessage(**message.__dict__).model_dump_json()
-        await self._send_all([(other, text_out) for other in list(self.clients)])
+        for other in list(self.clients):
+            other.post(text_out)
