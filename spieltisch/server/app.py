@@ -23,11 +23,13 @@ from spieltisch.server import webbuild
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.connection import Client
 from spieltisch.server.errors import (
+    BODY_TOO_LARGE,
     MALFORMED,
     NO_GAME,
     NO_SEAT_FOR_TOKEN,
     STORED_FIRST,
     TOO_LARGE,
+    WS_1013_TRY_AGAIN_LATER,
     WS_4404_NO_TABLE,
     WS_4408_NO_HELLO,
     TableError,
@@ -35,6 +37,7 @@ from spieltisch.server.errors import (
     validation_detail,
 )
 from spieltisch.server.hub import Hub, hash_token
+from spieltisch.server.limits import MAX_BODY_BYTES, BodyLimit, BodyTooLarge, Limits
 from spieltisch.server.messages import (
     MAX_MESSAGE_BYTES,
     Act,
@@ -99,6 +102,11 @@ def create_app(settings: Settings) -> FastAPI:
     _add_error_handlers(app)
     _document_messages(app)
 
+    app.state.limits = Limits(
+        settings.tables_per_minute, settings.connections_per_client, settings.connections_total
+    )
+    app.add_middleware(BodyLimit)  # before the headers below, so its refusals carry them too
+
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
         response: Response = await call_next(request)
@@ -124,6 +132,15 @@ def _document_messages(app: FastAPI) -> None:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _limits(request: Request | WebSocket) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+def _address(request: Request | WebSocket) -> str:
+    return request.client.host if request.client else ""
 
 
 def _hub(request: Request | WebSocket) -> Hub:
@@ -155,6 +172,8 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 400 and isinstance(error.__cause__, BodyTooLarge):
+            return _error_reply(request, TableError(BODY_TOO_LARGE, limit=MAX_BODY_BYTES))
         if error.status_code == 400:  # a body that is not JSON
             return _error_reply(request, TableError(MALFORMED, detail=NOT_JSON))
         # Starlette's 405 names only the methods of the first route that matched the
@@ -187,8 +206,9 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
         except OptionError:
             raise TableError(NO_GAME, game=name[:40]) from None
 
-    @app.post("/api/tables", responses=_errors(400, 404, 409))
+    @app.post("/api/tables", responses=_errors(400, 404, 409, 413, 429))
     async def create_table(request: Request, body: CreateTable) -> CreatedTable:
+        _limits(request).note_table(_address(request), time.monotonic())
         base = str(request.base_url).rstrip("/")
         return await _hub(request).create_table(body, lambda table_id: f"{base}/#/table/{table_id}")
 
@@ -201,21 +221,21 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
         room = await _hub(request).room(table_id)
         return await _hub(request).summary(room.table)
 
-    @app.post("/api/tables/{table_id}/seats/{seat}", responses=_errors(404, 409, 500))
+    @app.post("/api/tables/{table_id}/seats/{seat}", responses=_errors(404, 409, 413, 500))
     async def take_seat(request: Request, table_id: str, seat: int, body: TakeSeat) -> SeatTaken:
         return await _hub(request).take_seat(table_id, seat, body.name)
 
-    @app.post("/api/tables/{table_id}/bots", responses=_errors(400, 403, 404, 409, 500))
+    @app.post("/api/tables/{table_id}/bots", responses=_errors(400, 403, 404, 409, 413, 500))
     async def add_bots(request: Request, table_id: str, body: AddBots) -> Ok:
         await _hub(request).add_bots(table_id, body.host_token, body.bot, body.seat)
         return Ok()
 
-    @app.post("/api/tables/{table_id}/start", responses=_errors(403, 404, 409, 500))
+    @app.post("/api/tables/{table_id}/start", responses=_errors(403, 404, 409, 413, 500))
     async def start(request: Request, table_id: str, body: HostRequest) -> Ok:
         await _hub(request).start(table_id, body.host_token)
         return Ok()
 
-    @app.post("/api/tables/{table_id}/rematch", responses=_errors(403, 404, 409, 500))
+    @app.post("/api/tables/{table_id}/rematch", responses=_errors(403, 404, 409, 413, 500))
     async def rematch(request: Request, table_id: str, body: Rematch) -> RematchReply:
         return await _hub(request).rematch(table_id, body.token)
 
@@ -251,17 +271,34 @@ def _add_table_socket(app: FastAPI) -> None:
         websocket: WebSocket, table_id: str, lang: str = Query("en", max_length=2)
     ) -> None:
         await websocket.accept()
+        limits, address = _limits(websocket), _address(websocket)
         try:
-            room = await _hub(websocket).room(table_id)
+            limits.open_connection(address)
         except TableError as error:
-            await websocket.send_text(_error_message(error, lang).model_dump_json())
-            await websocket.close(code=WS_4404_NO_TABLE)
+            await _refuse(websocket, error, lang, WS_1013_TRY_AGAIN_LATER)
             return
-        client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
-        await _connect(websocket, room, client)
-        if client.close_code is not None:
-            with anyio.move_on_after(CLOSE_TIMEOUT_SECONDS, shield=True):
-                await websocket.close(code=client.close_code)
+        try:
+            await _serve_connection(websocket, table_id, lang)
+        finally:
+            limits.close_connection(address)
+
+
+async def _serve_connection(websocket: WebSocket, table_id: str, lang: str) -> None:
+    try:
+        room = await _hub(websocket).room(table_id)
+    except TableError as error:
+        await _refuse(websocket, error, lang, WS_4404_NO_TABLE)
+        return
+    client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
+    await _connect(websocket, room, client)
+    if client.close_code is not None:
+        with anyio.move_on_after(CLOSE_TIMEOUT_SECONDS, shield=True):
+            await websocket.close(code=client.close_code)
+
+
+async def _refuse(websocket: WebSocket, error: TableError, lang: str, code: int) -> None:
+    await websocket.send_text(_error_message(error, lang).model_dump_json())
+    await websocket.close(code=code)
 
 
 async def _connect(websocket: WebSocket, room: Room, client: Client) -> None:

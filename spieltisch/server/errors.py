@@ -105,6 +105,24 @@ TOO_LARGE = Problem(
     "a message may have at most {limit} bytes",
     "Eine Nachricht darf höchstens {limit} Bytes haben",
 )
+BODY_TOO_LARGE = Problem(
+    "too_large",
+    413,
+    "a request may have at most {limit} bytes",
+    "Eine Anfrage darf höchstens {limit} Bytes haben",
+)
+RATE_LIMITED_TABLES = Problem(
+    "rate_limited",
+    429,
+    "at most {limit} new tables a minute; wait a little",
+    "Höchstens {limit} neue Tische pro Minute; bitte kurz warten",
+)
+TOO_MANY_CONNECTIONS = Problem(
+    "too_many_connections",
+    429,
+    "too many connections; close some tables or try again later",
+    "Zu viele Verbindungen; einige Tische schließen oder später wieder versuchen",
+)
 NOT_SEATED = Problem(
     "not_seated",
     400,
