@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.core.contract import AnyGame, State
+from spieltisch.core.data import DataFileError, read_user_file
 from spieltisch.core.registry import load_game
 
 FORMAT = "spieltisch-record/1"
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""Far more than the longest game's record; a file beyond it is not one."""
 
 
 class RecordError(ValueError):
@@ -84,9 +87,9 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"cannot read {path}: {error.strerror}") from None
+            text = read_user_file(path, MAX_RECORD_BYTES)
+        except DataFileError as error:
+            raise RecordError(str(error)) from None
         try:
             return cls.from_json(json.loads(text))
         except json.JSONDecodeError as error:
