@@ -22,6 +22,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.server import webbuild
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.connection import Client
+from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import (
     BODY_TOO_LARGE,
     MALFORMED,
@@ -85,7 +86,7 @@ OPENAPI_REFS = "#/components/schemas/{model}"
 
 
 def create_app(settings: Settings) -> FastAPI:
-    catalog = Catalog(settings.extra_games)
+    catalog = Catalog(settings.extra_games, DataSets(settings.data_sets, settings.data_dir / "data-sets"))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

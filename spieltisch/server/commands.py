@@ -38,6 +38,10 @@ def serve(
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before its move")] = 0.8,
     build: Annotated[bool, typer.Option("--build/--no-build", help="Build the client if needed")] = True,
+    data_sets: Annotated[
+        Path | None,
+        typer.Option(help="A folder of data sets to offer for data-file options: GAME/OPTION/NAME.toml"),
+    ] = None,
     tables_per_minute: Annotated[
         int, typer.Option(help="New tables one client (network address) may create per minute")
     ] = 10,
@@ -71,6 +75,7 @@ def serve(
         database_url=database_url,
         bot_delay=bot_delay,
         extra_games=games,
+        data_sets=data_sets,
         tables_per_minute=tables_per_minute,
         connections_per_client=connections_per_client,
         connections_total=connections_total,

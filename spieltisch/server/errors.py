@@ -51,6 +51,26 @@ UNAVAILABLE = Problem(
 )
 MALFORMED = Problem("malformed", 422, "{detail}", "{detail}")
 BAD_OPTIONS = Problem("bad_options", 400, "{detail}", "Diese Einstellungen gehen nicht: {detail}")
+UNKNOWN_DATA_SET = Problem(
+    "bad_options",
+    400,
+    "option {option}: choose one of the offered data sets ({offered}), leave it empty for the built-in one, "
+    "or upload a file",
+    "Option {option}: einen der angebotenen Datensätze wählen ({offered}), leer lassen für den eingebauten "
+    "oder eine Datei hochladen",
+)
+DATA_FILE_TOO_LARGE = Problem(
+    "too_large",
+    413,
+    "option {option}: an uploaded file may have at most {limit} bytes",
+    "Option {option}: eine hochgeladene Datei darf höchstens {limit} Bytes haben",
+)
+NOT_A_FILE_OPTION = Problem(
+    "bad_options",
+    400,
+    "{option} takes no file; files go with: {options}",
+    "{option} nimmt keine Datei; Dateien gehören zu: {options}",
+)
 BAD_BOT = Problem(
     "bad_bot",
     400,

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from pydantic_core import PydanticCustomError
 
+from spieltisch.core.data import MAX_DATA_FILE_BYTES
 from spieltisch.server.store import SeatKind, TableStatus
 
 MAX_MESSAGE_BYTES = 4096
@@ -80,6 +81,10 @@ class CreateTable(Strict):
     """Per seat: "open" for a person, or a bot id such as "heuristic"; open by default."""
     name: Annotated[str, Field(max_length=64)] | None = None
     """Take the first open seat under this name."""
+    files: Annotated[
+        dict[str, Annotated[str, Field(max_length=MAX_DATA_FILE_BYTES)]], Field(max_length=8)
+    ] = {}
+    """Uploaded data files: per data-file option, the file's content (TOML, at most 64 KiB)."""
 
     @field_validator("name")
     @classmethod
@@ -127,11 +132,14 @@ MoveData = dict[str, Any]
 class OptionInfo(Out):
     name: str
     kind: Literal["bool", "int", "choice", "str"]
+    """"str" options name a data file: a data set or an upload (see data_sets)."""
     default: Any
     help: str
     choices: list[Any]
     minimum: int | None
     maximum: int | None
+    data_sets: list[str]
+    """For a data-file option, the names of the data sets offered besides the built-in one ("")."""
 
 
 class BotChoice(Out):

@@ -27,6 +27,8 @@ class Settings:
     """Games offered besides the registered ones (a game still in development)."""
     web_dir: Path | None = None
     """The built browser client; None: the package's own build."""
+    data_sets: Path | None = None
+    """A folder of data sets offered for data-file options: <game>/<option>/<name>.toml."""
     tables_per_minute: int = 10
     """New tables one client (network address) may create per minute."""
     connections_per_client: int = 32
