@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,6 +16,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
@@ -25,6 +27,7 @@ from spieltisch.server.connection import Client
 from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import (
     BODY_TOO_LARGE,
+    DATABASE_DOWN,
     MALFORMED,
     NO_GAME,
     NO_SEAT_FOR_TOKEN,
@@ -79,6 +82,8 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+log = logging.getLogger("spieltisch.server")
+RETRY_AFTER_SECONDS = 5
 HELLO_TIMEOUT_SECONDS = 30.0
 """A connection that has not said hello by then is closed (WS_4408_NO_HELLO)."""
 CLOSE_TIMEOUT_SECONDS = 2.0
@@ -185,14 +190,21 @@ def _add_error_handlers(app: FastAPI) -> None:
             headers["Allow"] = ", ".join(sorted(_methods_for(app, request.scope)))
         return JSONResponse(reply.model_dump(), status_code=error.status_code, headers=headers)
 
+    @app.exception_handler(SQLAlchemyError)
+    async def database_down(request: Request, error: SQLAlchemyError) -> JSONResponse:
+        log.warning("database error on %s %s: %s", request.method, request.url.path, error.__class__.__name__)
+        reply = _error_reply(request, TableError(DATABASE_DOWN))
+        reply.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return reply
+
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
         return _error_reply(request, TableError(MALFORMED, detail=validation_detail(error.errors(), skip=1)))
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The error answers a route documents: each is an ErrorReply."""
-    return {status: {"model": ErrorReply} for status in (*statuses, 422)}
+    """The error answers a route documents: each is an ErrorReply (503: the database is down)."""
+    return {status: {"model": ErrorReply} for status in (*statuses, 422, 503)}
 
 
 def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
@@ -290,6 +302,9 @@ async def _serve_connection(websocket: WebSocket, table_id: str, lang: str) -> N
     except TableError as error:
         await _refuse(websocket, error, lang, WS_4404_NO_TABLE)
         return
+    except SQLAlchemyError:
+        await _refuse(websocket, TableError(DATABASE_DOWN), lang, WS_1013_TRY_AGAIN_LATER)
+        return
     client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
     await _connect(websocket, room, client)
     if client.close_code is not None:
@@ -340,6 +355,10 @@ async def _serve_client(websocket: WebSocket, room: Room, client: Client) -> Non
             await _handle(text, room, client)
         except TableError as error:
             client.post(_error_message(error, client.lang).model_dump_json())
+        except SQLAlchemyError as error:
+            # Nothing changed (a move is applied only once stored): the client may send it again.
+            log.warning("table %s: database error: %s", room.id, error.__class__.__name__)
+            client.post(_error_message(TableError(DATABASE_DOWN), client.lang).model_dump_json())
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -384,8 +403,8 @@ async def _hello(room: Room, client: Client, message: Hello) -> None:
     client.lang = message.lang
     before = room.seats_online()
     client.seat = seat
-    chat = await room.store.recent_chat(room.id)
-    client.post(ChatHistory(messages=[ChatLine(**c.__dict__) for c in chat]).model_dump_json())
+    chat = [ChatLine(**line.__dict__) for line in room.chat_log]  # kept in memory: no database read
+    client.post(ChatHistory(messages=chat).model_dump_json())
     room.send_state(client)
     room.announce_presence(before, skip=client)
     room.kick()  # revives bots that stopped on an error

@@ -49,6 +49,12 @@ UNAVAILABLE = Problem(
     "table {table} cannot be restored: {detail}",
     "Tisch {table} lässt sich nicht wiederherstellen: {detail}",
 )
+DATABASE_DOWN = Problem(
+    "try_again",
+    503,
+    "the database cannot be reached just now; nothing was changed, try again in a moment",
+    "Die Datenbank ist gerade nicht erreichbar; nichts wurde geändert, bitte gleich noch einmal versuchen",
+)
 MALFORMED = Problem("malformed", 422, "{detail}", "{detail}")
 BAD_OPTIONS = Problem("bad_options", 400, "{detail}", "Diese Einstellungen gehen nicht: {detail}")
 UNKNOWN_DATA_SET = Problem(

@@ -12,8 +12,12 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections import deque
 from collections.abc import Callable
 from typing import Any
+
+import anyio
+from sqlalchemy.exc import SQLAlchemyError
 
 from spieltisch.bots import Bot
 from spieltisch.core.contract import AnyGame, IllegalActionError, State
@@ -50,6 +54,8 @@ from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store
 
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
+DATABASE_RETRY_SECONDS = 2.0
+CHAT_HISTORY = 50
 CHAT_BURST = 5
 CHAT_WINDOW_SECONDS = 10.0
 
@@ -169,6 +175,8 @@ class Room:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.chat_times: dict[int, list[float]] = {}
+        self.chat_log: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
+        """The latest chat, kept here so a hello reads no database."""
         self.decisions: list[ActionRow] = []
         self.bots: dict[int, Bot] = {}
         self.driver: asyncio.Task[None] | None = None
@@ -182,6 +190,10 @@ class Room:
         record = Record(table.game, table.players, table.options, [row.action for row in rows])
         room = cls(store, table, seats, game, record.replay(game=game), bot_delay)
         room.decisions = [row for row in rows if row.seat >= 0][-LOG_LENGTH:]
+        try:
+            room.chat_log.extend(await store.recent_chat(table.id, CHAT_HISTORY))
+        except SQLAlchemyError:
+            log.warning("table %s: chat history not loaded (database error)", table.id)
         if table.status == TableStatus.RUNNING and room.state.is_terminal():
             await room._commit(None, None)  # a crash left its end unstored (older servers stored it apart)
         if table.status == TableStatus.RUNNING:
@@ -362,6 +374,16 @@ class Room:
         return None
 
     async def _drive(self) -> None:
+        while True:
+            try:
+                await self._drive_bots()
+                return
+            except SQLAlchemyError as error:
+                # Nothing was stored or changed; the bots try again once the database answers.
+                log.warning("table %s: database error while bots move: %s", self.id, error.__class__.__name__)
+                await asyncio.sleep(DATABASE_RETRY_SECONDS)
+
+    async def _drive_bots(self) -> None:
         await self._resolve_open_chance()
         while (seat := self.bot_to_move()) is not None:
             version = self.state.version
@@ -417,7 +439,9 @@ class Room:
             raise TableError(RATE_LIMITED)
         self.chat_times[client.seat] = [*recent, now]
         message = ChatRow(client.seat, self.seats[client.seat].name, text, now)
-        await self.store.add_chat(self.id, message)
+        with anyio.CancelScope(shield=True):  # a started write finishes even if its sender leaves
+            await self.store.add_chat(self.id, message)
+        self.chat_log.append(message)
         text_out = ChatMessage(**message.__dict__).model_dump_json()
         for other in list(self.clients):
             other.post(text_out)
