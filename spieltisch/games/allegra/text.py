@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from spieltisch.games.allegra import actions as A
+import spieltisch.games.allegra.actions as actions
 from spieltisch.games.allegra.actions import NO_CARD
-from spieltisch.games.allegra.cards import COLUMN_NAMES, ROW_NAMES, WIDTH, position_name
-
-if TYPE_CHECKING:
-    from spieltisch.games.allegra.rules import AllegraState
+from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
+from spieltisch.games.allegra.rules import (
+    CLEAR,
+    DEAL,
+    DRAW_CARD,
+    KNOCK_ASK,
+    KNOCKER_PLACE,
+    OVER,
+    PLACE,
+    SETUP_FLIP,
+    TAKE,
+    TAKE_PLACE,
+    AllegraState,
+)
 
 WORDS = {
     "en": {
@@ -125,44 +135,44 @@ WORDS = {
 }
 
 
+CONTROL_WORDS = {
+    actions.DRAW_PILE: "draw_pile",
+    actions.DRAW_DISCARD: "take_discard",  # {v}: the discard pile's top card
+    actions.DISCARD_DRAWN: "discard_drawn",  # {v}: the drawn card
+    actions.KNOCK: "knock",
+    actions.NO_KNOCK: "no_knock",
+    actions.DECLINE: "decline",
+}
+"""The words naming each control id."""
+
+
 def words(lang: str) -> dict[str, str]:
     return WORDS.get(lang, WORDS["en"])
 
 
 def action_text(state: AllegraState, action: int, lang: str) -> str:
     """The name of `action` in `state` (English or German)."""
-    from spieltisch.games.allegra import rules as R
-
     w = words(lang)
     phase = state.phase
-    if phase in (R.DEAL, R.DRAW_CHANCE):
-        value = state.rules.deck.value(action)
-        if phase == R.DRAW_CHANCE:
+    if phase in (DEAL, DRAW_CARD):
+        value = state.settings.deck.value(action)
+        if phase == DRAW_CARD:
             return w["draw_card"].format(v=value)
         key = "deal" if state.deal_next < len(state.cards) else "deal_top"
         return w[key].format(v=value)
-    if action < A.POSITIONS:
+    if action < POSITIONS:
         return _position_text(state, action, w)
-    if action == A.DRAW_PILE:
-        return w["draw_pile"]
-    if action == A.DRAW_DISCARD:
-        return w["take_discard"].format(v=state.discard[-1] if state.discard else "-")
-    if action == A.DISCARD_DRAWN:
-        return w["discard_drawn"].format(v=state.drawn)
-    if action == A.KNOCK:
-        return w["knock"]
-    if action == A.NO_KNOCK:
-        return w["no_knock"]
-    if action == A.DECLINE:
-        return w["decline"]
-    if A.ACCEPT <= action < A.CLEAR_COLUMN:
-        return w["accept"].format(s=action - A.ACCEPT)
-    if A.CLEAR_COLUMN <= action < A.CLEAR_ROW:
-        column = action - A.CLEAR_COLUMN
+    if action in CONTROL_WORDS:
+        top = state.discard[-1] if state.discard else "-"
+        return w[CONTROL_WORDS[action]].format(v=top if action == actions.DRAW_DISCARD else state.drawn)
+    if actions.ACCEPT <= action < actions.CLEAR_COLUMN:
+        return w["accept"].format(s=action - actions.ACCEPT)
+    if actions.CLEAR_COLUMN <= action < actions.CLEAR_ROW:
+        column = action - actions.CLEAR_COLUMN
         slot = state.layouts[max(state.clear_seat, 0)][column]
         return w["clear_column"].format(c=COLUMN_NAMES[column], v=state.cards[slot])
-    if A.CLEAR_ROW <= action < A.NUM_ACTIONS:
-        position = action - A.CLEAR_ROW
+    if actions.CLEAR_ROW <= action < actions.NUM_ACTIONS:
+        position = action - actions.CLEAR_ROW
         slot = state.layouts[max(state.clear_seat, 0)][position]
         return w["clear_row"].format(
             r=ROW_NAMES[position // WIDTH], p=position_name(position), v=state.cards[slot]
@@ -179,19 +189,17 @@ def public_result(state: AllegraState, lang: str) -> dict[str, Any] | None:
 
 
 def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str:
-    from spieltisch.games.allegra import rules as R
-
     name = position_name(position)
     phase = state.phase
-    if phase == R.PLACE:
+    if phase == PLACE:
         return w["keep"].format(v=state.drawn, p=name)
-    if phase == R.KNOCKER_PLACE:
+    if phase == KNOCKER_PLACE:
         return w["knocker_place"].format(v=state.drawn, p=name)
-    if phase == R.TAKE:
+    if phase == TAKE:
         slot = state.layouts[state.knocker][position]
         value = state.cards[slot] if state.up[slot] else w["face_down"]
         return w["take"].format(v=value, s=state.knocker, p=name)
-    if phase == R.TAKE_PLACE:
+    if phase == TAKE_PLACE:
         return w["take_place"].format(v=state.taken, p=name)
     return w["flip"].format(p=name)
 
@@ -235,16 +243,14 @@ def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]
 
 
 def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
-    from spieltisch.games.allegra import rules as R
-
     w = words(lang)
-    rules = state.rules
+    settings = state.settings
     n = state.num_players
-    head = [w["title"], w["game"].format(g=state.game_no + 1, n=rules.games)]
-    if rules.target:
-        head.append(w["target"].format(t=rules.target))
+    head = [w["title"], w["game"].format(g=state.game_no + 1, n=settings.games)]
+    if settings.target:
+        head.append(w["target"].format(t=settings.target))
     head.append(w["dealer"].format(s=state.dealer))
-    if not rules.knocking:
+    if not settings.knocking:
         head.append(w["no_knocking"])
     lines = [" · ".join(head)]
     piles = w["draw_size"].format(n=state.draw_size) + "   "
@@ -275,18 +281,16 @@ def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
         lines.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
     if state.results:
         lines.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))
-    if state.phase == R.OVER:
+    if state.phase == OVER:
         lines.append(w["over"])
     return "\n".join(lines)
 
 
 def _status(state: AllegraState, w: dict[str, str]) -> list[str]:
-    from spieltisch.games.allegra import rules as R
-
     lines = []
-    if state.phase == R.SETUP:
+    if state.phase == SETUP_FLIP:
         lines.append(w["setup"].format(s=state.setup_seat, n=state.setup_left))
-    if state.phase == R.KNOCK_ASK:
+    if state.phase == KNOCK_ASK:
         lines.append(w["asking"].format(s=state.knock_queue[state.knock_index]))
     if state.knockers:
         lines.append(w["knockers"].format(s=", ".join(str(s) for s in state.knockers)))
@@ -296,7 +300,7 @@ def _status(state: AllegraState, w: dict[str, str]) -> list[str]:
         lines.append(w["taken"].format(v=state.taken))
     if state.replaced != NO_CARD:
         lines.append(w["replaced"].format(v=state.replaced))
-    if state.phase == R.CLEAR:
+    if state.phase == CLEAR:
         lines.append(w["clear"].format(s=state.clear_seat))
     if state.final_round:
         queue = ", ".join(str(s) for s in state.final_queue) or w["none"]

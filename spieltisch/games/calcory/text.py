@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spieltisch.games.calcory.cards import ROW_NAMES
-
-if TYPE_CHECKING:
-    from spieltisch.games.calcory.rules import CalcoryState
+from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, CalcoryState
 
 WORDS = {
     "en": {
@@ -97,29 +93,29 @@ def words(lang: str) -> dict[str, str]:
 
 def action_label(state: CalcoryState, action: int, lang: str) -> str:
     w = words(lang)
-    game = state.game
-    deck = game.deck
-    if state.phase == 0:  # dealing
+    settings = state.settings
+    deck = settings.deck
+    if state.phase == DEAL:
         return w["deal"].format(digit=action, label=deck.label(state.dealt))
-    if 0 <= action < game.positions:
+    if 0 <= action < settings.positions:
         return w["turn"].format(label=deck.label(action))
-    if action == game.stop_action:
+    if action == settings.stop_action:
         return w["stop"]
-    if action == game.cover_action:
+    if action == settings.cover_action:
         return w["cover"]
-    if game.return_base <= action < game.place_base:
-        return w["return"].format(digit=action - game.return_base)
-    if game.place_base <= action < game.num_distinct_actions():
-        return w["place"].format(label=deck.label(action - game.place_base))
+    if settings.return_base <= action < settings.place_base:
+        return w["return"].format(digit=action - settings.return_base)
+    if settings.place_base <= action < settings.num_actions:
+        return w["place"].format(label=deck.label(action - settings.place_base))
     return state.action_to_string(action)
 
 
 def public_action_label(state: CalcoryState, action: int, lang: str) -> str | None:
     """The move as the other seats know it: the returned digit goes face down, unseen."""
-    game = state.game
-    if state.phase == 0:
+    settings = state.settings
+    if state.phase == DEAL:
         return None  # the deal lays cards face down
-    if game.return_base <= action < game.place_base:
+    if settings.return_base <= action < settings.place_base:
         return words(lang)["return_hidden"]
     return action_label(state, action, lang)
 
@@ -129,8 +125,6 @@ def _count(w: dict[str, str], number: int) -> str:
 
 
 def _cell(state: CalcoryState, position: int, seat: int | None) -> str:
-    from spieltisch.games.calcory.rules import DOWN, EMPTY, OFFER
-
     status = state.status[position]
     digit = state.visible_digit(position, seat)
     if status == EMPTY:
@@ -145,7 +139,7 @@ def _cell(state: CalcoryState, position: int, seat: int | None) -> str:
 def render(state: CalcoryState, seat: int | None, lang: str) -> str:
     w = words(lang)
     view = state.view(seat)
-    deck = state.game.deck
+    deck = state.settings.deck
     lines: list[str] = []
     if view["phase"] == "deal":
         return w["dealing"].format(dealt=view["dealt"])

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spieltisch.core.contract import TERMINAL
-from spieltisch.games.souvenirs import grid
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
-from spieltisch.games.souvenirs.grid import EMPTY, REACH, SIZE, signed
-
-if TYPE_CHECKING:
-    from spieltisch.games.souvenirs.rules import SouvenirsState
+from spieltisch.games.souvenirs.grid import (
+    EMPTY,
+    REACH,
+    SIZE,
+    cell_of,
+    col_line,
+    col_of,
+    is_row,
+    line_index,
+    row_line,
+    row_of,
+    signed,
+)
+from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, LINE_BASE, PASS, SouvenirsState
 
 COMBINATION_NAMES = {
     "fuenfling": ("Fünfling", "Fünfling (five of a kind)"),
@@ -76,38 +83,36 @@ WORDS = {
 def card_name(state: SouvenirsState, kind: int, lang: str) -> str:
     if kind == JOKER:
         return WORDS[lang]["joker"]
-    colour = state.game.deck.colours[colour_of(kind)]
+    colour = state.settings.deck.colours[colour_of(kind)]
     return f"{colour.de if lang == 'de' else colour.en} {number_of(kind)}"
 
 
 def card_short(state: SouvenirsState, kind: int, lang: str) -> str:
     if kind == JOKER:
         return " J "
-    colour = state.game.deck.colours[colour_of(kind)]
+    colour = state.settings.deck.colours[colour_of(kind)]
     return f"{colour.short_de if lang == 'de' else colour.short_en}{number_of(kind)}"
 
 
 def cell_name(cell: int, lang: str) -> str:
     words = WORDS[lang]
-    return f"{words['row']} {signed(grid.row_of(cell))} {words['column']} {signed(grid.col_of(cell))}"
+    return f"{words['row']} {signed(row_of(cell))} {words['column']} {signed(col_of(cell))}"
 
 
 def line_name(line: int, lang: str) -> str:
     words = WORDS[lang]
-    kind = words["row"] if grid.is_row(line) else words["column"]
-    return f"{kind} {signed(grid.line_index(line))}"
+    kind = words["row"] if is_row(line) else words["column"]
+    return f"{kind} {signed(line_index(line))}"
 
 
 def action_name(state: SouvenirsState, action: int, lang: str = "en") -> str:
-    from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, LINE_BASE, PASS
-
     lang = lang if lang in WORDS else "en"
     words = WORDS[lang]
     if state.phase <= DRAW:
         if not 0 <= action < NUM_KINDS:
             return f"chance {action}"
         if state.phase == DEAL:
-            start = state.dealt == state.num_players * state.game.hand_size
+            start = state.dealt == state.num_players * state.settings.hand_size
             step = words["start"] if start else words["deal"]
         else:
             step = words["draw"]
@@ -157,17 +162,17 @@ def _grid_text(state: SouvenirsState, lang: str) -> str:
     def cubes(line: int) -> str:
         return "/".join(str(seat) for seat in state.cubes[line]) or ""
 
-    out = ["      " + "".join(f"{cubes(grid.col_line(col)):>5}" for col in cols)]
+    out = ["      " + "".join(f"{cubes(col_line(col)):>5}" for col in cols)]
     out.append("      " + "".join(f"{signed(col):>5}" for col in cols))
     for row in rows:
         cells = []
         for col in cols:
-            cell = grid.cell_of(row, col)
+            cell = cell_of(row, col)
             kind = state.grid[cell]
             cells.append(
                 card_short(state, kind, lang) if kind != EMPTY else (" . " if cell in free else "   ")
             )
-        out.append(f"{cubes(grid.row_line(row)):>3} {signed(row):>2} " + "".join(f"  {c}" for c in cells))
+        out.append(f"{cubes(row_line(row)):>3} {signed(row):>2} " + "".join(f"  {c}" for c in cells))
     return "\n".join(out)
 
 
