@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import Game, Move
+from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.allegra.actions import NUM_ACTIONS
@@ -17,7 +17,7 @@ from spieltisch.games.allegra.bot import choose, rollout
 from spieltisch.games.allegra.moves import action_struct, public_action_struct
 from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, AllegraState, Settings
 from spieltisch.games.allegra.search import estimate_scores
-from spieltisch.games.allegra.text import action_text, public_result, render
+from spieltisch.games.allegra.text import action_text, end_reason, public_result, render, score_breakdown
 
 
 class AllegraGame(Game[AllegraState]):
@@ -111,3 +111,10 @@ class AllegraGame(Game[AllegraState]):
 
     def render_text(self, state: AllegraState, seat: int | None, lang: str, width: int) -> str:
         return render(state, seat, lang)
+
+    # --- the end, explained --------------------------------------------------------
+    def end_reason(self, state: AllegraState, lang: str) -> EndReason | None:
+        return end_reason(state, lang)
+
+    def score_breakdown(self, state: AllegraState, lang: str) -> list[list[ScoreLine]]:
+        return score_breakdown(state, lang)

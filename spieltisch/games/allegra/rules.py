@@ -21,7 +21,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.cards import POSITIONS, SLOTS_PER_SEAT, DeckSpec, layouts, load_deck, owners
 from spieltisch.games.allegra.clearing import find_triples
-from spieltisch.games.allegra.scoring import game_scores
+from spieltisch.games.allegra.scoring import double_trigger, is_empty, layout_score
 
 
 class Phase(enum.IntEnum):
@@ -159,6 +159,9 @@ class AllegraState(State):
         self.totals = [0] * n
         self.results: list[list[int]] = []
         self.triggers: list[int] = []
+        # Per finished game, each seat's score before the trigger's doubling, and whose layout was empty.
+        self.layout_scores: list[list[int]] = []
+        self.empty_layouts: list[list[bool]] = []
         # A face-down card the last step showed everybody: ("flip", value) where it
         # was turned in place, ("uncover", value) where it left its place face up.
         self.shown: tuple[str, int] | None = None
@@ -569,7 +572,11 @@ class AllegraState(State):
         # All cards are turned up, with no more clearing.
         self.up = [True] * len(self.up)
         deck = self.settings.deck
-        scores = game_scores(self.cards, self.layouts, self.trigger, deck.empty_layout_score)
+        before = [layout_score(self.cards, slots, deck.empty_layout_score) for slots in self.layouts]
+        self.layout_scores.append(before)
+        self.empty_layouts.append([is_empty(self.cards, slots) for slots in self.layouts])
+        scores = list(before)
+        double_trigger(scores, self.trigger)
         self.results.append(scores)
         self.triggers.append(self.trigger)
         self.totals = [total + score for total, score in zip(self.totals, scores, strict=True)]
@@ -601,6 +608,8 @@ class AllegraState(State):
         other.totals = list(self.totals)
         other.results = [list(r) for r in self.results]
         other.triggers = list(self.triggers)
+        other.layout_scores = [list(r) for r in self.layout_scores]
+        other.empty_layouts = [list(r) for r in self.empty_layouts]
         return other
 
     # --- results ---------------------------------------------------------------------
@@ -752,6 +761,10 @@ class AllegraState(State):
         assert all(self.up[s] for s, v in enumerate(self.cards) if v == GAP), "a gap is face down"
         assert len(self.results) == self.game_no + (1 if self.phase == OVER else 0)
         assert self.totals == [sum(r[s] for r in self.results) for s in range(self.num_players)]
+        for before, after, trigger in zip(self.layout_scores, self.results, self.triggers, strict=True):
+            doubled = list(before)
+            double_trigger(doubled, trigger)
+            assert doubled == after, "a game's result is not its layouts' scores, the trigger's doubled"
         if self.phase not in (DEAL, SETUP_FLIP, OVER):
             assert self.discard or self.drawn != NO_CARD, "the discard pile ran empty"
         if self.phase == CLEAR:

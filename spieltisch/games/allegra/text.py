@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import spieltisch.games.allegra.actions as actions
+from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.games.allegra.actions import NO_CARD
 from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
 from spieltisch.games.allegra.rules import (
@@ -75,6 +76,15 @@ WORDS = {
         "no_trigger": "no trigger",
         "totals": "Totals: {t}",
         "over": "Match over: lowest total wins.",
+        "end_trigger": "Game over: seat {t} finished first and everybody else had one more turn.",
+        "end_games": "The match is over after {n} games.",
+        "end_target": "{who} reached the target of {t}: the match is over after {n} games.",
+        "end_capped": "Game {g} reached the safety cap of {c} turns and was scored as it stood, "
+        "with no trigger.",
+        "part_positions": "sum of the 15 positions",
+        "part_empty": "empty layout",
+        "part_doubled": "doubled as the trigger",
+        "part_of_game": "game {g}: {part}",
         "legend": "## face down, . gap; positions: row A-C + column L 1 2 3 R (e.g. B2)",
     },
     "de": {
@@ -130,6 +140,15 @@ WORDS = {
         "no_trigger": "kein Auslöser",
         "totals": "Gesamt: {t}",
         "over": "Spielende: die niedrigste Gesamtsumme gewinnt.",
+        "end_trigger": "Partie zu Ende: Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
+        "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
+        "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
+        "end_capped": "Partie {g} erreichte die Sicherheitsgrenze von {c} Zügen und wurde gewertet, "
+        "wie sie lag, ohne Auslöser.",
+        "part_positions": "Summe der 15 Positionen",
+        "part_empty": "leere Auslage",
+        "part_doubled": "verdoppelt als Auslöser",
+        "part_of_game": "Partie {g}: {part}",
         "legend": "## verdeckt, . Lücke; Positionen: Zeile A-C + Spalte L 1 2 3 R (z. B. B2)",
     },
 }
@@ -186,6 +205,51 @@ def public_result(state: AllegraState, lang: str) -> dict[str, Any] | None:
         return None
     how, value = state.shown
     return {"text": words(lang)["shown_" + how].format(v=value), "card": value}
+
+
+def end_reason(state: AllegraState, lang: str) -> EndReason | None:
+    """Why the match ended: its last game's trigger, its number of games or the target;
+    capped when the safety cap ended one of its games."""
+    if state.phase != OVER:
+        return None
+    w = words(lang)
+    settings = state.settings
+    played = len(state.results)
+    target = settings.target
+    reached = [seat for seat, total in enumerate(state.totals) if target and total >= target]
+    if reached:
+        who = ", ".join(w["seat"].format(s=seat) for seat in reached)
+        kind, text = "target", w["end_target"].format(who=who, t=target, n=played)
+    elif played > 1:
+        kind, text = "games", w["end_games"].format(n=played)
+    else:
+        kind, text = "trigger", w["end_trigger"].format(t=state.triggers[-1])
+    capped = [game + 1 for game, trigger in enumerate(state.triggers) if trigger < 0]
+    if not capped:
+        return EndReason(kind, text)
+    notes = [w["end_capped"].format(g=game, c=settings.turn_cap) for game in capped]
+    if played == 1:
+        return EndReason("safety_cap", notes[0], capped=True)
+    return EndReason("safety_cap", " ".join([text, *notes]), capped=True)
+
+
+def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
+    """Per seat and game: the 15 positions' sum (or -10 for an empty layout) and the
+    trigger's doubling; the lines of a seat add up to its match total."""
+    w = words(lang)
+    several = len(state.results) > 1
+    breakdown: list[list[ScoreLine]] = [[] for _ in range(state.num_players)]
+    for game, (before, after, empties) in enumerate(
+        zip(state.layout_scores, state.results, state.empty_layouts, strict=True)
+    ):
+        for seat, lines in enumerate(breakdown):
+            parts = [("part_empty" if empties[seat] else "part_positions", before[seat])]
+            if after[seat] != before[seat]:
+                parts.append(("part_doubled", after[seat] - before[seat]))
+            for key, points in parts:
+                label = w["part_of_game"].format(g=game + 1, part=w[key]) if several else w[key]
+                lines.append(ScoreLine(label, float(points)))
+    return breakdown
 
 
 def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str:

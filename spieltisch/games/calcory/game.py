@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import Game, MemoryHooks, Move
+from spieltisch.core.contract import EndReason, Game, MemoryHooks, Move, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.calcory.bot import heuristic_action, rollout_action
@@ -17,7 +17,13 @@ from spieltisch.games.calcory.cards import DIGITS
 from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
 from spieltisch.games.calcory.moves import action_struct, public_action_struct
 from spieltisch.games.calcory.rules import CalcoryState, Settings
-from spieltisch.games.calcory.text import action_label, public_action_label, render
+from spieltisch.games.calcory.text import (
+    action_label,
+    end_reason,
+    public_action_label,
+    render,
+    score_breakdown,
+)
 
 
 class CalcoryGame(Game[CalcoryState]):
@@ -97,3 +103,10 @@ class CalcoryGame(Game[CalcoryState]):
 
     def render_text(self, state: CalcoryState, seat: int | None, lang: str, width: int) -> str:
         return render(state, seat, lang)
+
+    # --- the end, explained --------------------------------------------------------
+    def end_reason(self, state: CalcoryState, lang: str) -> EndReason | None:
+        return end_reason(state, lang)
+
+    def score_breakdown(self, state: CalcoryState, lang: str) -> list[list[ScoreLine]]:
+        return score_breakdown(state, lang)

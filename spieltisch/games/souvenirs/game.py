@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from spieltisch.core.contract import Game, Move
+from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.souvenirs.bot import choose
@@ -17,7 +17,7 @@ from spieltisch.games.souvenirs.cards import NUM_KINDS
 from spieltisch.games.souvenirs.moves import action_struct, public_action_struct
 from spieltisch.games.souvenirs.rules import DRAW, NUM_ACTIONS, Settings, SouvenirsState
 from spieltisch.games.souvenirs.search import estimate_scores
-from spieltisch.games.souvenirs.text import action_name, render
+from spieltisch.games.souvenirs.text import action_name, end_reason, render, score_breakdown
 
 
 class SouvenirsGame(Game[SouvenirsState]):
@@ -86,3 +86,10 @@ class SouvenirsGame(Game[SouvenirsState]):
 
     def render_text(self, state: SouvenirsState, seat: int | None, lang: str, width: int) -> str:
         return render(state, seat, lang)
+
+    # --- the end, explained --------------------------------------------------------
+    def end_reason(self, state: SouvenirsState, lang: str) -> EndReason | None:
+        return end_reason(state, lang)
+
+    def score_breakdown(self, state: SouvenirsState, lang: str) -> list[list[ScoreLine]]:
+        return score_breakdown(state, lang)

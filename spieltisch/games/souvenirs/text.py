@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spieltisch.core.contract import TERMINAL
+from spieltisch.core.contract import TERMINAL, EndReason, ScoreLine
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
 from spieltisch.games.souvenirs.grid import (
     EMPTY,
@@ -17,7 +17,7 @@ from spieltisch.games.souvenirs.grid import (
     row_of,
     signed,
 )
-from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, END, LINE_BASE, PASS, SouvenirsState
 
 COMBINATION_NAMES = {
     "fuenfling": ("Fünfling", "Fünfling (five of a kind)"),
@@ -54,6 +54,11 @@ WORDS = {
         "winner": "Winner",
         "in_play": "card being played",
         "legend": "cubes: first/second seat on each row and column; 'J' = joker",
+        "ranks": "first|second",
+        "line_part": "{line}: {combination}, {rank}",
+        "unplaced": "{n} cubes not placed",
+        "unplaced_one": "1 cube not placed",
+        "end_full": "The 25th card completed the 5x5 grid.",
     },
     "de": {
         "joker": "Joker",
@@ -76,6 +81,11 @@ WORDS = {
         "winner": "Sieg",
         "in_play": "Karte wird gelegt",
         "legend": "Holzwürfel: erster/zweiter Platz je Reihe und Spalte; 'J' = Joker",
+        "ranks": "erster|zweiter",
+        "line_part": "{line}: {combination}, {rank}",
+        "unplaced": "{n} Holzwürfel nicht gesetzt",
+        "unplaced_one": "1 Holzwürfel nicht gesetzt",
+        "end_full": "Die 25. Karte hat das 5x5-Raster vollendet.",
     },
 }
 
@@ -176,11 +186,40 @@ def _grid_text(state: SouvenirsState, lang: str) -> str:
     return "\n".join(out)
 
 
+def end_reason(state: SouvenirsState, lang: str) -> EndReason | None:
+    """The game ends the moment the 25th card is laid (RULINGS.md Souvenirs 3)."""
+    if state.phase != END:
+        return None
+    return EndReason("grid_full", WORDS[_lang(lang)]["end_full"])
+
+
+def score_breakdown(state: SouvenirsState, lang: str) -> list[list[ScoreLine]]:
+    """Per seat, each reserved line with its combination and the cube's rank (first or
+    second) and points; cubes left in hand score nothing."""
+    lang = _lang(lang)
+    words = WORDS[lang]
+    ranks = words["ranks"].split("|")
+    breakdown: list[list[ScoreLine]] = [[] for _ in range(state.num_players)]
+    for line, seat, points, name in state.line_scores():
+        combination = COMBINATION_NAMES[name][0 if lang == "de" else 1]
+        rank = ranks[state.cubes[line].index(seat)]
+        label = words["line_part"].format(line=line_name(line, lang), combination=combination, rank=rank)
+        breakdown[seat].append(ScoreLine(label, float(points)))
+    for seat, left in enumerate(state.cubes_left):
+        if left:
+            unplaced = words["unplaced_one" if left == 1 else "unplaced"].format(n=left)
+            breakdown[seat].append(ScoreLine(unplaced, 0.0))
+    return breakdown
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in WORDS else "en"
+
+
 def _line_results(state: SouvenirsState, lang: str) -> list[str]:
     words = WORDS[lang]
     result = []
-    for line, owner, points, name in state.line_scores():
-        label = COMBINATION_NAMES[name][0 if lang == "de" else 1]
-        rank = 1 + state.cubes[line].index(owner)
-        result.append(f"  {line_name(line, lang)}: {words['seat']} {owner} ({rank}.) {label} {points}")
+    for seat, lines in enumerate(score_breakdown(state, lang)):
+        for line in lines:
+            result.append(f"  {words['seat']} {seat}: {line.label}: {line.points:g}")
     return result
