@@ -143,25 +143,33 @@ def replay(
     lang: Annotated[str, typer.Option(help="Language: de or en")] = "en",
     step: Annotated[bool, typer.Option("--step/--all", help="Wait for Enter after each move")] = True,
 ) -> None:
-    """Step through a saved game move by move."""
+    """Step through a saved game move by move, as one seat or a spectator saw it."""
+    from spieltisch.terminal import TEXTS, result_suffix, screen_size
+
+    if lang not in TEXTS:
+        fail(f"language {lang!r} is not available; use de or en")
     try:
         record = Record.load(file)
         state = load_game(record.game, record.players, **record.options).new_initial_state()
     except (RecordError, OptionError) as error:
         fail(str(error))
+    if not -1 <= seat < record.players:
+        fail(f"seat must be 0..{record.players - 1}, or -1 for a spectator")
     viewer = None if seat == -1 else seat
     interactive = step and sys.stdin.isatty()
     for index, action in enumerate(record.actions):
         mover = state.current_player()
-        label = state.action_label(action, lang)
+        own = mover == viewer
+        label = state.action_label(action, lang) if own else state.public_action_label(action, lang)
         try:
             state.apply_action(action)
         except ValueError as error:
             fail(f"move {index + 1} does not replay: {error}")
         if mover < 0:
             continue
-        console.print(f"\n[bold]{index + 1}. seat {mover}: {label}[/bold]", highlight=False)
-        console.print(state.render_text(viewer, lang), highlight=False, markup=False)
+        shown = (label or TEXTS[lang]["made_move"]) + result_suffix(state, action, lang)
+        console.print(f"\n[bold]{index + 1}. seat {mover}: {escape(shown)}[/bold]", highlight=False)
+        console.print(state.render_text(viewer, lang, screen_size()[0]), highlight=False, markup=False)
         if interactive and input("Enter: next, q: quit ").strip().lower() == "q":
             return
     if state.is_terminal():

@@ -100,6 +100,12 @@ def bot_rng(seed: int, version: int, seat: int) -> random.Random:
     return random.Random(f"bot:{seed}:{version}:{seat}")
 
 
+def result_suffix(state: State, action: int, lang: str) -> str:
+    """ ": 7" after a move's name when the move just applied showed everybody something."""
+    result = state.public_result(action, lang)
+    return f": {result['text']}" if result and result.get("text") else ""
+
+
 def rules_page(game: AnyGame) -> str | None:
     """Where a registered game's rules page lies: in this copy of the source, or its place there."""
     if game.name not in game_names():
@@ -172,10 +178,8 @@ class TerminalGame:
             else self.state.public_action_label(action, self.lang)
         )
         self._step(action)
-        result = self.state.public_result(action, self.lang)
         line = f"{self._name(seat)}: {label}" if label else f"{self._name(seat)} {self.texts['made_move']}"
-        if result and result.get("text"):
-            line += f": {result['text']}"
+        line += result_suffix(self.state, action, self.lang)
         self._say(self._wrap(line))
         if self.human is None and not self.state.is_terminal():
             self._say(self._table())

@@ -26,6 +26,8 @@ def test_watching_bots_play_a_whole_game_and_replaying_it(name: str, tmp_path: P
     replayed = runner.invoke(app, ["replay", str(record), "--all"])
     assert replayed.exit_code == 0, replayed.output
     assert "winners" in replayed.output
+    wrong_seat = runner.invoke(app, ["replay", str(record), "--seat", "9"])
+    assert wrong_seat.exit_code == 2 and "seat must be" in wrong_seat.output
 
 
 @pytest.mark.parametrize("name", game_names())
