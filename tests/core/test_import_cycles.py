@@ -19,7 +19,6 @@ ROOT = Path(spieltisch.__file__).resolve().parent
 STILL_CYCLIC: set[str] = {
     "spieltisch.games.allegra",
     "spieltisch.games.calcory",
-    "spieltisch.games.level8",
     "spieltisch.games.lucandor",
     "spieltisch.games.souvenirs",
 }

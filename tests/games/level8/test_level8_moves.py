@@ -14,7 +14,7 @@ from spieltisch.core.contract import Move, State
 from spieltisch.core.play import sample_chance
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.cards import JOKER, SKIP
-from spieltisch.games.level8.rules import DRAW, PLAY
+from spieltisch.games.level8.phases import DRAW, PLAY
 
 ALL_KINDS = {
     "draw_stock",
@@ -113,8 +113,8 @@ def test_structs_of_each_move_kind() -> None:
     onto = {json.dumps(state.action_struct(a), sort_keys=True) for a in state.legal_actions()}
     assert json.dumps({"kind": "cancel", "what": "lay_off", "card": JOKER}, sort_keys=True) in onto
     low = {"kind": "lay_off_onto", "card": JOKER, "owner": 1, "group": 0, "end": "low", "number": 3}
-    assert state.action_struct(A.target_id(1, 0, 0)) == low
-    assert state.action_struct(A.target_id(0, 1, 0))["number"] == 12
+    assert state.action_struct(A.onto_id(1, 0, 0)) == low
+    assert state.action_struct(A.onto_id(0, 1, 0))["number"] == 12
 
 
 def test_picks_name_the_part_and_a_jokers_meaning() -> None:
@@ -156,7 +156,7 @@ def test_a_kept_card_stays_hidden_in_the_public_struct() -> None:
         hands={0: "J R9 O10", 1: "R13", 2: "B13"}, groups={2: laid}, levels={0: 5}, player=2, side="back"
     )
     state.apply_action(A.DISCARD + card("B13"))
-    keep = A.KEEP + card("R9")
+    keep = A.KEEP_CARD + card("R9")
     assert state.action_struct(keep) == {"kind": "keep", "card": card("R9")}
     assert state.public_action_struct(keep) == {"kind": "keep"}
     assert state.public_action_struct(A.KEEP_DONE) == {"kind": "keep_done"}
