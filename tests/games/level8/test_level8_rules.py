@@ -9,9 +9,11 @@ import pytest
 from level8_positions import card, cards, force_deal, group, position
 
 from spieltisch.core.contract import CHANCE, TERMINAL, IllegalActionError
+from spieltisch.core.play import play_out
 from spieltisch.core.snapshot import snapshot
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.bot import heuristic_action
+from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.phases import DEAL, DRAW, KEEP, LAYDOWN, OVER, PLAY, SKIPPED
 from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.solver import solution
@@ -302,8 +304,6 @@ def test_round_end_advances_levels_and_passes_the_deal_left() -> None:
 
 
 def test_forced_deal_gives_the_named_cards() -> None:
-    from spieltisch.games.level8.game import Level8Game
-
     state = Level8Game(2, {}).new_initial_state()
     assert state.dealer == 0 and state.deal_queue[0] == 1
     force_deal(state, {1: "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", 0: "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"}, "J")
@@ -413,11 +413,6 @@ def test_illegal_action_changes_nothing() -> None:
 def test_round_turns_limit_and_stall_end_the_game() -> None:
     """Digital rulings: a round of round_turns turns ends with nobody out; after stall_rounds
     such rounds in a row the highest level wins."""
-    import random
-
-    from spieltisch.core.play import play_out
-    from spieltisch.games.level8.game import Level8Game
-
     game = Level8Game(3, {"round_turns": 10, "stall_rounds": 1})
     state = game.new_initial_state()
 
@@ -431,15 +426,11 @@ def test_round_turns_limit_and_stall_end_the_game() -> None:
 
 
 def test_heuristic_lays_down_when_it_can() -> None:
-    import random
-
     state = position(hands={0: "R4 O5 Y6 G9 G10 G11 R1 O8 Y13 G13 B15"})
     assert heuristic_action(state, random.Random(0)) == A.START_LAYDOWN
 
 
 def test_heuristic_lays_off_without_cancelling() -> None:
-    import random
-
     state = position(
         hands={0: "G7 Y15"}, groups={0: MY_RUNS, 1: [group("run", "R4 O5 Y6"), group("run", "R9 O10 Y11")]}
     )
