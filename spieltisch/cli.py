@@ -1,4 +1,5 @@
-"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, bench and serve."""
+"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, bench, serve
+and api-schema."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.core.userinput import parse_option_pairs, read_options_file
 from spieltisch.lab.commands import report, simulate, strength
-from spieltisch.server.commands import serve
+from spieltisch.server.commands import api_schema, serve
 
 app = typer.Typer(
     help="spieltisch: Souvenirs, ALLEGRA, LEVEL 8, Calcory and Der Graf von Lucandor.",
@@ -238,6 +239,7 @@ def bench(
 
 
 app.command()(serve)
+app.command("api-schema")(api_schema)
 
 
 def main() -> None:
