@@ -187,10 +187,15 @@ def arena(
 ) -> None:
     """Play bots against each other (seats rotate) and print win shares with 95% intervals."""
     from spieltisch.lab.arena import play_match
+    from spieltisch.lab.commands import progress_bar
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
-        match = play_match(game, names, games, seed, rule_options(option, options_file))
+        options = rule_options(option, options_file)
+        play_match(game, names, 0, seed, options)  # checks the game, bots and options first
+        with progress_bar() as progress:
+            task = progress.add_task("games", total=games)
+            match = play_match(game, names, games, seed, options, lambda _: progress.advance(task))
     except OptionError as error:
         fail(str(error))
     table = Table(title=f"{game}: {games} games, {len(names)} players, seed {seed}")
@@ -217,24 +222,53 @@ def bench(
     ismcts: Annotated[float, typer.Option(help="Seconds of ISMCTS search per game (0: skip)")] = 2.0,
     ismcts_spec: Annotated[str, typer.Option(help="The ISMCTS bot to time")] = "ismcts:100",
 ) -> None:
-    """Measure random-play speed and ISMCTS simulations/s per game on this machine."""
-    from spieltisch.lab.bench import bench_game
+    """Measure random-play speed and ISMCTS simulations/s per game, per CPU-second, against the targets."""
+    from spieltisch.lab import bench as speed
+    from spieltisch.lab.commands import duration, progress_bar
 
-    table = Table(title="random play, one core")
+    names = game or game_names()
+    try:
+        counts = [players or game_class(name).min_players for name in names]
+        for name, count in zip(names, counts, strict=True):
+            load_game(name, count)
+    except OptionError as error:
+        fail(str(error))
+    cpu = duration(len(names) * (seconds + ismcts))
+    console.print(f"{len(names)} games, about {cpu} of CPU time (longer on a busy machine)")
+    table = Table(
+        title="random play, per CPU-second of one core",
+        caption=(
+            f"targets: steps/s ≥ {speed.STEPS_TARGET:,} (for {', '.join(speed.LIGHTER_GAMES)}), "
+            f"clone ≤ {speed.CLONE_TARGET_US:g} µs, ISMCTS ≥ {speed.ISMCTS_TARGET:,} sims/s "
+            "(docs/strength.md)"
+        ),
+    )
     for column in ("game", "players", "games/s", "decisions/s", "steps/s", "clone µs", "ISMCTS sims/s"):
         table.add_column(column, justify="right")
-    for name in game or game_names():
-        try:
-            count = players or game_class(name).min_players
-            result = bench_game(name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec)
-        except OptionError as error:
-            fail(str(error))
-        table.add_row(
-            name, str(result.players), f"{result.games_per_second:,.1f}",
-            f"{result.decisions_per_second:,.0f}", f"{result.steps_per_second:,.0f}",
-            f"{result.clone_us:.1f}", f"{result.ismcts_per_second:,.0f}",
-        )  # fmt: skip
+    with progress_bar() as progress:
+        task = progress.add_task("games", total=len(names))
+        for name, count in zip(names, counts, strict=True):
+            result = speed.bench_game(name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec)
+            progress.advance(task)
+            steps_target = speed.STEPS_TARGET if name in speed.LIGHTER_GAMES else None
+            table.add_row(
+                name, str(result.players), f"{result.games_per_second:,.1f}",
+                f"{result.decisions_per_second:,.0f}",
+                _against(f"{result.steps_per_second:,.0f}", result.steps_per_second, steps_target),
+                _against(f"{result.clone_us:.1f}", result.clone_us, speed.CLONE_TARGET_US, at_most=True),
+                _against(f"{result.ismcts_per_second:,.0f}", result.ismcts_per_second,
+                         speed.ISMCTS_TARGET if ismcts > 0 else None),
+            )  # fmt: skip
     console.print(table)
+
+
+def _against(text: str, figure: float, target: float | None, at_most: bool = False) -> str:
+    """A figure marked ✓ when it meets its target and ✗ when it does not (no mark without one)."""
+    if target is None:
+        return text
+    from spieltisch.lab.bench import meets
+
+    return f"{text} {'✓' if meets(figure, target, at_most) else '✗'}"
 
 
 app.command()(serve)
