@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, Move, State
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.actions import GAP, NO_CARD
@@ -134,6 +134,22 @@ class AllegraGame(Game["AllegraState"]):
         assert isinstance(state, AllegraState)
         return estimate_scores(state)
 
+    def action_struct(self, state: AllegraState, action: int) -> Move:
+        from spieltisch.games.allegra.moves import action_struct
+
+        return action_struct(state, action)
+
+    def public_action_struct(self, state: AllegraState, action: int) -> Move | None:
+        from spieltisch.games.allegra.moves import public_action_struct
+
+        return public_action_struct(state, action)
+
+    def public_result(self, state: AllegraState, action: int, lang: str) -> dict[str, Any] | None:
+        """The card a flip showed, or the face-down card an exchange or a take uncovered."""
+        from spieltisch.games.allegra.text import public_result
+
+        return public_result(state, lang)
+
 
 class AllegraState(State):
     def __init__(self, game: AllegraGame) -> None:
@@ -147,6 +163,9 @@ class AllegraState(State):
         self.totals = [0] * n
         self.results: list[list[int]] = []
         self.triggers: list[int] = []
+        # A face-down card the last step showed everybody: ("flip", value) where it
+        # was turned in place, ("uncover", value) where it left its place face up.
+        self.shown: tuple[str, int] | None = None
         self._new_game()
 
     # --- a new game of the match -------------------------------------------
@@ -291,6 +310,7 @@ class AllegraState(State):
     # --- moving ----------------------------------------------------------------
     def _apply(self, action: int) -> None:
         phase = self.phase
+        self.shown = None
         if phase == DEAL:
             self._deal(action)
         elif phase == SETUP:
@@ -334,7 +354,9 @@ class AllegraState(State):
 
     def _setup_flip(self, position: int) -> None:
         # RULINGS.md ALLEGRA 1: 2 flips each from the dealer clockwise; dealer starts.
-        self.up[self.layouts[self.setup_seat][position]] = True
+        slot = self.layouts[self.setup_seat][position]
+        self.up[slot] = True
+        self.shown = ("flip", self.cards[slot])
         self.setup_left -= 1
         if self.setup_left:
             return
@@ -402,6 +424,7 @@ class AllegraState(State):
     def _flip(self, position: int) -> None:
         slot = self.layouts[self.active][position]
         self.up[slot] = True
+        self.shown = ("flip", self.cards[slot])
         self._note_uncovered(slot)
         self._run_clears(self.active, AFTER_FLIP)
 
@@ -421,6 +444,7 @@ class AllegraState(State):
         self.up[slot] = True
         self.freed = slot
         if was_down:
+            self.shown = ("uncover", self.taken)
             self._note_uncovered(slot)
         self.phase = TAKE_PLACE
 
@@ -437,6 +461,7 @@ class AllegraState(State):
         self.cards[slot] = value
         self.up[slot] = True
         if was_down:
+            self.shown = ("uncover", old)
             self._note_uncovered(slot)
         return old
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.actions import NO_CARD
@@ -30,6 +30,8 @@ WORDS = {
         "knocker_place": "put {v} at {p}",
         "take": "take {v} from seat {s} at {p}",
         "face_down": "a face-down card",
+        "shown_flip": "{v}",
+        "shown_uncover": "it was {v}",
         "take_place": "put {v} at {p}",
         "title": "ALLEGRA",
         "game": "game {g} of {n}",
@@ -83,6 +85,8 @@ WORDS = {
         "knocker_place": "{v} auf {p} legen",
         "take": "{v} von Platz {s} bei {p} nehmen",
         "face_down": "verdeckte Karte",
+        "shown_flip": "{v}",
+        "shown_uncover": "es war {v}",
         "take_place": "{v} auf {p} legen",
         "title": "ALLEGRA",
         "game": "Partie {g} von {n}",
@@ -164,6 +168,14 @@ def action_text(state: AllegraState, action: int, lang: str) -> str:
             r=ROW_NAMES[position // WIDTH], p=position_name(position), v=state.cards[slot]
         )
     return f"action {action}"
+
+
+def public_result(state: AllegraState, lang: str) -> dict[str, Any] | None:
+    """The face-down card the move just made showed everybody, if it showed one."""
+    if state.shown is None:
+        return None
+    how, value = state.shown
+    return {"text": words(lang)["shown_" + how].format(v=value), "card": value}
 
 
 def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str:

@@ -34,7 +34,7 @@ import random
 from bisect import insort
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, MemoryHooks, State
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, MemoryHooks, Move, State
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.calcory.cards import DIGITS, TARGET, Deck, load_deck
 
@@ -117,6 +117,22 @@ class CalcoryGame(Game["CalcoryState"]):
         assert isinstance(state, CalcoryState)
         return rollout_action(state, rng)
 
+    def action_struct(self, state: CalcoryState, action: int) -> Move:
+        from spieltisch.games.calcory.moves import action_struct
+
+        return action_struct(state, action)
+
+    def public_action_struct(self, state: CalcoryState, action: int) -> Move | None:
+        from spieltisch.games.calcory.moves import public_action_struct
+
+        return public_action_struct(state, action)
+
+    def public_result(self, state: CalcoryState, action: int, lang: str) -> dict[str, Any] | None:
+        """After a turn, the digit the card showed: everybody saw it (also when it hit or bust)."""
+        if state.shown < 0:
+            return None
+        return {"text": str(state.shown), "digit": state.shown}
+
 
 class CalcoryState(State):
     game: CalcoryGame
@@ -144,6 +160,7 @@ class CalcoryState(State):
         self.idle = 0  # played turns in a row in which nobody took cards
         self.log: list[list[Any]] = []  # [seat, result, cards] of the recent turns, newest last
         self.end = ""  # why the game ended
+        self.shown = -1  # the digit the last step turned up for everybody, -1 if none
 
     # --- whose move ------------------------------------------------------
     def current_player(self) -> int:
@@ -206,6 +223,7 @@ class CalcoryState(State):
     # --- moving ------------------------------------------------------------
     def _apply(self, action: int) -> None:
         phase = self.phase
+        self.shown = -1
         if phase == TURN:
             if action == self.game.stop_action:
                 self._stop()
@@ -234,6 +252,7 @@ class CalcoryState(State):
 
     def _turn(self, position: int) -> None:
         digit = self.cards[position]
+        self.shown = digit
         self.status[position] = UP
         self.known[position] = NOBODY  # a put-back card once turned up is an ordinary card again
         self.downs.remove(position)
@@ -433,6 +452,7 @@ class CalcoryState(State):
         other.idle = self.idle
         other.log = [entry.copy() for entry in self.log]
         other.end = self.end
+        other.shown = self.shown
         return other
 
     # --- results -----------------------------------------------------------

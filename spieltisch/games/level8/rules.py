@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, Move, State
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.cards import (
@@ -26,7 +27,15 @@ from spieltisch.games.level8.cards import (
     card_name,
     load_deck,
 )
-from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, MAX_PARTS, LevelList, Part, load_levels
+from spieltisch.games.level8.levels import (
+    COLOUR,
+    LEVEL_COUNT,
+    MAX_PARTS,
+    LevelList,
+    Part,
+    load_levels,
+    part_struct,
+)
 from spieltisch.games.level8.solver import (
     Group,
     Pick,
@@ -169,6 +178,28 @@ class Level8Game(Game["Level8State"]):
         assert isinstance(state, Level8State)
         return estimate_scores(state)
 
+    def action_struct(self, state: Level8State, action: int) -> Move:
+        from spieltisch.games.level8.moves import action_struct
+
+        return action_struct(state, action)
+
+    def public_action_struct(self, state: Level8State, action: int) -> Move | None:
+        from spieltisch.games.level8.moves import public_action_struct
+
+        return public_action_struct(state, action)
+
+    def public_result(self, state: Level8State, action: int, lang: str) -> dict[str, Any] | None:
+        """A move that ended a round (or the game): who went out, the new levels, who won."""
+        from spieltisch.games.level8.text import public_result
+
+        return public_result(state, lang)
+
+    def reference_data(self) -> dict[str, Any]:
+        """The level list (each level's parts) and the colours, for a display."""
+        from spieltisch.games.level8.text import reference_data
+
+        return reference_data(self)
+
 
 ALL_KINDS = range(KINDS)
 PER_SEAT = 6 + KINDS + (KINDS + 2) + MAX_PARTS * 6
@@ -194,6 +225,30 @@ def legal_picks(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> tuple[int, ...]
         else:
             result.append(A.JOKER_NUMBER + meaning - 1)
     return tuple(sorted(result))
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """How a round ended: shown in the view and announced by the move that ended it."""
+
+    round: int
+    """The round's number, 1 for the first."""
+    went_out: int
+    """The seat that went out, or -1 when the round ended with nobody out."""
+    levels_before: tuple[int, ...]
+    """Every seat's level during the round."""
+    levels: tuple[int, ...]
+    """Every seat's level after it (9: on the win coin)."""
+    step: int
+    """How many steps the history holds once the move that ended the round is made."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "went_out": self.went_out if self.went_out >= 0 else None,
+            "levels_before": list(self.levels_before),
+            "levels": list(self.levels),
+        }
 
 
 class Level8State(State):
@@ -227,6 +282,7 @@ class Level8State(State):
         self.layoff_card = -1
         self.carry: list[int] = []
         self.went_out = -1
+        self.last_round: RoundEnd | None = None
         self.won: list[int] = []
         self._new_round()
 
@@ -296,11 +352,14 @@ class Level8State(State):
         self.went_out = out
         self.rounds += 1
         self.stalled = 0 if out >= 0 else self.stalled + 1
+        before = tuple(self.level)
         for seat in range(self.num_players):
             if seat == out:
                 self.level[seat] += 2
             elif self.laid[seat]:
                 self.level[seat] += 1
+        # The move being applied is not in the history yet: it ends at the next step.
+        self.last_round = RoundEnd(self.rounds, out, before, tuple(self.level), len(self._history) + 1)
         if out >= 0 and self.level[out] > LEVEL_COUNT:
             self._finish([out])  # went out after laying level 7: on the win coin
             return
@@ -388,7 +447,12 @@ class Level8State(State):
         return [(kind, stock[kind] / total) for kind in compress(ALL_KINDS, stock)]
 
     def level_parts(self, seat: int) -> tuple[Part, ...]:
+        """The parts of the level `seat` works on (level 8's once on the win coin)."""
         return self.game.levels.levels[min(self.level[seat], LEVEL_COUNT) - 1]
+
+    def requirement(self, seat: int) -> tuple[Part, ...]:
+        """The parts `seat` still has to lay down for its level: none once on the win coin."""
+        return self.level_parts(seat) if self.level[seat] <= LEVEL_COUNT else ()
 
     def reqs(self) -> tuple[Req, ...]:
         """What the current player still has to lay in the lay-down under way."""
@@ -666,6 +730,7 @@ class Level8State(State):
         other.layoff_card = self.layoff_card
         other.carry = list(self.carry)
         other.went_out = self.went_out
+        other.last_round = self.last_round
         other.won = list(self.won)
         return other
 
@@ -687,6 +752,7 @@ class Level8State(State):
             "player": self.current_player(),
             "turns": self.turns,
             "levels": list(self.level),
+            "requirements": [[part_struct(part) for part in self.requirement(s)] for s in range(n)],
             "laid": list(self.laid),
             "hand_sizes": [len(h) for h in self.hands],
             "hand": list(self.hands[seat]) if seat is not None else None,
@@ -706,6 +772,7 @@ class Level8State(State):
             "carry": list(self.carry),
             "deal_left": len(self.deal_queue),
             "went_out": self.went_out,
+            "last_round": self.last_round.to_json() if self.last_round else None,
             "winners": list(self.won),
             "rounds_played": self.rounds,
             "stalled": self.stalled,

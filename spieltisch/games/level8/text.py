@@ -3,15 +3,23 @@ terminal text, and the observation tensor."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spieltisch.games.level8 import actions as A
-from spieltisch.games.level8.cards import JOKER, KINDS, SKIP, card_name
-from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, MAX_PARTS, RUN, level_name, part_name
+from spieltisch.games.level8.cards import CODES, JOKER, KINDS, SKIP, VALUES, card_name
+from spieltisch.games.level8.levels import (
+    COLOUR,
+    LEVEL_COUNT,
+    MAX_PARTS,
+    RUN,
+    level_name,
+    part_name,
+    part_struct,
+)
 from spieltisch.games.level8.solver import Group
 
 if TYPE_CHECKING:
-    from spieltisch.games.level8.rules import Level8State
+    from spieltisch.games.level8.rules import Level8Game, Level8State, RoundEnd
 
 WORDS = {
     "en": {
@@ -59,6 +67,13 @@ WORDS = {
         "kept": "Cards you keep: {cards}",
         "keeping": "Round over. Choose up to {n} cards to keep for the next round.",
         "winners": "Winner(s): {seats}",
+        "round_over": "Round {round} over: seat {seat} went out.",
+        "round_stalled": "Round {round} over after {turns} turns with nobody out.",
+        "levels_now": "Levels now: {levels}.",
+        "seat_level": "seat {seat} on level {level}",
+        "coin": "seat {seat} on the win coin",
+        "wins": "Seat {seats} wins.",
+        "win_shared": "Seats {seats} win.",
         "colours": ("red", "orange", "yellow", "green", "blue", "purple"),
     },
     "de": {
@@ -106,6 +121,13 @@ WORDS = {
         "kept": "Du behältst: {cards}",
         "keeping": "Runde vorbei. Wähle bis zu {n} Karten, die du in die nächste Runde mitnimmst.",
         "winners": "Sieger: Platz {seats}",
+        "round_over": "Runde {round} vorbei: Platz {seat} hat die letzte Karte abgeworfen.",
+        "round_stalled": "Runde {round} nach {turns} Zügen vorbei, ohne dass jemand rausging.",
+        "levels_now": "Level jetzt: {levels}.",
+        "seat_level": "Platz {seat} auf Level {level}",
+        "coin": "Platz {seat} auf dem Gewinn-Coin",
+        "wins": "Platz {seats} gewinnt.",
+        "win_shared": "Plätze {seats} gewinnen.",
         "colours": ("rot", "orange", "gelb", "grün", "blau", "lila"),
     },
 }
@@ -217,6 +239,65 @@ def _target_text(state: Level8State, action: int, lang: str) -> str:
     # The group's number, as the table shows it, tells two equal runs apart.
     name = f"{group_name(group, lang)} [{part + 1}]"
     return _t(lang, "onto", seat=owner, group=name, end=where)
+
+
+# --- what everybody saw a move bring about -----------------------------------------
+
+
+def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
+    """Asked right after a move: the round it ended (who went out, the new levels)
+    and, when it ended the game, the winners; None for every other move."""
+    end = state.last_round
+    ended_round = end is not None and end.step == state.version
+    if not ended_round and not state.is_terminal():
+        return None
+    words: list[str] = []
+    result: dict[str, Any] = {}
+    if end is not None and ended_round:
+        words += [round_end_text(state, end, lang), levels_text(end, lang)]
+        result.update(end.to_json())
+    if state.is_terminal():
+        words.append(winners_text(state.won, lang))
+        result["winners"] = list(state.won)
+    return {"text": " ".join(words), **result}
+
+
+def round_end_text(state: Level8State, end: RoundEnd, lang: str) -> str:
+    if end.went_out < 0:
+        return _t(lang, "round_stalled", round=end.round, turns=state.game.options["round_turns"])
+    return _t(lang, "round_over", round=end.round, seat=end.went_out)
+
+
+def levels_text(end: RoundEnd, lang: str) -> str:
+    """Each seat's level after the round, with what it gained: "seat 0 3 (+1)"."""
+    shown = []
+    for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True)):
+        if after > LEVEL_COUNT:
+            shown.append(_t(lang, "coin", seat=seat))
+            continue
+        gain = f" (+{after - before})" if after > before else ""
+        shown.append(_t(lang, "seat_level", seat=seat, level=f"{after}{gain}"))
+    return _t(lang, "levels_now", levels=", ".join(shown))
+
+
+def winners_text(winners: list[int], lang: str) -> str:
+    seats = ", ".join(str(s) for s in winners)
+    return _t(lang, "wins" if len(winners) == 1 else "win_shared", seats=seats)
+
+
+def reference_data(game: Level8Game) -> dict[str, Any]:
+    """Public facts for a display: every level's parts and names, colours, card kinds."""
+    levels = game.levels.levels
+    return {
+        "levels": [[part_struct(part) for part in level] for level in levels],
+        "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},
+        "colours": {lang: list(_w(lang)["colours"]) for lang in WORDS},  # type: ignore[call-overload]
+        "colour_codes": list(CODES),
+        "values": VALUES,
+        "joker": JOKER,
+        "skip": SKIP,
+        "keep_limit": game.deck.keep_limit if game.carry_over else 0,
+    }
 
 
 # --- the table as text ------------------------------------------------------------

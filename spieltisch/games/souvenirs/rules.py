@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, Move, State
 from spieltisch.core.data import package_data
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.games.souvenirs import grid, text
@@ -104,6 +104,16 @@ class SouvenirsGame(Game["SouvenirsState"]):
 
         assert isinstance(state, SouvenirsState)
         return estimate_scores(state)
+
+    def action_struct(self, state: SouvenirsState, action: int) -> Move:
+        from spieltisch.games.souvenirs.moves import action_struct
+
+        return action_struct(state, action)
+
+    def public_action_struct(self, state: SouvenirsState, action: int) -> Move | None:
+        from spieltisch.games.souvenirs.moves import public_action_struct
+
+        return public_action_struct(state, action)
 
 
 class SouvenirsState(State):

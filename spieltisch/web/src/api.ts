@@ -38,20 +38,52 @@ export interface TableSummary {
   result: Result | null;
 }
 
+/** Why a finished game ended: `kind` for programs, `text` for people (docs/contract.md). */
+export interface EndReason {
+  kind: string;
+  text: string;
+  capped: boolean;
+}
+
+/** One part of a seat's score, as the rulebook counts it. */
+export interface ScoreLine {
+  label: string;
+  points: number;
+}
+
 export interface Result {
   scores: number[];
   winners: number[];
+  returns?: number[];
+  end_reason?: EndReason | null;
+  score_breakdown?: ScoreLine[][];
 }
 
+/** A move as data: {"kind": "flip", "position": 7} (docs/contract.md, "Moves as data"). */
+export interface MoveStruct {
+  kind: string;
+  [field: string]: unknown;
+}
+
+/** A legal move: its id to send, its name for people and its struct for the table to click. */
 export interface Move {
   id: number;
   label: string;
+  move?: MoveStruct;
+}
+
+/** What a move showed everybody (Calcory's turned digit), in words and as data. */
+export interface PublicResult {
+  text: string;
+  [field: string]: unknown;
 }
 
 export interface LogEntry {
   version: number;
   seat: number;
   label: string | null;
+  move?: MoveStruct | null;
+  result?: PublicResult | null;
 }
 
 export type View = Record<string, unknown>;
