@@ -42,7 +42,7 @@ OptionsFileArg = Annotated[Path | None, typer.Option(help="Rule options from a T
 
 def fail(message: str) -> NoReturn:
     """One line on the console, never read as markup (a value may hold "[")."""
-    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False)
+    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 

@@ -36,7 +36,7 @@ console = Console()
 
 def fail(message: str) -> NoReturn:
     """One line on the console, never read as markup (a value may hold "[")."""
-    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False)
+    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
