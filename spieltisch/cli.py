@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from spieltisch.core.contract import State
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
@@ -50,6 +51,21 @@ def rule_options(pairs: list[str] | None, options_file: Path | None = None) -> d
     """The rule options of `-o key=value` (several per argument with commas) over an options file."""
     from_file = read_options_file(options_file) if options_file is not None else {}
     return {**from_file, **parse_option_pairs(pairs)}
+
+
+def player_moves(state: State) -> int:
+    """How many of the state's steps were players' moves (not chance)."""
+    replay = state.game.new_initial_state()
+    moves = 0
+    for action in state.history():
+        moves += not replay.is_chance_node()
+        replay.apply_action(action)
+    return moves
+
+
+def counted(number: int, thing: str) -> str:
+    """A count with its noun: "1 move", "2 moves"."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def default_record_path(game: str) -> Path:
@@ -99,12 +115,13 @@ def play(
         fail("--delay must be 0 or more seconds")
     specs = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
     history: list[int] = []
+    moves = 0
     try:
         if resume is not None:
             record = Record.load(resume)
             if game is not None and game != record.game:
                 fail(f"{resume} holds a game of {record.game}, not {game}")
-            record.replay()
+            moves = player_moves(record.replay())
             table = load_game(record.game, record.players, **record.options)
             history, meta = record.actions, record.meta
             chosen = seat if seat is not None else meta.get("human", 0)
@@ -131,7 +148,7 @@ def play(
     run_seed = run_seed if run_seed is not None else random.SystemRandom().randrange(2**31)
     path = resume or save or default_record_path(table.name)
     pace = delay if delay is not None else (1.0 if human is None and sys.stdout.isatty() else 0.0)
-    what = f"{len(history)} moves replayed" if history else f"{count} players"
+    what = f"{counted(moves, 'move')} replayed" if history else f"{count} players"
     console.print(f"{table.title}: {what}, seed {run_seed}", highlight=False)
     TerminalGame(table, human, bot_seats, run_seed, language, path, history=history, delay=pace).run()
 
@@ -234,7 +251,7 @@ def bench(
     except OptionError as error:
         fail(str(error))
     cpu = duration(len(names) * (seconds + ismcts))
-    console.print(f"{len(names)} games, about {cpu} of CPU time (longer on a busy machine)")
+    console.print(f"{counted(len(names), 'game')}, about {cpu} of CPU time (longer on a busy machine)")
     table = Table(
         title="random play, per CPU-second of one core",
         caption=(
