@@ -244,3 +244,17 @@ def test_every_move_list_line_fits_the_width(width: int) -> None:
 
 def test_moves_that_are_not_alike_keep_their_numbers() -> None:
     assert compact_moves(["keep", "swap"], 80) == ["  1. keep", "  2. swap"]
+
+
+@pytest.mark.parametrize("height", [24, 40])
+def test_the_move_list_leaves_the_table_on_an_80_by_24_screen(height: int, tmp_path: Path) -> None:
+    """Calcory's first turn has 60 moves; below its table they must fit what the screen has left."""
+    game = load_game("calcory", 2)
+    out, table = table_of(["q"], tmp_path, game=game, width=80, height=height)
+    table.run()
+    screen = out.getvalue().split("Game left unfinished.")[0].strip("\n").splitlines()
+    board = table.state.render_text(0, "en", 80).splitlines()
+    assert screen[: len(board)] == board
+    assert len(board) + 1 + 3 <= height  # room for at least three lines of moves and the prompt
+    assert len(screen) <= height - 1  # the prompt takes the last line
+    assert "A1" in screen[len(board)] and "F10" in "\n".join(screen)
