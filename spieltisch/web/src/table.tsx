@@ -304,7 +304,13 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
       {state.status === "finished" ? null : state.you === null ? (
         <p class="note">{t("spectator")}</p>
       ) : (
-        <details class="moves" open={listOpen ?? !clickable} onToggle={(e) => setListOpen(e.currentTarget.open)} data-testid="moves">
+        <details
+          class="moves"
+          open={listOpen ?? !clickable}
+          // Only a person's toggle is remembered; the page opening or folding it fires this too.
+          onToggle={(e) => e.currentTarget.open !== (listOpen ?? !clickable) && setListOpen(e.currentTarget.open)}
+          data-testid="moves"
+        >
           <summary>
             {t("moves")} ({state.legal.length})
           </summary>
