@@ -117,7 +117,14 @@ def reference(client: TestClient, table_id: str) -> dict[str, Any]:
 
 def test_a_lucandor_table_gets_what_its_data_files_define(client: TestClient, tmp_path: Path) -> None:
     for options in ({}, {"start_side": "B"}, {**refitted_files(tmp_path), "start_side": "B"}):
-        table = new_table(client, game="lucandor", players=3, options=options)
+        # Over the web the re-fitted files are uploaded, not named by path.
+        files = {
+            name: Path(options[name]).read_text(encoding="utf-8")
+            for name in ("cards", "wardrobe")
+            if name in options
+        }
+        plain = {key: value for key, value in options.items() if key not in files}
+        table = new_table(client, game="lucandor", players=3, options=plain, files=files)
         got = reference(client, table["id"])
         assert got["game"] == "lucandor"
         assert got["data"] == expected_reference(options), options
