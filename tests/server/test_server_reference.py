@@ -91,6 +91,8 @@ def expected_reference(options: dict[str, str]) -> dict[str, Any]:
             for s in cards["start_cards"]
         ],
         "start_side": 1 if options.get("start_side") == "B" else 0,
+        "markers": 2,  # the rulebook's stones per player, the same for every box
+        "hand_size": 3,
         "wardrobe": {
             "sections": wardrobe["sections"],
             "door_start": wardrobe["door_start"],
@@ -101,6 +103,7 @@ def expected_reference(options: dict[str, str]) -> dict[str, Any]:
                 cell(s) for s in wardrobe["drawers"]["start_slots"] + wardrobe["drawers"]["other_slots"]
             ],
             "slots": [[storey - 1 for storey in slot["storeys"]] for slot in wardrobe["slots"]],
+            "door_lock": len(wardrobe["slots"]),  # the door's lock follows the slots' locks
         },
     }
 

@@ -26,6 +26,9 @@ FUNCTION_KEYS = ("dot", "end", "hanger", "needle", "iron", "drawer")
 # 6 needle & thread, 7 irons, 7 drawers.
 FUNCTION_COUNTS = {"dot": 24, "end": 10, "hanger": 6, "needle": 6, "iron": 7, "drawer": 7}
 
+HAND_SIZE = 3  # verified (rulebook): hands are refilled to three cards
+MARKERS = 2  # verified (rulebook): two locking stones on the player board
+
 ROD, COMPARTMENT = 0, 1
 CONTAINERS = ("rod", "drawer", "compartment")
 IN_ROD, IN_DRAWER, IN_COMPARTMENT = range(3)

@@ -14,16 +14,19 @@ import random
 from itertools import repeat
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, Move, State
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.games.lucandor import scoring
+from spieltisch.games.lucandor.actions import CORNERS, Block, Codec, Mode
 from spieltisch.games.lucandor.model import (
     DOT,
     DRAWER,
     END,
+    HAND_SIZE,
     HANGER,
     IN_COMPARTMENT,
     IRON,
+    MARKERS,
     NEEDLE,
     ROD,
     SHOES,
@@ -33,18 +36,13 @@ from spieltisch.games.lucandor.model import (
     load_model,
 )
 
-HAND_SIZE = 3  # verified (rulebook): hands are refilled to three cards
-MARKERS = 2  # verified (rulebook): two locking stones on the player board
 UNKNOWN = -1
+PUT_AWAY, FUNCTION, DOOR, CLEAN, TASK = Mode  # aliases for the hot paths
 
 # Stages of the state machine.
 S_LEFTOVER, S_DRAW, S_DECIDE, S_LUCK, S_OVER = range(5)
 # Why a hand is being filled.
 DRAW_DEAL, DRAW_END_TURN, DRAW_START_TURN = range(3)
-
-# Modes of the first step of a turn: which card, and what it is played for.
-M_PLACE, M_FUNCTION, M_DOOR, M_CLEAN = range(4)
-M_END = 4  # M_END + k: lay an end-scoring task with colour chip k
 
 # Kinds of sub-step still to decide (the first entry of `pending`).
 (
@@ -73,28 +71,6 @@ FUNCTION_STEP = {
 }
 # What a luck check decides (pending[2] while P_CORNER).
 LUCK_SLOT, LUCK_DOOR, LUCK_IRON = range(3)
-
-
-class Layout:
-    """The fixed action id ranges of a game (they follow the wardrobe's size)."""
-
-    def __init__(self, model: Model) -> None:
-        self.cards = len(model.cards)
-        self.modes = M_END + len(model.colours)
-        self.places = model.floor_places
-        self.levels = max(model.stack_height, model.rod_units, model.drawer_units)
-        cells = model.num_cells
-        self.play = 0
-        self.target = self.play + self.modes * self.cards
-        self.source = self.target + cells * self.places
-        self.cell = self.source + cells * self.places * self.levels
-        self.slot = self.cell + cells
-        self.section = self.slot + len(model.slot_storeys)
-        self.second = self.section + model.num_sections
-        self.endcard = self.second + self.cards
-        self.colour = self.endcard + 2
-        self.corner = self.colour + len(model.colours)
-        self.size = self.corner + 4
 
 
 class LucandorGame(Game["LucandorState"]):
@@ -130,7 +106,7 @@ class LucandorGame(Game["LucandorState"]):
         self.model: Model = load_model(str(self.options["wardrobe"]), str(self.options["cards"]))
         self.family = bool(self.options["family"])
         self.side = 0 if self.options["start_side"] == "A" else 1
-        self.layout = Layout(self.model)
+        self.codec = Codec(self.model)
         self.tables = Tables(self.model, self.side)
         if len(self.model.cards) < HAND_SIZE * self.num_players:
             raise OptionError(f"{len(self.model.cards)} cards are too few for {self.num_players} players")
@@ -139,7 +115,7 @@ class LucandorGame(Game["LucandorState"]):
         return LucandorState(self)
 
     def num_distinct_actions(self) -> int:
-        return self.layout.size
+        return self.codec.size
 
     def max_chance_outcomes(self) -> int:
         return len(self.model.cards)
@@ -173,6 +149,16 @@ class LucandorGame(Game["LucandorState"]):
         from spieltisch.games.lucandor.reference import reference_data
 
         return reference_data(self.model, self.side)
+
+    def action_struct(self, state: LucandorState, action: int) -> Move:
+        from spieltisch.games.lucandor.moves import action_struct
+
+        return action_struct(state, action)
+
+    def public_action_struct(self, state: LucandorState, action: int) -> Move | None:
+        from spieltisch.games.lucandor.moves import public_action_struct
+
+        return public_action_struct(state, action)
 
     def heuristic_action(self, state: State, rng: random.Random) -> int:
         from spieltisch.games.lucandor.bot import choose
@@ -262,11 +248,12 @@ class LucandorState(State):
             if kind != P_NONE:
                 return self._later_legal(kind, action)
             # Check the one card and mode instead of listing every first step.
-            lay = self.g.layout
-            if not 0 <= action < lay.target:
-                return False
-            mode, card = divmod(action, lay.cards)
-            return card in self.hands[self.turn] and self._first_legal(mode, card)
+            move = self.g.codec.decode_play(action)
+            return (
+                move is not None
+                and move.card in self.hands[self.turn]
+                and self._first_legal(move.mode, move.card, move.colour)
+            )
         return stage != S_OVER and action in self.pool
 
     # --- chance -----------------------------------------------------------------
@@ -409,58 +396,57 @@ class LucandorState(State):
 
     # --- legal decisions ----------------------------------------------------------
     def _legal_decisions(self) -> list[int]:
-        lay = self.g.layout
+        codec = self.g.codec
         kind = self.pending[0]
         if kind == P_NONE:
             return self._legal_first()
         if kind == P_PLACE:
             garment = self.m.cards[self.pending[1]].garment
-            return [lay.target + cell * lay.places + place for cell, place in self.targets(garment, -1)]
+            return codec.encode_targets(self.targets(garment, -1))
         if kind == P_SLOT:
-            return [lay.slot + i for i in range(len(self.slots)) if self.lock_passable(i)]
+            passable = [i for i in range(len(self.slots)) if self.lock_passable(i)]
+            return codec.encode_each(Block.SLOT, passable)
         if kind == P_DOOR_SECTION:
-            return [lay.section + section for section in self._door_sections()]
+            return codec.encode_each(Block.SECTION, self._door_sections())
         if kind == P_DOOR_SECOND:
-            return [lay.second + c for c in self.hands[self.turn]]
+            return codec.encode_each(Block.SECOND, self.hands[self.turn])
         if kind in (P_HANGER, P_NEEDLE_CARD):
-            return [lay.endcard + j for j in range(len(self.end_cards[self.turn]))]
+            return codec.encode_each(Block.TASK, list(range(len(self.end_cards[self.turn]))))
         if kind == P_NEEDLE_COLOUR:
             used = self.end_colours[self.turn]
-            return [lay.colour + k for k in range(len(self.m.colours)) if k not in used]
+            return codec.encode_each(Block.COLOUR, [k for k in range(len(self.m.colours)) if k not in used])
         if kind == P_IRON_SOURCE:
-            return [
-                lay.source + (cell * lay.places + place) * lay.levels + level
-                for cell, place, level in self.iron_sources()
-            ]
+            return codec.encode_sources(self.iron_sources())
         if kind == P_IRON_TARGET:
             garment = self.m.cards[self.pending[3]].garment
-            return [
-                lay.target + cell * lay.places + place
-                for cell, place in self.targets(garment, self.pending[2])
-            ]
+            return codec.encode_targets(self.targets(garment, self.pending[2]))
         if kind == P_DRAWER_PICK:
-            return sorted(lay.cell + self.drawer_cell[d] for d in self.movable_drawers())
+            cells = sorted(self.drawer_cell[d] for d in self.movable_drawers())
+            return codec.encode_each(Block.CELL, cells)
         if kind == P_DRAWER_TARGET:
-            return [lay.cell + cell for cell in self.free_drawer_slots()]
-        return [lay.corner + k for k in range(4)]  # P_CORNER
+            return codec.encode_each(Block.CELL, self.free_drawer_slots())
+        return codec.encode_each(Block.CORNER, list(range(CORNERS)))  # P_CORNER
 
     def _legal_first(self) -> list[int]:
-        n = self.g.layout.cards
+        rows = self.g.codec.play_rows  # a play id is its row's first id + the card
         seat = self.turn
         t = self.g.tables
         hand = self.hands[seat]
-        actions = [M_CLEAN * n + c for c in hand]  # Fächer putzen is always possible
+        clean = rows[CLEAN]
+        actions = [clean + c for c in hand]  # Fächer putzen is always possible
         if self._door_possible():
-            actions += [M_DOOR * n + c for c in hand]
+            door = rows[DOOR]
+            actions += [door + c for c in hand]
         fit_cells = self.fit_cells
         open_mask = t.open_mask[self.door]
         fit_class = t.card_fit_class
         function_of = t.card_function
         placed = self.placed
+        put_away, use = rows[PUT_AWAY], rows[FUNCTION]
         functions: dict[int, bool] = {}  # the same answer for every card of a function
         for c in hand:
             if not (placed >> c) & 1 and fit_cells[fit_class[c]] & open_mask:
-                actions.append(M_PLACE * n + c)
+                actions.append(put_away + c)
             function = function_of[c]
             if function == END:
                 actions += self._task_actions(c)
@@ -469,7 +455,7 @@ class LucandorState(State):
             if possible is None:
                 possible = functions[function] = self._function_possible(function)
             if possible:
-                actions.append(M_FUNCTION * n + c)
+                actions.append(use + c)
         actions.sort()
         return actions
 
@@ -479,36 +465,33 @@ class LucandorState(State):
         if len(self.end_cards[seat]) >= 2:
             return []
         used = self.end_colours[seat]
-        n = self.g.layout.cards
-        return [(M_END + k) * n + card_id for k in range(len(self.g.tables.colours)) if k not in used]
+        free = [k for k in range(len(self.g.tables.colours)) if k not in used]
+        return self.g.codec.encode_tasks(card_id, free)
 
-    def _first_legal(self, mode: int, card_id: int) -> bool:
-        """May the hand card `card_id` be played in `mode`?"""
-        if mode == M_CLEAN:
+    def _first_legal(self, mode: int, card_id: int, colour: int) -> bool:
+        """May the hand card `card_id` be played in `mode` (a task with chip `colour`)?"""
+        if mode == CLEAN:
             return True  # Fächer putzen is always possible
-        if mode == M_DOOR:
+        if mode == DOOR:
             return self._door_possible()
         t = self.g.tables
         function = t.card_function[card_id]
-        if mode == M_PLACE:
+        if mode == PUT_AWAY:
             return not (self.placed >> card_id) & 1 and self.has_target(t.card_garment[card_id], -1)
-        if mode == M_FUNCTION:
+        if mode == FUNCTION:
             return function != END and self._function_possible(function)
         seat = self.turn
-        return (
-            function == END and len(self.end_cards[seat]) < 2 and mode - M_END not in self.end_colours[seat]
-        )
+        return function == END and len(self.end_cards[seat]) < 2 and colour not in self.end_colours[seat]
 
     def _later_legal(self, kind: int, action: int) -> bool:
         """Is `action` legal for the sub-step `kind`? Placing is checked for its one
         spot; the other sub-steps have short lists of choices."""
         if kind not in (P_PLACE, P_IRON_TARGET):
             return action in self._legal_decisions()
-        lay = self.g.layout
-        spot = action - lay.target
-        if not 0 <= spot < lay.source - lay.target:
+        move = self.g.codec.decode_target(action)
+        if move is None:
             return False
-        cell, place = divmod(spot, lay.places)
+        cell, place = move.cell, move.place
         if kind == P_PLACE:
             return self.fits_at(self.g.tables.card_garment[self.pending[1]], cell, place, -1)
         return self.fits_at(self.g.tables.card_garment[self.pending[3]], cell, place, self.pending[2])
@@ -729,59 +712,58 @@ class LucandorState(State):
     # --- carrying out decisions -----------------------------------------------------
     def _decide(self, action: int) -> None:
         kind = self.pending[0]
-        lay = self.g.layout
+        move = self.g.codec.decode(action)
         if kind == P_NONE:
-            self._first(action // lay.cards, action % lay.cards)
+            self._first(move.mode, move.card, move.colour)
         elif kind in (P_PLACE, P_IRON_TARGET):
-            cell, place = divmod(action - lay.target, lay.places)
-            self._place_decided(cell, place)
+            self._place_decided(move.cell, move.place)
         elif kind == P_SLOT:
-            slot = action - lay.slot
+            slot = move.slot
             self._attempt(slot, (self.pending[1], LUCK_SLOT, slot))
         elif kind == P_DOOR_SECTION:
-            target = action - lay.section
+            target = move.section
             if abs(target - self.door) == 2:
                 self.pending = (P_DOOR_SECOND, self.pending[1], target)
             else:
                 self._attempt(len(self.slots), (self.pending[1], LUCK_DOOR, target, -1))
         elif kind == P_DOOR_SECOND:
-            second = action - lay.second
+            second = move.card
             self._take_from_hand(self.turn, second)
             self._attempt(len(self.slots), (self.pending[1], LUCK_DOOR, self.pending[2], second))
         elif kind in (P_HANGER, P_NEEDLE_CARD, P_NEEDLE_COLOUR):
-            self._end_card_decided(kind, action)
+            self._end_card_decided(kind, move.task, move.colour)
         elif kind == P_IRON_SOURCE:
-            self._iron_source(action - lay.source)
+            self._iron_source(move.cell, move.place, move.level)
         elif kind == P_DRAWER_PICK:
-            self.pending = (P_DRAWER_TARGET, self.pending[1], self.drawer_at(action - lay.cell))
+            self.pending = (P_DRAWER_TARGET, self.pending[1], self.drawer_at(move.cell))
         elif kind == P_DRAWER_TARGET:
             drawer = self.pending[2]
-            old, new = self.drawer_cell[drawer], action - lay.cell
+            old, new = self.drawer_cell[drawer], move.cell
             self.drawer_cell[drawer] = new
             self._refit(old)
             self._refit(new)
             self.discard.append(self.pending[1])
             self._finish_turn()
         else:  # P_CORNER: the luck card is turned next (chance unless its face is known)
-            self.corner = action - lay.corner
+            self.corner = move.corner
             self.stage = S_LUCK
 
-    def _first(self, mode: int, card_id: int) -> None:
+    def _first(self, mode: int, card_id: int, colour: int) -> None:
         seat = self.turn
         self._take_from_hand(seat, card_id)
         card = self.g.model.cards[card_id]
-        if mode == M_PLACE:
+        if mode == PUT_AWAY:
             self.pending = (P_PLACE, card_id)
-        elif mode == M_DOOR:
+        elif mode == DOOR:
             self.pending = (P_DOOR_SECTION, card_id)
-        elif mode == M_CLEAN:
+        elif mode == CLEAN:
             # Fächer putzen: discard, draw anew, one point for cleaning.
             self.discard.append(card_id)
             self.points[seat] += 1
             self._finish_turn()
-        elif mode >= M_END:
+        elif mode == TASK:
             self.end_cards[seat].append(card_id)
-            self.end_colours[seat].append(mode - M_END)
+            self.end_colours[seat].append(colour)
             self._finish_turn()
         else:
             self.pending = (FUNCTION_STEP[card.function], card_id)
@@ -886,10 +868,7 @@ class LucandorState(State):
             self.lock_owner[index] = seat
             self.lock_level[index] = 1 if self.g.family else level
 
-    def _iron_source(self, code: int) -> None:
-        lay = self.g.layout
-        spot, level = divmod(code, lay.levels)
-        cell, place = divmod(spot, lay.places)
+    def _iron_source(self, cell: int, place: int, level: int) -> None:
         if self.is_under(cell, place, level) and not self.g.family:
             # Pulling a garment from under a stack needs luck (the family rule needs none).
             self.pending = (P_CORNER, self.pending[1], LUCK_IRON, cell, place, level)
@@ -903,19 +882,17 @@ class LucandorState(State):
         self._refit(cell)
         self.pending = (P_IRON_TARGET, card_id, cell, piece)
 
-    def _end_card_decided(self, kind: int, action: int) -> None:
-        lay = self.g.layout
+    def _end_card_decided(self, kind: int, index: int, colour: int) -> None:
         seat = self.turn
         card_id = self.pending[1]
         if kind == P_NEEDLE_CARD:
-            self.pending = (P_NEEDLE_COLOUR, card_id, action - lay.endcard)
+            self.pending = (P_NEEDLE_COLOUR, card_id, index)
             return
         if kind == P_HANGER:
-            index = action - lay.endcard
             self.discard.append(self.end_cards[seat].pop(index))
             self.end_colours[seat].pop(index)
         else:
-            self.end_colours[seat][self.pending[2]] = action - lay.colour
+            self.end_colours[seat][self.pending[2]] = colour
         self.discard.append(card_id)
         self._finish_turn()
 

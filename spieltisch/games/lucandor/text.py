@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.contract import CHANCE, TERMINAL
 from spieltisch.games.lucandor import scoring
-from spieltisch.games.lucandor.model import DOT, END, ROD
+from spieltisch.games.lucandor.actions import Block, Mode
+from spieltisch.games.lucandor.model import DOT, END, MARKERS, ROD
 
 if TYPE_CHECKING:
     from spieltisch.games.lucandor.rules import LucandorGame, LucandorState
@@ -114,67 +115,66 @@ def action_text(state: LucandorState, action: int, lang: str) -> str:
     """The name of `action` in this state, in English ("en") or German ("de")."""
     from spieltisch.games.lucandor import rules as r
 
-    lay = state.g.layout
     m = state.m
     words = WORDS[lang]
     de = lang == "de"
     if state.stage != r.S_DECIDE:
         return f"{'Karte' if de else 'card'} #{action} {card_name(state, action, lang)}"
-    if action < lay.target:
-        mode, card_id = divmod(action, lay.cards)
-        card = full_card(state, card_id, lang)
-        if mode == r.M_PLACE:
-            return f"aufräumen: {card}" if de else f"put away {card}"
-        if mode == r.M_FUNCTION:
-            return f"ausspielen: {card}" if de else f"play {card}"
-        if mode == r.M_DOOR:
-            return f"Schiebetür bewegen, abwerfen: {card}" if de else f"move the door, discarding {card}"
-        if mode == r.M_CLEAN:
-            return (
-                f"Fächer putzen (+1), abwerfen: {card}"
-                if de
-                else f"clean the compartments (+1), discarding {card}"
-            )
-        # The task goes face down: name it by its hand position, not by its face.
-        colour = m.colours[mode - r.M_END].name(lang)
-        hand = state.hands[state.turn]
-        position = hand.index(card_id) + 1 if card_id in hand else 0
-        if de:
-            return f"Endwertung: Handkarte {position} verdeckt ablegen, Farbe {colour}"
-        return f"end scoring: lay hand card {position} face down, colour {colour}"
-    if action < lay.source:
-        cell, place = divmod(action - lay.target, lay.places)
-        return _target_text(state, cell, place, lang)
-    if action < lay.cell:
-        spot, level = divmod(action - lay.source, lay.levels)
-        cell, place = divmod(spot, lay.places)
-        return _source_text(state, cell, place, level, lang)
-    if action < lay.slot:
-        cell = action - lay.cell
+    move = state.g.codec.decode(action)
+    block = move.block
+    if block == Block.PLAY:
+        return _play_text(state, move.mode, move.card, move.colour, lang)
+    if block == Block.TARGET:
+        return _target_text(state, move.cell, move.place, lang)
+    if block == Block.SOURCE:
+        return _source_text(state, move.cell, move.place, move.level, lang)
+    if block == Block.CELL:
         if state.pending[0] == r.P_DRAWER_PICK:
-            return f"{words['drawer']} {cell_name(state, cell, lang)}"
-        return f"{'nach' if de else 'to'} {cell_name(state, cell, lang)}"
-    if action < lay.section:
-        slot = action - lay.slot
+            return f"{words['drawer']} {cell_name(state, move.cell, lang)}"
+        return f"{'nach' if de else 'to'} {cell_name(state, move.cell, lang)}"
+    if block == Block.SLOT:
+        slot = move.slot
         covered = "-".join(str(s + 1) for s in (m.slot_storeys[slot][0], m.slot_storeys[slot][-1]))
         return f"{words['slot']} {slot + 1} ({words['storeys']} {covered})"
-    if action < lay.second:
-        section = m.sections[action - lay.section].name(lang)
+    if block == Block.SECTION:
+        section = m.sections[move.section].name(lang)
         return f"Tür nach {section}" if de else f"door to {section}"
-    if action < lay.endcard:
-        card = full_card(state, action - lay.second, lang)
+    if block == Block.SECOND:
+        card = full_card(state, move.card, lang)
         return f"dazu abwerfen: {card}" if de else f"also discard {card}"
-    if action < lay.colour:
-        index = action - lay.endcard
+    if block == Block.TASK:
+        index = move.task
         seat = state.turn
         card_id = state.end_cards[seat][index]
         colour = m.colours[state.end_colours[seat][index]].name(lang)
         return f"{words['ends']} {index + 1}: {card_function(state, card_id, lang)}, {colour}"
-    if action < lay.corner:
-        colour = m.colours[action - lay.colour].name(lang)
+    if block == Block.COLOUR:
+        colour = m.colours[move.colour].name(lang)
         return f"Farbe {colour}" if de else f"colour {colour}"
-    corner = m.corners[action - lay.corner].name(lang)
+    corner = m.corners[move.corner].name(lang)
     return f"Glück prüfen: Ecke {corner}" if de else f"luck check: corner {corner}"
+
+
+def _play_text(state: LucandorState, mode: int, card_id: int, colour: int, lang: str) -> str:
+    de = lang == "de"
+    card = full_card(state, card_id, lang)
+    if mode == Mode.PUT_AWAY:
+        return f"aufräumen: {card}" if de else f"put away {card}"
+    if mode == Mode.FUNCTION:
+        return f"ausspielen: {card}" if de else f"play {card}"
+    if mode == Mode.DOOR:
+        return f"Schiebetür bewegen, abwerfen: {card}" if de else f"move the door, discarding {card}"
+    if mode == Mode.CLEAN:
+        if de:
+            return f"Fächer putzen (+1), abwerfen: {card}"
+        return f"clean the compartments (+1), discarding {card}"
+    # The task goes face down: name it by its hand position, not by its face.
+    chip = state.m.colours[colour].name(lang)
+    hand = state.hands[state.turn]
+    position = hand.index(card_id) + 1 if card_id in hand else 0
+    if de:
+        return f"Endwertung: Handkarte {position} verdeckt ablegen, Farbe {chip}"
+    return f"end scoring: lay hand card {position} face down, colour {chip}"
 
 
 def public_action_text(state: LucandorState, action: int, lang: str) -> str | None:
@@ -184,16 +184,16 @@ def public_action_text(state: LucandorState, action: int, lang: str) -> str | No
 
     if state.stage != r.S_DECIDE:
         return None  # drawn and turned cards: chance
-    lay = state.g.layout
     m = state.m
     words = WORDS[lang]
-    if action < lay.target and action // lay.cards >= r.M_END:
-        colour = m.colours[action // lay.cards - r.M_END].name(lang)
+    move = state.g.codec.decode(action)
+    if move.block == Block.PLAY and move.mode == Mode.TASK:
+        colour = m.colours[move.colour].name(lang)
         if lang == "de":
             return f"Endwertung: eine Karte verdeckt ablegen, Farbe {colour}"
         return f"end scoring: lay a card face down, colour {colour}"
-    if lay.endcard <= action < lay.colour:
-        index = action - lay.endcard
+    if move.block == Block.TASK:
+        index = move.task
         colour = m.colours[state.end_colours[state.turn][index]].name(lang)
         return f"{words['ends']} {index + 1}: {words['hidden']}, {colour}"
     return action_text(state, action, lang)
@@ -359,7 +359,7 @@ def _player_lines(state: LucandorState, seat: int | None, lang: str) -> list[str
             task = f"{words['storey']} {m.cards[card_id].storey + 1}" if shown else words["hidden"]
             ends.append(f"{task} {m.colours[colour].name(lang)}")
         end_text = "; ".join(ends) or words["empty"]
-        stones = r.MARKERS - state.lock_owner.count(p)
+        stones = MARKERS - state.lock_owner.count(p)
         total = state.points[p] + state.end_points[p]
         known = ""
         if state.known[p] and p != seat:

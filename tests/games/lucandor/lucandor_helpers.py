@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spieltisch.core.registry import load_game
 from spieltisch.games.lucandor import rules as r
+from spieltisch.games.lucandor.actions import Codec, Mode
 from spieltisch.games.lucandor.model import FUNCTION_KEYS
 from spieltisch.games.lucandor.rules import LucandorState
 
@@ -110,22 +111,25 @@ def set_pile(state: LucandorState, seat: int, size: int) -> None:
         pile.insert(0, r.UNKNOWN)
 
 
-def play(state: LucandorState, mode: int, card_id: int) -> None:
-    state.apply_action(mode * state.g.layout.cards + card_id)
+def codec(state: LucandorState) -> Codec:
+    """The game's action codec."""
+    return state.g.codec
+
+
+def play(state: LucandorState, mode: Mode, card_id: int, colour: int = -1) -> None:
+    state.apply_action(codec(state).encode_play(mode, card_id, colour))
 
 
 def target(state: LucandorState, cell_id: int, place: int = 0) -> int:
-    lay = state.g.layout
-    return lay.target + cell_id * lay.places + place
+    return codec(state).encode_target(cell_id, place)
 
 
 def source(state: LucandorState, cell_id: int, place: int, level: int) -> int:
-    lay = state.g.layout
-    return lay.source + (cell_id * lay.places + place) * lay.levels + level
+    return codec(state).encode_source(cell_id, place, level)
 
 
 def slot(state: LucandorState, index: int) -> int:
-    return state.g.layout.slot + index
+    return codec(state).encode_slot(index)
 
 
 def thumb_card(state: LucandorState, corner: int, hit: bool) -> int:
