@@ -20,7 +20,6 @@ STILL_CYCLIC: set[str] = {
     "spieltisch.games.allegra",
     "spieltisch.games.calcory",
     "spieltisch.games.level8",
-    "spieltisch.games.lucandor",
     "spieltisch.games.souvenirs",
 }
 
