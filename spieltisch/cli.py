@@ -1,4 +1,5 @@
-"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, bench and serve."""
+"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, bench, serve
+and api-schema."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from spieltisch.core.contract import State
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.core.userinput import parse_option_pairs, read_options_file
 from spieltisch.lab.commands import report, simulate, strength
-from spieltisch.server.commands import serve
+from spieltisch.server.commands import api_schema, serve
 
 app = typer.Typer(
     help="spieltisch: Souvenirs, ALLEGRA, LEVEL 8, Calcory and Der Graf von Lucandor.",
@@ -42,7 +44,7 @@ OptionsFileArg = Annotated[Path | None, typer.Option(help="Rule options from a T
 
 def fail(message: str) -> NoReturn:
     """One line on the console, never read as markup (a value may hold "[")."""
-    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False)
+    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -50,6 +52,21 @@ def rule_options(pairs: list[str] | None, options_file: Path | None = None) -> d
     """The rule options of `-o key=value` (several per argument with commas) over an options file."""
     from_file = read_options_file(options_file) if options_file is not None else {}
     return {**from_file, **parse_option_pairs(pairs)}
+
+
+def player_moves(state: State) -> int:
+    """How many of the state's steps were players' moves (not chance)."""
+    replay = state.game.new_initial_state()
+    moves = 0
+    for action in state.history():
+        moves += not replay.is_chance_node()
+        replay.apply_action(action)
+    return moves
+
+
+def counted(number: int, thing: str) -> str:
+    """A count with its noun: "1 move", "2 moves"."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def default_record_path(game: str) -> Path:
@@ -99,12 +116,13 @@ def play(
         fail("--delay must be 0 or more seconds")
     specs = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
     history: list[int] = []
+    moves = 0
     try:
         if resume is not None:
             record = Record.load(resume)
             if game is not None and game != record.game:
                 fail(f"{resume} holds a game of {record.game}, not {game}")
-            record.replay()
+            moves = player_moves(record.replay())
             table = load_game(record.game, record.players, **record.options)
             history, meta = record.actions, record.meta
             chosen = seat if seat is not None else meta.get("human", 0)
@@ -131,7 +149,7 @@ def play(
     run_seed = run_seed if run_seed is not None else random.SystemRandom().randrange(2**31)
     path = resume or save or default_record_path(table.name)
     pace = delay if delay is not None else (1.0 if human is None and sys.stdout.isatty() else 0.0)
-    what = f"{len(history)} moves replayed" if history else f"{count} players"
+    what = f"{counted(moves, 'move')} replayed" if history else f"{count} players"
     console.print(f"{table.title}: {what}, seed {run_seed}", highlight=False)
     TerminalGame(table, human, bot_seats, run_seed, language, path, history=history, delay=pace).run()
 
@@ -187,10 +205,15 @@ def arena(
 ) -> None:
     """Play bots against each other (seats rotate) and print win shares with 95% intervals."""
     from spieltisch.lab.arena import play_match
+    from spieltisch.lab.commands import progress_bar
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
-        match = play_match(game, names, games, seed, rule_options(option, options_file))
+        options = rule_options(option, options_file)
+        play_match(game, names, 0, seed, options)  # checks the game, bots and options first
+        with progress_bar() as progress:
+            task = progress.add_task("games", total=games)
+            match = play_match(game, names, games, seed, options, lambda _: progress.advance(task))
     except OptionError as error:
         fail(str(error))
     table = Table(title=f"{game}: {games} games, {len(names)} players, seed {seed}")
@@ -217,27 +240,57 @@ def bench(
     ismcts: Annotated[float, typer.Option(help="Seconds of ISMCTS search per game (0: skip)")] = 2.0,
     ismcts_spec: Annotated[str, typer.Option(help="The ISMCTS bot to time")] = "ismcts:100",
 ) -> None:
-    """Measure random-play speed and ISMCTS simulations/s per game on this machine."""
-    from spieltisch.lab.bench import bench_game
+    """Measure random-play speed and ISMCTS simulations/s per game, per CPU-second, against the targets."""
+    from spieltisch.lab import bench as speed
+    from spieltisch.lab.commands import duration, progress_bar
 
-    table = Table(title="random play, one core")
+    names = game or game_names()
+    try:
+        counts = [players or game_class(name).min_players for name in names]
+        for name, count in zip(names, counts, strict=True):
+            load_game(name, count)
+    except OptionError as error:
+        fail(str(error))
+    cpu = duration(len(names) * (seconds + ismcts))
+    console.print(f"{counted(len(names), 'game')}, about {cpu} of CPU time (longer on a busy machine)")
+    table = Table(
+        title="random play, per CPU-second of one core",
+        caption=(
+            f"targets: steps/s ≥ {speed.STEPS_TARGET:,} (for {', '.join(speed.LIGHTER_GAMES)}), "
+            f"clone ≤ {speed.CLONE_TARGET_US:g} µs, ISMCTS ≥ {speed.ISMCTS_TARGET:,} sims/s "
+            "(docs/strength.md)"
+        ),
+    )
     for column in ("game", "players", "games/s", "decisions/s", "steps/s", "clone µs", "ISMCTS sims/s"):
         table.add_column(column, justify="right")
-    for name in game or game_names():
-        try:
-            count = players or game_class(name).min_players
-            result = bench_game(name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec)
-        except OptionError as error:
-            fail(str(error))
-        table.add_row(
-            name, str(result.players), f"{result.games_per_second:,.1f}",
-            f"{result.decisions_per_second:,.0f}", f"{result.steps_per_second:,.0f}",
-            f"{result.clone_us:.1f}", f"{result.ismcts_per_second:,.0f}",
-        )  # fmt: skip
+    with progress_bar() as progress:
+        task = progress.add_task("games", total=len(names))
+        for name, count in zip(names, counts, strict=True):
+            result = speed.bench_game(name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec)
+            progress.advance(task)
+            steps_target = speed.STEPS_TARGET if name in speed.LIGHTER_GAMES else None
+            table.add_row(
+                name, str(result.players), f"{result.games_per_second:,.1f}",
+                f"{result.decisions_per_second:,.0f}",
+                _against(f"{result.steps_per_second:,.0f}", result.steps_per_second, steps_target),
+                _against(f"{result.clone_us:.1f}", result.clone_us, speed.CLONE_TARGET_US, at_most=True),
+                _against(f"{result.ismcts_per_second:,.0f}", result.ismcts_per_second,
+                         speed.ISMCTS_TARGET if ismcts > 0 else None),
+            )  # fmt: skip
     console.print(table)
 
 
+def _against(text: str, figure: float, target: float | None, at_most: bool = False) -> str:
+    """A figure marked ✓ when it meets its target and ✗ when it does not (no mark without one)."""
+    if target is None:
+        return text
+    from spieltisch.lab.bench import meets
+
+    return f"{text} {'✓' if meets(figure, target, at_most) else '✗'}"
+
+
 app.command()(serve)
+app.command("api-schema")(api_schema)
 
 
 def main() -> None:

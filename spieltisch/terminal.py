@@ -216,7 +216,8 @@ class TerminalGame:
         """The table, then as much of the move list as leaves the table on screen."""
         width, height = self._size()
         table = self._table()
-        room = max(MIN_MOVE_LINES, height - len(table.splitlines()) - 2)
+        rows = sum(max(1, -(-len(line) // width)) for line in table.splitlines())  # as the screen wraps them
+        room = max(MIN_MOVE_LINES, height - rows - 2)
         lines = fit_moves(labels, width, room, self.texts["more"])
         self._say("\n" + table)
         self._say("\n".join(lines))

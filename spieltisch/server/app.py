@@ -2,39 +2,68 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import anyio
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from spieltisch.core.options import OptionError
 from spieltisch.server import webbuild
 from spieltisch.server.catalog import Catalog
+from spieltisch.server.errors import (
+    MALFORMED,
+    NO_GAME,
+    NO_SEAT_FOR_TOKEN,
+    STORED_FIRST,
+    TOO_LARGE,
+    WS_4404_NO_TABLE,
+    TableError,
+    pick_lang,
+    validation_detail,
+)
 from spieltisch.server.hub import Hub, hash_token
 from spieltisch.server.messages import (
     MAX_MESSAGE_BYTES,
     Act,
     AddBots,
     Chat,
+    ChatHistory,
+    ChatLine,
+    CreatedTable,
     CreateTable,
+    ErrorMessage,
+    ErrorReply,
+    GameSummary,
+    Health,
     Hello,
     HostRequest,
+    Lang,
+    Ok,
+    Pong,
+    ReferenceReply,
     Rematch,
+    RematchReply,
+    ReplayStep,
+    SeatTaken,
+    TableSummary,
     TakeSeat,
     client_message,
+    messages_json_schema,
 )
-from spieltisch.server.room import Client, Room, TableError
+from spieltisch.server.room import Client, Room
 from spieltisch.server.settings import Settings
-from spieltisch.server.store import StaleWriteError, Store
+from spieltisch.server.store import StaleWriteError, Store, TableStatus
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -45,6 +74,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 HELLO_TIMEOUT_SECONDS = 30.0
+OPENAPI_REFS = "#/components/schemas/{model}"
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -63,6 +93,7 @@ def create_app(settings: Settings) -> FastAPI:
         title="spieltisch", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json"
     )
     _add_error_handlers(app)
+    _document_messages(app)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
@@ -76,93 +107,138 @@ def create_app(settings: Settings) -> FastAPI:
     return app
 
 
+def _document_messages(app: FastAPI) -> None:
+    """The OpenAPI schema also lists the websocket messages, so one file gives every type."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            found = schema.setdefault("components", {}).setdefault("schemas", {})
+            for name, definition in messages_json_schema(OPENAPI_REFS)["$defs"].items():
+                found.setdefault(name, definition)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def _hub(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
 
 
-def _error(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error_reply(request: Request, error: TableError) -> JSONResponse:
+    message = error.text(pick_lang(request.headers.get("accept-language")))
+    return JSONResponse(ErrorReply(error=error.code, message=message).model_dump(), status_code=error.status)
+
+
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+NOT_JSON = {"en": "the body is not valid JSON", "de": "Der Inhalt ist kein gültiges JSON"}
+
+
+def _methods_for(app: FastAPI, scope: Any) -> set[str]:
+    methods: set[str] = set()
+    for route in app.router.routes:
+        if isinstance(route, Route) and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods or set()
+    return methods
 
 
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, error: TableError) -> JSONResponse:
-        return _error(error.code, error.message, error.status)
+    async def table_error(request: Request, error: TableError) -> JSONResponse:
+        return _error_reply(request, error)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 400:  # a body that is not JSON
+            return _error_reply(request, TableError(MALFORMED, detail=NOT_JSON))
+        # Starlette's 405 names only the methods of the first route that matched the
+        # path; GET and POST of one path are two routes here, so gather them all.
+        reply = ErrorReply(error=HTTP_CODES.get(error.status_code, "http_error"), message=str(error.detail))
+        headers = dict(error.headers or {})
+        if error.status_code == 405:
+            headers["Allow"] = ", ".join(sorted(_methods_for(app, request.scope)))
+        return JSONResponse(reply.model_dump(), status_code=error.status_code, headers=headers)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        details = "; ".join(f"{'.'.join(map(str, e['loc'][1:]))}: {e['msg']}" for e in error.errors())
-        return _error("malformed", details or "invalid request", 422)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        return _error_reply(request, TableError(MALFORMED, detail=validation_detail(error.errors(), skip=1)))
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers a route documents: each is an ErrorReply."""
+    return {status: {"model": ErrorReply} for status in (*statuses, 422)}
 
 
 def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
+    async def list_games() -> list[GameSummary]:
         return [catalog.describe(name) for name in catalog.names()]
 
-    @app.get("/api/games/{name}")
-    async def describe_game(name: str) -> dict[str, Any]:
+    @app.get("/api/games/{name}", responses=_errors(404))
+    async def describe_game(name: str) -> GameSummary:
         try:
             return catalog.describe(name)
-        except OptionError as error:
-            raise TableError("not_found", str(error), 404) from None
+        except OptionError:
+            raise TableError(NO_GAME, game=name[:40]) from None
 
-    @app.post("/api/tables")
-    async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
-        reply = await _hub(request).create_table(body)
-        reply["join_url"] = f"{str(request.base_url).rstrip('/')}/#/table/{reply['id']}"
-        return reply
+    @app.post("/api/tables", responses=_errors(400, 404, 409))
+    async def create_table(request: Request, body: CreateTable) -> CreatedTable:
+        base = str(request.base_url).rstrip("/")
+        return await _hub(request).create_table(body, lambda table_id: f"{base}/#/table/{table_id}")
 
-    @app.get("/api/tables")
-    async def list_tables(
-        request: Request, status: Literal["open", "running", "finished"] | None = None
-    ) -> list[dict[str, Any]]:
-        hub = _hub(request)
-        return [await hub.summary(table) for table in await hub.store.list_tables(status, limit=100)]
+    @app.get("/api/tables", responses=_errors())
+    async def list_tables(request: Request, status: TableStatus | None = None) -> list[TableSummary]:
+        return await _hub(request).lobby(status, time.monotonic())
 
-    @app.get("/api/tables/{table_id}")
-    async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}", responses=_errors(404, 500))
+    async def get_table(request: Request, table_id: str) -> TableSummary:
         room = await _hub(request).room(table_id)
         return await _hub(request).summary(room.table)
 
-    @app.post("/api/tables/{table_id}/seats/{seat}")
-    async def take_seat(request: Request, table_id: str, seat: int, body: TakeSeat) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/seats/{seat}", responses=_errors(404, 409, 500))
+    async def take_seat(request: Request, table_id: str, seat: int, body: TakeSeat) -> SeatTaken:
         return await _hub(request).take_seat(table_id, seat, body.name)
 
-    @app.post("/api/tables/{table_id}/bots")
-    async def add_bots(request: Request, table_id: str, body: AddBots) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/bots", responses=_errors(400, 403, 404, 409, 500))
+    async def add_bots(request: Request, table_id: str, body: AddBots) -> Ok:
         await _hub(request).add_bots(table_id, body.host_token, body.bot, body.seat)
-        return {"ok": True}
+        return Ok()
 
-    @app.post("/api/tables/{table_id}/start")
-    async def start(request: Request, table_id: str, body: HostRequest) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/start", responses=_errors(403, 404, 409, 500))
+    async def start(request: Request, table_id: str, body: HostRequest) -> Ok:
         await _hub(request).start(table_id, body.host_token)
-        return {"ok": True}
+        return Ok()
 
-    @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/rematch", responses=_errors(403, 404, 409, 500))
+    async def rematch(request: Request, table_id: str, body: Rematch) -> RematchReply:
         return await _hub(request).rematch(table_id, body.token)
 
-    @app.get("/api/tables/{table_id}/reference")
-    async def reference(request: Request, table_id: str) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}/reference", responses=_errors(404, 500))
+    async def reference(request: Request, table_id: str) -> ReferenceReply:
         room = await _hub(request).room(table_id)
         # From the options alone: the same for every seat and the whole game.
-        return {"game": room.game.name, "data": room.game.reference_data()}
+        return ReferenceReply(game=room.game.name, data=room.game.reference_data())
 
-    @app.get("/api/tables/{table_id}/replay/{version}")
+    @app.get("/api/tables/{table_id}/replay/{version}", responses=_errors(400, 404, 409, 500))
     async def replay(
         request: Request,
         table_id: str,
         version: int,
-        lang: Literal["en", "de"] = "en",
+        lang: Lang = "en",
         x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
-    ) -> dict[str, Any]:
+    ) -> ReplayStep:
         return await _hub(request).replay_step(table_id, version, x_seat_token, lang)
 
+    @app.get("/api/messages")
+    async def message_schema() -> dict[str, Any]:
+        """JSON Schema of the table websocket: ClientMessage (sent) and ServerMessage (received)."""
+        return messages_json_schema()
+
     @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        return {"ok": True}
+    async def health() -> Health:
+        return Health(ok=True)
 
 
 def _add_table_socket(app: FastAPI) -> None:
@@ -174,8 +250,8 @@ def _add_table_socket(app: FastAPI) -> None:
         try:
             room = await _hub(websocket).room(table_id)
         except TableError as error:
-            await websocket.send_text(json.dumps(_error_message(error.code, error.message)))
-            await websocket.close(code=4404)
+            await websocket.send_text(_error_message(error, lang).model_dump_json())
+            await websocket.close(code=WS_4404_NO_TABLE)
             return
         client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
         room.clients.add(client)
@@ -200,8 +276,8 @@ async def _leave(websocket: WebSocket, room: Room, client: Client) -> None:
     _hub(websocket).release_if_idle(room)
 
 
-def _error_message(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+def _error_message(error: TableError, lang: str) -> ErrorMessage:
+    return ErrorMessage(code=error.code, message=error.text(lang))
 
 
 async def _serve_client(websocket: WebSocket, room: Room, client: Client) -> None:
@@ -212,7 +288,7 @@ async def _serve_client(websocket: WebSocket, room: Room, client: Client) -> Non
         try:
             await _handle(text, room, client)
         except TableError as error:
-            await client.send(json.dumps(_error_message(error.code, error.message)))
+            await client.send(_error_message(error, client.lang).model_dump_json())
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -228,24 +304,22 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 async def _handle(text: str, room: Room, client: Client) -> None:
     if len(text.encode("utf-8", errors="replace")) > MAX_MESSAGE_BYTES:
-        raise TableError("too_large", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
+        raise TableError(TOO_LARGE, limit=MAX_MESSAGE_BYTES)
     try:
         message = client_message.validate_json(text)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(map(str, first["loc"])) or "message"
-        raise TableError("malformed", f"{where}: {first['msg']}") from None
+        raise TableError(MALFORMED, detail=validation_detail(error.errors()[:1])) from None
     if isinstance(message, Hello):
         await _hello(room, client, message)
     elif isinstance(message, Act):
         try:
             await room.act(client.seat, message.action, message.version)
         except StaleWriteError:
-            raise TableError("stale_version", "another move was stored first; reload") from None
+            raise TableError(STORED_FIRST) from None
     elif isinstance(message, Chat):
         await room.chat(client, message.text, time.time())
     else:
-        await client.send(json.dumps({"type": "pong"}))
+        await client.send(Pong().model_dump_json())
 
 
 async def _hello(room: Room, client: Client, message: Hello) -> None:
@@ -253,10 +327,11 @@ async def _hello(room: Room, client: Client, message: Hello) -> None:
     if message.token:
         seat = room.seat_of_token(hash_token(message.token))
         if seat is None:
-            raise TableError("wrong_token", "this token holds no seat at this table")
+            raise TableError(NO_SEAT_FOR_TOKEN)
         client.seat = seat
     chat = await room.store.recent_chat(room.id)
-    await client.send(json.dumps({"type": "chat_history", "messages": [c.__dict__ for c in chat]}))
+    history = ChatHistory(messages=[ChatLine(**c.__dict__) for c in chat])
+    await client.send(history.model_dump_json())
     await room.broadcast()
     room.kick()  # revives bots that stopped on an error
 

@@ -10,6 +10,7 @@ from spieltisch.bots import Bot, make_bot
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.core.registry import game_class, game_names
+from spieltisch.server.messages import BotChoice, GameSummary, OptionInfo
 
 # Strengths offered for the search bot when the bot factory knows it.
 BOT_CHOICES = (
@@ -48,32 +49,32 @@ class Catalog:
             self._games[key] = self.game_class(name)(players, options)
         return self._games[key]
 
-    def bots_for(self, name: str) -> list[dict[str, str]]:
+    def bots_for(self, name: str) -> list[BotChoice]:
         cls = self.game_class(name)
-        return [{"id": spec, "label": label} for spec, label in BOT_CHOICES if _bot_available(cls, spec)]
+        return [BotChoice(id=spec, label=label) for spec, label in BOT_CHOICES if _bot_available(cls, spec)]
 
-    def describe(self, name: str) -> dict[str, Any]:
+    def describe(self, name: str) -> GameSummary:
         cls = self.game_class(name)
-        return {
-            "name": cls.name,
-            "title": cls.title,
-            "min_players": cls.min_players,
-            "max_players": cls.max_players,
-            "options": [describe_option(spec) for spec in cls.option_specs],
-            "bots": self.bots_for(name),
-        }
+        return GameSummary(
+            name=cls.name,
+            title=cls.title,
+            min_players=cls.min_players,
+            max_players=cls.max_players,
+            options=[describe_option(spec) for spec in cls.option_specs],
+            bots=self.bots_for(name),
+        )
 
 
-def describe_option(spec: OptionSpec) -> dict[str, Any]:
-    return {
-        "name": spec.name,
-        "kind": spec.kind,
-        "default": spec.default,
-        "help": spec.help,
-        "choices": list(spec.choices),
-        "minimum": spec.minimum,
-        "maximum": spec.maximum,
-    }
+def describe_option(spec: OptionSpec) -> OptionInfo:
+    return OptionInfo(
+        name=spec.name,
+        kind=spec.kind,  # type: ignore[arg-type]
+        default=spec.default,
+        help=spec.help,
+        choices=list(spec.choices),
+        minimum=spec.minimum,
+        maximum=spec.maximum,
+    )
 
 
 @cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -30,7 +31,10 @@ def serve(
         str | None, typer.Option(help="postgresql://user@host:port/db (default: SQLite in --data-dir)")
     ] = None,
     data_dir: Annotated[
-        Path | None, typer.Option(help="Folder for the SQLite database [default: ~/.local/share/spieltisch]")
+        Path | None,
+        typer.Option(
+            help="Folder for the SQLite database [default: $SPIELTISCH_HOME or ~/.local/share/spieltisch]"
+        ),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before its move")] = 0.8,
     build: Annotated[bool, typer.Option("--build/--no-build", help="Build the client if needed")] = True,
@@ -57,6 +61,49 @@ def serve(
     folder = data_dir or default_data_dir()
     settings = Settings(data_dir=folder, database_url=database_url, bot_delay=bot_delay, extra_games=games)
     where = "PostgreSQL" if database_url else f"SQLite in {folder}"
+    try:
+        listening = bind(host, port)
+    except OSError as error:
+        typer.echo(f"error: cannot listen on {host}:{port}: {error.strerror}", err=True)
+        raise typer.Exit(1) from None
+    bound_port = listening.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
-    typer.echo(f"spieltisch serving on http://{shown_host}:{port}/ ({where})")
-    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=65536, log_level="warning")
+    config = uvicorn.Config(create_app(settings), ws_max_size=65536, log_level="warning")
+    server = uvicorn.Server(config)
+    typer.echo(f"spieltisch serving on http://{shown_host}:{bound_port}/ ({where})")
+    server.run(sockets=[listening])
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket, bound before the address is printed (a port in use fails here)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+        listening.listen(2048)
+    except OSError:
+        listening.close()
+        raise
+    listening.set_inheritable(True)
+    return listening
+
+
+def api_schema(
+    out: Annotated[Path | None, typer.Option(help="Write to this file instead of printing")] = None,
+) -> None:
+    """Print the server's OpenAPI schema: every REST answer and every websocket message.
+
+    For generating the browser's types (e.g. with openapi-typescript); the
+    running server serves the same at /api/openapi.json.
+    """
+    import json
+
+    from spieltisch.server.app import create_app
+    from spieltisch.server.settings import Settings
+
+    text = json.dumps(create_app(Settings()).openapi(), indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")

@@ -7,17 +7,40 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import Catalog
-from spieltisch.server.messages import CreateTable
-from spieltisch.server.room import Room, TableError
-from spieltisch.server.store import SeatRow, Store, TableRow
-
-OPEN = "open"
+from spieltisch.server.errors import (
+    BAD_BOT,
+    BAD_OPTIONS,
+    BAD_SEATS,
+    BAD_VERSION,
+    NO_FREE_SEAT,
+    NOT_A_PLAYER,
+    NOT_FINISHED,
+    NOT_FOUND,
+    NOT_HOST,
+    NOT_OPEN,
+    SEAT_TAKEN,
+    UNAVAILABLE,
+    TableError,
+)
+from spieltisch.server.messages import (
+    CreatedTable,
+    CreateTable,
+    RematchReply,
+    ReplayStep,
+    Result,
+    SeatSummary,
+    SeatTaken,
+    TableSummary,
+)
+from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
+from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
 
 
 def new_token() -> str:
@@ -28,13 +51,24 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+LOBBY_CACHE_SECONDS = 1.0
+
+
+def check_host(room: Room, host_token: str) -> None:
+    if not hmac.compare_digest(room.table.host_token_hash, hash_token(host_token)):
+        raise TableError(NOT_HOST)
+
+
 class Hub:
+    """The lobby and the tables in memory: creates tables, seats people and bots, loads rooms."""
+
     def __init__(self, store: Store, catalog: Catalog, bot_delay: float) -> None:
         self.store = store
         self.catalog = catalog
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._lobby: dict[TableStatus | None, tuple[float, list[TableSummary]]] = {}
 
     # --- rooms ----------------------------------------------------------------
     async def room(self, table_id: str) -> Room:
@@ -48,21 +82,21 @@ class Hub:
     async def _load(self, table_id: str) -> Room:
         table = await self.store.get_table(table_id) if len(table_id) <= 32 else None
         if table is None:
-            raise TableError("not_found", f"no table {table_id!r}", 404)
+            raise TableError(NOT_FOUND, table=table_id[:40])
         try:
             game = self.catalog.load(table.game, table.players, table.options)
             return await Room.load(self.store, table, game, self.bot_delay)
         except (OptionError, RecordError) as error:
-            raise TableError("unavailable", f"table {table_id} cannot be restored: {error}", 500) from None
+            raise TableError(UNAVAILABLE, table=table_id, detail=str(error)) from None
 
     def release_if_idle(self, room: Room) -> None:
         """Forget a finished table nobody watches; it reloads from the database when asked for."""
-        if room.table.status == "finished" and not room.clients and self.rooms.get(room.id) is room:
+        if room.table.status == TableStatus.FINISHED and not room.clients and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
 
     async def resume_running(self) -> int:
         """After a restart: load every running table and let its bots go on."""
-        ids = await self.store.table_ids_with_status("running")
+        ids = await self.store.table_ids_with_status(TableStatus.RUNNING)
         for table_id in ids:
             try:
                 (await self.room(table_id)).kick()
@@ -79,30 +113,33 @@ class Hub:
         try:
             return self.catalog.load(game, players, options)
         except OptionError as error:
-            raise TableError("bad_options", str(error)) from None
+            raise TableError(BAD_OPTIONS, detail=str(error)) from None
 
     def _check_bot(self, game: str, bot: str) -> None:
-        allowed = [b["id"] for b in self.catalog.bots_for(game)]
+        allowed = [b.id for b in self.catalog.bots_for(game)]
         if bot not in allowed:
-            raise TableError("bad_bot", f"unknown bot {bot!r}; choose one of: {', '.join(allowed)}")
+            raise TableError(BAD_BOT, bot=bot, allowed=", ".join(allowed))
 
-    async def create_table(self, request: CreateTable) -> dict[str, Any]:
+    async def create_table(self, request: CreateTable, join_url: Callable[[str], str]) -> CreatedTable:
+        """A new open table; `join_url` makes the address people join it by from its id."""
         game = self._make_game(request.game, request.players, request.options)
-        kinds = list(request.seats) + [OPEN] * (game.num_players - len(request.seats))
+        kinds = list(request.seats) + [SeatKind.OPEN] * (game.num_players - len(request.seats))
         if len(kinds) != game.num_players:
-            raise TableError("bad_seats", f"{len(request.seats)} seats given for {game.num_players} players")
+            raise TableError(BAD_SEATS, given=len(request.seats), players=game.num_players)
         seats = []
         for number, kind in enumerate(kinds):
-            if kind == OPEN:
-                seats.append(SeatRow(number, OPEN, ""))
+            if kind == SeatKind.OPEN:
+                seats.append(SeatRow(number, SeatKind.OPEN, ""))
             else:
                 self._check_bot(game.name, kind)
-                seats.append(SeatRow(number, "bot", f"Bot {number + 1}", kind))
+                seats.append(SeatRow(number, SeatKind.BOT, f"Bot {number + 1}", kind))
         host_token = new_token()
         table = await self._store_new_table(game, seats, hash_token(host_token), None)
-        reply: dict[str, Any] = {"id": table.id, "host_token": host_token}
-        if request.name is not None and OPEN in kinds:
-            reply.update(await self.take_seat(table.id, kinds.index(OPEN), request.name))
+        reply = CreatedTable(id=table.id, host_token=host_token, join_url=join_url(table.id))
+        if request.name is not None and SeatKind.OPEN in kinds:
+            taken = await self.take_seat(table.id, kinds.index(SeatKind.OPEN), request.name)
+            reply.seat, reply.token = taken.seat, taken.token
+        self._lobby.clear()  # the lobby lists it at once
         return reply
 
     async def _store_new_table(
@@ -114,7 +151,7 @@ class Hub:
             players=game.num_players,
             options=dict(game.options),
             seed=secrets.randbits(62),
-            status=OPEN,
+            status=TableStatus.OPEN,
             host_token_hash=host_token_hash,
             created_at=time.time(),
             rematch_of=rematch_of,
@@ -122,50 +159,49 @@ class Hub:
         await self.store.create_table(table, seats)
         return table
 
-    async def take_seat(self, table_id: str, seat: int, name: str) -> dict[str, Any]:
+    async def take_seat(self, table_id: str, seat: int, name: str) -> SeatTaken:
         room = await self.room(table_id)
         token = new_token()
         async with room.lock:
-            if room.table.status != OPEN:
-                raise TableError("not_open", "the table has already started", 409)
-            if not 0 <= seat < len(room.seats) or room.seats[seat].kind != OPEN:
-                raise TableError("seat_taken", f"seat {seat} is not free", 409)
-            await room.update_seat(SeatRow(seat, "human", name, None, hash_token(token)))
+            if room.table.status != TableStatus.OPEN:
+                raise TableError(NOT_OPEN)
+            if not 0 <= seat < len(room.seats) or room.seats[seat].kind != SeatKind.OPEN:
+                raise TableError(SEAT_TAKEN, seat=seat + 1)
+            await room.update_seat(SeatRow(seat, SeatKind.HUMAN, name, None, hash_token(token)))
+        self._lobby.clear()
         await room.broadcast()
-        return {"seat": seat, "token": token}
-
-    async def check_host(self, room: Room, host_token: str) -> None:
-        if not hmac.compare_digest(room.table.host_token_hash, hash_token(host_token)):
-            raise TableError("wrong_token", "this is not the host token of the table", 403)
+        return SeatTaken(seat=seat, token=token)
 
     async def add_bots(self, table_id: str, host_token: str, bot: str, seat: int | None) -> None:
         room = await self.room(table_id)
-        await self.check_host(room, host_token)
+        check_host(room, host_token)
         self._check_bot(room.game.name, bot)
         async with room.lock:
-            if room.table.status != OPEN:
-                raise TableError("not_open", "the table has already started", 409)
-            targets = [s for s in room.seats if s.kind == OPEN and seat in (None, s.seat)]
+            if room.table.status != TableStatus.OPEN:
+                raise TableError(NOT_OPEN)
+            targets = [s for s in room.seats if s.kind == SeatKind.OPEN and seat in (None, s.seat)]
             if not targets:
-                raise TableError("seat_taken", "no free seat to fill", 409)
+                raise TableError(NO_FREE_SEAT)
             for target in targets:
-                await room.update_seat(SeatRow(target.seat, "bot", f"Bot {target.seat + 1}", bot))
+                await room.update_seat(SeatRow(target.seat, SeatKind.BOT, f"Bot {target.seat + 1}", bot))
+        self._lobby.clear()
         await room.broadcast()
 
     async def start(self, table_id: str, host_token: str) -> None:
         room = await self.room(table_id)
-        await self.check_host(room, host_token)
+        check_host(room, host_token)
         await room.start()
+        self._lobby.clear()
 
-    async def rematch(self, table_id: str, token: str) -> dict[str, Any]:
+    async def rematch(self, table_id: str, token: str) -> RematchReply:
         """The same game again with the same people, bots and tokens; it starts at once."""
         room = await self.room(table_id)
         token_hash = hash_token(token)
         seat = room.seat_of_token(token_hash)
         if seat is None and not hmac.compare_digest(room.table.host_token_hash, token_hash):
-            raise TableError("wrong_token", "only the players of this table can ask for a rematch", 403)
-        if room.table.status != "finished":
-            raise TableError("not_finished", "a rematch follows a finished game", 409)
+            raise TableError(NOT_A_PLAYER)
+        if room.table.status != TableStatus.FINISHED:
+            raise TableError(NOT_FINISHED)
         async with room.lock:
             if room.table.rematch_id is None:
                 seats = [SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in room.seats]
@@ -173,47 +209,66 @@ class Hub:
                 await self.store.set_rematch(room.id, table.id)
                 room.table.rematch_id = table.id
                 await (await self.room(table.id)).start()
+                self._lobby.clear()
         await room.broadcast()
-        return {"id": room.table.rematch_id, "seat": seat}
+        assert room.table.rematch_id is not None
+        return RematchReply(id=room.table.rematch_id, seat=seat)
 
     # --- reading --------------------------------------------------------------
-    async def summary(self, table: TableRow) -> dict[str, Any]:
+    async def lobby(self, status: TableStatus | None, now: float) -> list[TableSummary]:
+        """The newest 100 tables: one query, kept for LOBBY_CACHE_SECONDS, so a full lobby costs little."""
+        cached = self._lobby.get(status)
+        if cached is not None and now - cached[0] < LOBBY_CACHE_SECONDS:
+            return cached[1]
+        listed = [summarize(table, seats) for table, seats in await self.store.list_tables_with_seats(status)]
+        self._lobby[status] = (now, listed)
+        return listed
+
+    async def summary(self, table: TableRow) -> TableSummary:
         room = self.rooms.get(table.id)
         seats = room.seats if room else await self.store.get_seats(table.id)
-        if room:
-            table = room.table
-        return {
-            "id": table.id,
-            "game": table.game,
-            "players": table.players,
-            "options": table.options,
-            "status": table.status,
-            "created_at": table.created_at,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in seats],
-            "result": table.result,
-            "rematch_of": table.rematch_of,
-            "rematch_id": table.rematch_id,
-        }
+        return summarize(room.table if room else table, seats)
 
     async def replay_step(
         self, table_id: str, version: int, token: str | None, lang: str = "en"
-    ) -> dict[str, Any]:
+    ) -> ReplayStep:
         """A finished game as `token`'s seat (or a spectator) saw it after `version` steps."""
         room = await self.room(table_id)
-        if room.table.status != "finished":
-            raise TableError("not_finished", "only finished games can be replayed", 409)
+        if room.table.status != TableStatus.FINISHED:
+            raise TableError(NOT_FINISHED)
         seat = room.seat_of_token(hash_token(token)) if token else None
         rows = await self.store.load_actions(table_id)
         if not 0 <= version <= len(rows):
-            raise TableError("bad_version", f"version must be 0..{len(rows)}")
+            raise TableError(BAD_VERSION, last=len(rows))
+        fill_in_old_rows(room.game, rows)
         record = Record(room.table.game, room.table.players, room.table.options, [r.action for r in rows])
         state = record.replay(version, game=room.game)
-        return {
-            "version": version,
-            "last_version": len(rows),
-            "you": seat,
-            "to_move": state.current_player(),
-            "view": state.view(seat),
-            "steps": [r.idx + 1 for r in rows if r.seat >= 0],
-            "log": [Room._log_entry(r, seat, lang) for r in rows[:version] if r.seat >= 0][-10:],
-        }
+        moves = [r for r in rows if r.seat >= 0]
+        entries = [log_entry(r, seat, lang) for r in moves]
+        return ReplayStep(
+            version=version,
+            last_version=len(rows),
+            you=seat,
+            to_move=state.current_player(),
+            view=state.view(seat),
+            steps=[r.idx + 1 for r in moves],
+            moves=entries,
+            log=[e for e in entries if e.version <= version][-10:],
+            result=final_result(state, lang) if state.is_terminal() else None,
+        )
+
+
+def summarize(table: TableRow, seats: list[SeatRow]) -> TableSummary:
+    """A table as the lobby lists it."""
+    return TableSummary(
+        id=table.id,
+        game=table.game,
+        players=table.players,
+        options=table.options,
+        status=table.status,
+        created_at=table.created_at,
+        seats=[SeatSummary(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot) for s in seats],
+        result=Result(**table.result) if table.result else None,
+        rematch_of=table.rematch_of,
+        rematch_id=table.rematch_id,
+    )

@@ -6,6 +6,10 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
+from pydantic_core import PydanticCustomError
+
+from spieltisch.server.store import SeatKind, TableStatus
 
 MAX_MESSAGE_BYTES = 4096
 MAX_CHAT_CHARS = 300
@@ -25,8 +29,10 @@ class Strict(BaseModel):
 def check_name(value: str) -> str:
     value = " ".join(value.split())
     if not value or len(value) > MAX_NAME_CHARS or not NAME_PATTERN.match(value):
-        raise ValueError(
-            f"a name has 1-{MAX_NAME_CHARS} letters, digits, spaces or . ' -, starting with a letter or digit"
+        raise PydanticCustomError(
+            "bad_name",
+            f"a name has 1-{MAX_NAME_CHARS} letters, digits, spaces or . ' -, "
+            "starting with a letter or digit",
         )
     return value
 
@@ -100,3 +106,239 @@ class AddBots(HostRequest):
 class Rematch(Strict):
     token: Annotated[str, Field(max_length=TOKEN_CHARS)]
     """The caller's seat token (or the host token) at the finished table."""
+
+
+# --- what the server sends -----------------------------------------------------
+# Outbound models document every response and message (the OpenAPI schema at
+# /api/openapi.json includes the websocket messages too); the browser's types
+# are generated from them.
+class Out(BaseModel):
+    # Fields with defaults are always sent, so the schema marks them required.
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
+
+
+MoveData = dict[str, Any]
+"""A move as data, with a string "kind" and the game's own fields (State.action_struct)."""
+
+
+class OptionInfo(Out):
+    name: str
+    kind: Literal["bool", "int", "choice", "str"]
+    default: Any
+    help: str
+    choices: list[Any]
+    minimum: int | None
+    maximum: int | None
+
+
+class BotChoice(Out):
+    id: str
+    label: str
+
+
+class GameSummary(Out):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[OptionInfo]
+    bots: list[BotChoice]
+
+
+class SeatSummary(Out):
+    seat: int
+    """Counted from 0."""
+    kind: SeatKind
+    name: str
+    bot: str | None
+    """The bot's id for a bot seat."""
+
+
+class SeatInfo(SeatSummary):
+    online: bool
+    """A connection holds this seat now."""
+
+
+class Result(Out):
+    scores: list[float]
+    winners: list[int]
+    returns: list[float]
+
+
+class EndReasonInfo(Out):
+    kind: str
+    """For programs: "deck_empty", "safety_cap", ..."""
+    text: str
+    capped: bool
+    """True when a safety cap, not the rules, ended the game."""
+
+
+class ScoreLineInfo(Out):
+    label: str
+    points: float
+
+
+class FinalResult(Result):
+    """A finished game's result, explained in the receiver's language."""
+
+    end_reason: EndReasonInfo | None
+    score_breakdown: list[list[ScoreLineInfo]]
+    """Per seat, its score in the rulebook's parts; [] when the game gives none."""
+
+
+class TableSummary(Out):
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: TableStatus
+    created_at: float
+    seats: list[SeatSummary]
+    result: Result | None
+    rematch_of: str | None
+    rematch_id: str | None
+
+
+class CreatedTable(Out):
+    id: str
+    host_token: str
+    """Keep it: it starts the table and adds bots."""
+    join_url: str
+    seat: int | None = None
+    token: str | None = None
+    """The seat token, when the creator took a seat."""
+
+
+class SeatTaken(Out):
+    seat: int
+    token: str
+
+
+class Ok(Out):
+    ok: Literal[True] = True
+
+
+class RematchReply(Out):
+    id: str
+    seat: int | None
+    """The caller's seat at the new table (None for the host without a seat)."""
+
+
+class ReferenceReply(Out):
+    game: str
+    data: dict[str, Any]
+
+
+class ErrorReply(Out):
+    error: str
+    """A stable code, e.g. "not_found"."""
+    message: str
+    """For people, in the request's language."""
+
+
+class LegalMove(Out):
+    id: int
+    """What the client sends back as `action`."""
+    label: str
+    move: MoveData
+
+
+class LogEntry(Out):
+    """A player's move as the receiver may know it (see docs/server.md)."""
+
+    version: int
+    """The table's version right after the move."""
+    seat: int
+    label: str | None
+    move: MoveData | None
+    result: dict[str, Any] | None
+    """What the move showed everybody: {"text": ..., plus the same as data}."""
+
+
+class ReplayStep(Out):
+    version: int
+    last_version: int
+    you: int | None
+    to_move: int
+    view: dict[str, Any]
+    steps: list[int]
+    """The version after each player move."""
+    moves: list[LogEntry]
+    """Each of those moves, to name the steps."""
+    log: list[LogEntry]
+    result: FinalResult | None
+
+
+class Health(Out):
+    ok: bool
+
+
+class StateMessage(Out):
+    type: Literal["state"] = "state"
+    table: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    status: TableStatus
+    version: int
+    you: int | None
+    seats: list[SeatInfo]
+    to_move: int | None
+    view: dict[str, Any] | None
+    legal: list[LegalMove]
+    log: list[LogEntry]
+    result: FinalResult | None
+    rematch: str | None
+
+
+class ChatLine(Out):
+    seat: int | None
+    name: str
+    text: str
+    created_at: float
+
+
+class ChatMessage(ChatLine):
+    type: Literal["chat"] = "chat"
+
+
+class ChatHistory(Out):
+    type: Literal["chat_history"] = "chat_history"
+    messages: list[ChatLine]
+
+
+class ErrorMessage(Out):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+class Pong(Out):
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = Annotated[
+    StateMessage | ChatMessage | ChatHistory | ErrorMessage | Pong, Field(discriminator="type")
+]
+SERVER_MESSAGES: tuple[type[Out], ...] = (StateMessage, ChatMessage, ChatHistory, ErrorMessage, Pong)
+
+
+CLIENT_MESSAGES: tuple[type[Strict], ...] = (Hello, Act, Chat, Ping)
+
+
+def messages_json_schema(ref_template: str = "#/$defs/{model}") -> dict[str, Any]:
+    """JSON Schema of every websocket message, with the unions ClientMessage and ServerMessage."""
+    models: list[tuple[type[BaseModel], JsonSchemaMode]] = [(m, "validation") for m in CLIENT_MESSAGES]
+    models += [(m, "serialization") for m in SERVER_MESSAGES]
+    _, top = models_json_schema(models, ref_template=ref_template)
+    defs: dict[str, Any] = top["$defs"]
+    for name, members in (("ClientMessage", CLIENT_MESSAGES), ("ServerMessage", SERVER_MESSAGES)):
+        mapping = {
+            m.model_fields["type"].annotation.__args__[0]: ref_template.format(model=m.__name__)  # type: ignore[union-attr]
+            for m in members
+        }
+        defs[name] = {
+            "oneOf": [{"$ref": ref} for ref in mapping.values()],
+            "discriminator": {"propertyName": "type", "mapping": mapping},
+        }
+    return {"title": "spieltisch table messages", "$defs": defs}

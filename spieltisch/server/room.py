@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -20,27 +19,41 @@ from typing import Any
 import anyio
 
 from spieltisch.bots import Bot
-from spieltisch.core.contract import AnyGame, State
+from spieltisch.core.contract import AnyGame, IllegalActionError, State
 from spieltisch.core.play import sample_chance
-from spieltisch.core.record import Record
+from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import FAST_BOTS, new_bot
-from spieltisch.server.store import ActionRow, ChatRow, SeatRow, Store, TableRow
+from spieltisch.server.errors import (
+    ILLEGAL_ACTION,
+    LANGS,
+    NOT_OPEN,
+    NOT_RUNNING,
+    NOT_SEATED,
+    NOT_YOUR_TURN,
+    RATE_LIMITED,
+    SEATS_OPEN,
+    STALE_VERSION,
+    STATUS_WORDS,
+    TableError,
+    in_lang,
+)
+from spieltisch.server.messages import (
+    ChatMessage,
+    EndReasonInfo,
+    FinalResult,
+    LegalMove,
+    LogEntry,
+    ScoreLineInfo,
+    SeatInfo,
+    StateMessage,
+)
+from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus, Texts
 
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
 CHAT_BURST = 5
 CHAT_WINDOW_SECONDS = 10.0
 SEND_TIMEOUT_SECONDS = 5.0
-
-
-class TableError(Exception):
-    """A request that cannot be carried out; `code` is stable for clients."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
 
 
 @dataclass(eq=False)
@@ -62,7 +75,94 @@ def bot_rng(seed: int, version: int, seat: int) -> random.Random:
     return random.Random(f"bot:{seed}:{version}:{seat}")
 
 
+def _per_lang(name: Callable[[str], str | None]) -> Texts | None:
+    texts = {lang: name(lang) for lang in LANGS}
+    return (
+        None if all(t is None for t in texts.values()) else {k: v for k, v in texts.items() if v is not None}
+    )
+
+
+def describe_move(state: State, action: int, seat: int) -> ActionRow:
+    """A move as it will be shown, asked of the state just before it: names and structs."""
+    return ActionRow(
+        state.version,
+        action,
+        seat,
+        label={lang: state.action_label(action, lang) for lang in LANGS},
+        public=_per_lang(lambda lang: state.public_action_label(action, lang)),
+        move=state.action_struct(action),
+        public_move=state.public_action_struct(action),
+    )
+
+
+def note_result(row: ActionRow, after: State) -> None:
+    """Add what the move showed everybody, asked of the state right after it."""
+    results = {lang: after.public_result(row.action, lang) for lang in LANGS}
+    found = {lang: result for lang, result in results.items() if result is not None}
+    row.result = found or None
+
+
+def fill_in_old_rows(game: AnyGame, rows: list[ActionRow]) -> None:
+    """Moves stored before structs existed get their structs and results from a replay.
+
+    Their stored names stay as they were shown.
+    """
+    if all(row.move is not None for row in rows if row.seat >= 0):
+        return
+    state = game.new_initial_state()
+    for row in rows:
+        fresh = describe_move(state, row.action, row.seat) if row.seat >= 0 and row.move is None else None
+        try:
+            state.apply_action(row.action)
+        except IllegalActionError as error:
+            raise RecordError(f"action {row.idx} ({row.action}) does not replay: {error}") from None
+        if fresh is not None:
+            note_result(fresh, state)
+            row.move, row.public_move, row.result = fresh.move, fresh.public_move, fresh.result
+
+
+def log_entry(row: ActionRow, seat: int | None, lang: str) -> LogEntry:
+    """A move in the log as `seat` may know it.
+
+    Only the mover learns its full name and struct: a move may carry hidden
+    information (a card laid face down). Others get the game's public name and
+    struct, which leave that out, or none. What the move showed everybody (a
+    card turned) is the same for all.
+    """
+    own = row.seat == seat
+    names = row.label if own else row.public
+    return LogEntry(
+        version=row.idx + 1,
+        seat=row.seat,
+        label=in_lang(names, lang) if names else None,
+        move=row.move if own else row.public_move,
+        result=in_lang(row.result, lang) if row.result else None,
+    )
+
+
+def stored_result(state: State) -> dict[str, Any]:
+    """What the database keeps of a finished game (the lobby lists it)."""
+    return {"scores": state.scores(), "winners": state.winners(), "returns": state.returns()}
+
+
+def final_result(state: State, lang: str) -> FinalResult:
+    """A finished game's scores and winners, why it ended and each seat's score in its parts."""
+    reason = state.end_reason(lang)
+    return FinalResult(
+        scores=state.scores(),
+        winners=state.winners(),
+        returns=state.returns(),
+        end_reason=EndReasonInfo(**reason.to_json()) if reason else None,
+        score_breakdown=[
+            [ScoreLineInfo(label=line.label, points=line.points) for line in lines]
+            for lines in state.score_breakdown(lang)
+        ],
+    )
+
+
 class Room:
+    """One table in play: its state, seats, connections and bots; the only writer of its table."""
+
     def __init__(
         self,
         store: Store,
@@ -89,10 +189,13 @@ class Room:
         """Rebuild a table from its stored actions."""
         seats = await store.get_seats(table.id)
         rows = await store.load_actions(table.id)
+        fill_in_old_rows(game, rows)
         record = Record(table.game, table.players, table.options, [row.action for row in rows])
         room = cls(store, table, seats, game, record.replay(game=game), bot_delay)
         room.decisions = [row for row in rows if row.seat >= 0][-LOG_LENGTH:]
-        if table.status == "running":
+        if table.status == TableStatus.RUNNING and room.state.is_terminal():
+            await room._commit(None, None)  # a crash left its end unstored (older servers stored it apart)
+        if table.status == TableStatus.RUNNING:
             room.make_bots()
         return room
 
@@ -102,53 +205,47 @@ class Room:
 
     def make_bots(self) -> None:
         self.bots = {
-            s.seat: new_bot(s.bot or "random", self.game, s.seat) for s in self.seats if s.kind == "bot"
+            s.seat: new_bot(s.bot or "random", self.game, s.seat)
+            for s in self.seats
+            if s.kind == SeatKind.BOT
         }
 
     # --- what each client sees ----------------------------------------------
-    def seat_list(self) -> list[dict[str, Any]]:
+    def seat_list(self) -> list[SeatInfo]:
         online = {client.seat for client in self.clients}
         return [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "online": s.seat in online}
+            SeatInfo(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot, online=s.seat in online)
             for s in self.seats
         ]
 
-    def message_for(self, seat: int | None, lang: str) -> dict[str, Any]:
+    def message_for(self, seat: int | None, lang: str) -> StateMessage:
         """Everything a client at `seat` gets: its own view and, on its turn, its legal moves."""
-        started = self.table.status != "open"
+        started = self.table.status != TableStatus.OPEN
         state = self.state
         to_move = state.current_player() if started else None
         legal = []
         if started and seat is not None and to_move == seat:
-            legal = [{"id": a, "label": state.action_label(a, lang)} for a in state.legal_actions()]
-        return {
-            "type": "state",
-            "table": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "options": self.table.options,
-            "status": self.table.status,
-            "version": state.version if started else 0,
-            "you": seat,
-            "seats": self.seat_list(),
-            "to_move": to_move,
-            "view": state.view(seat) if started else None,
-            "legal": legal,
-            "log": [self._log_entry(row, seat, lang) for row in self.decisions],
-            "result": self.table.result if self.table.status == "finished" else None,
-            "rematch": self.table.rematch_id,
-        }
-
-    @staticmethod
-    def _log_entry(row: ActionRow, seat: int | None, lang: str) -> dict[str, Any]:
-        # Only the mover learns the full name of a move: it may carry hidden
-        # information (a card laid face down). Others get the game's public
-        # name of it, which leaves that out, or none.
-        if row.seat == seat:
-            label: str | None = row.label_de if lang == "de" else row.label_en
-        else:
-            label = row.public_de if lang == "de" else row.public_en
-        return {"version": row.idx + 1, "seat": row.seat, "label": label}
+            legal = [
+                LegalMove(id=a, label=state.action_label(a, lang), move=state.action_struct(a))
+                for a in state.legal_actions()
+            ]
+        finished = self.table.status == TableStatus.FINISHED and state.is_terminal()
+        return StateMessage(
+            table=self.id,
+            game=self.game.name,
+            title=self.game.title,
+            options=self.table.options,
+            status=self.table.status,
+            version=state.version if started else 0,
+            you=seat,
+            seats=self.seat_list(),
+            to_move=to_move,
+            view=state.view(seat) if started else None,
+            legal=legal,
+            log=[log_entry(row, seat, lang) for row in self.decisions],
+            result=final_result(state, lang) if finished else None,
+            rematch=self.table.rematch_id,
+        )
 
     async def broadcast(self) -> None:
         texts: dict[tuple[int | None, str], str] = {}
@@ -156,7 +253,7 @@ class Room:
         for client in list(self.clients):
             key = (client.seat, client.lang)
             if key not in texts:
-                texts[key] = json.dumps(self.message_for(*key))
+                texts[key] = self.message_for(*key).model_dump_json()
             outgoing.append((client, texts[key]))
         await self._send_all(outgoing)
 
@@ -194,13 +291,13 @@ class Room:
     # --- moves --------------------------------------------------------------
     async def start(self) -> None:
         async with self.lock:
-            if self.table.status != "open":
-                raise TableError("not_open", "the table has already started", 409)
-            if any(s.kind == "open" for s in self.seats):
-                raise TableError("seats_open", "every seat needs a player or a bot before the start", 409)
+            if self.table.status != TableStatus.OPEN:
+                raise TableError(NOT_OPEN)
+            if any(s.kind == SeatKind.OPEN for s in self.seats):
+                raise TableError(SEATS_OPEN)
             self.make_bots()
-            await self.store.set_status(self.id, "running")
-            self.table.status = "running"
+            await self.store.set_status(self.id, TableStatus.RUNNING)
+            self.table.status = TableStatus.RUNNING
             await self._commit(None, None)
         await self.broadcast()
         self.kick()
@@ -214,51 +311,43 @@ class Room:
         self.kick()
 
     def _check_move(self, seat: int | None, action: int, version: int) -> None:
-        if self.table.status != "running":
-            raise TableError("not_running", f"the table is {self.table.status}, not running")
+        if self.table.status != TableStatus.RUNNING:
+            raise TableError(NOT_RUNNING, status=STATUS_WORDS[self.table.status])
         if seat is None:
-            raise TableError("not_seated", "only a seated player can move; send your seat token first")
+            raise TableError(NOT_SEATED)
         if version != self.state.version:
-            raise TableError("stale_version", f"the table is at version {self.state.version}, not {version}")
-        if self.state.current_player() != seat:
-            raise TableError("not_your_turn", f"it is seat {self.state.current_player()}'s turn")
+            raise TableError(STALE_VERSION, current=self.state.version, given=version)
+        if (mover := self.state.current_player()) != seat:
+            raise TableError(NOT_YOUR_TURN, name=self.seats[mover].name, seat=mover + 1)
         if not self.state.is_legal(action):
-            raise TableError("illegal_action", f"action {action} is not legal now")
+            raise TableError(ILLEGAL_ACTION, action=action)
 
     async def _commit(self, seat: int | None, action: int | None) -> None:
         """Store a decision and the chance outcomes after it, then adopt the new state."""
         state = self.state.clone()
         rows: list[ActionRow] = []
         if action is not None and seat is not None:
-            rows.append(self._row(state, action, seat))
+            row = describe_move(state, action, seat)
             state.apply_action(action)
+            note_result(row, state)
+            rows.append(row)
         while state.is_chance_node():
             outcome = sample_chance(state, chance_rng(self.table.seed, state.version))
-            rows.append(ActionRow(state.version, outcome, -1, "", ""))
+            rows.append(ActionRow(state.version, outcome, -1))
             state.apply_action(outcome)
+        ends = state.is_terminal() and self.table.status == TableStatus.RUNNING
+        result = stored_result(state) if ends else None
         if rows:
-            await self.store.append_actions(self.id, rows)
+            # The game's end goes into the same transaction as the move that ends it.
+            await self.store.append_actions(self.id, rows, result)
+        elif result is not None:
+            await self.store.finish(self.id, result)
         self.state = state
         self.decisions = (self.decisions + [r for r in rows if r.seat >= 0])[-LOG_LENGTH:]
         self._let_bots_observe()
-        if state.is_terminal() and self.table.status == "running":
-            await self._finish()
-
-    @staticmethod
-    def _row(state: State, action: int, seat: int) -> ActionRow:
-        labels = state.action_label(action, "en"), state.action_label(action, "de")
-        public = state.public_action_label(action, "en"), state.public_action_label(action, "de")
-        return ActionRow(state.version, action, seat, *labels, *public)
-
-    async def _finish(self) -> None:
-        result = {
-            "scores": self.state.scores(),
-            "winners": self.state.winners(),
-            "returns": self.state.returns(),
-        }
-        await self.store.set_status(self.id, "finished", result)
-        self.table.status = "finished"
-        self.table.result = result
+        if result is not None:
+            self.table.status = TableStatus.FINISHED
+            self.table.result = result
 
     # --- bots ---------------------------------------------------------------
     def kick(self) -> None:
@@ -268,14 +357,14 @@ class Room:
 
     async def _resolve_open_chance(self) -> None:
         """A chance node left open (a crash between start and its first write) is drawn now."""
-        if self.table.status == "running" and self.state.is_chance_node():
+        if self.table.status == TableStatus.RUNNING and self.state.is_chance_node():
             async with self.lock:
                 await self._commit(None, None)
             await self.broadcast()
 
     def bot_to_move(self) -> int | None:
         seat = self.state.current_player()
-        if self.table.status == "running" and seat in self.bots:
+        if self.table.status == TableStatus.RUNNING and seat in self.bots:
             return seat
         return None
 
@@ -328,12 +417,12 @@ class Room:
     # --- chat ---------------------------------------------------------------
     async def chat(self, client: Client, text: str, now: float) -> None:
         if client.seat is None:
-            raise TableError("not_seated", "only seated players can chat")
+            raise TableError(NOT_SEATED)
         recent = [t for t in client.chat_times if now - t < CHAT_WINDOW_SECONDS]
         if len(recent) >= CHAT_BURST:
-            raise TableError("rate_limited", "too many messages; wait a few seconds")
+            raise TableError(RATE_LIMITED)
         client.chat_times = [*recent, now]
         message = ChatRow(client.seat, self.seats[client.seat].name, text, now)
         await self.store.add_chat(self.id, message)
-        text_out = json.dumps({"type": "chat", **message.__dict__})
+        text_out = ChatMessage(**message.__dict__).model_dump_json()
         await self._send_all([(other, text_out) for other in list(self.clients)])

@@ -7,6 +7,7 @@ appended to MIGRATIONS and never edits an earlier one.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from sqlalchemy import (
@@ -69,13 +70,11 @@ actions = Table(
     Column("idx", Integer, primary_key=True),
     Column("action", Integer, nullable=False),
     Column("seat", Integer, nullable=False),
-    Column("label_en", Text, nullable=False),
-    Column("label_de", Text, nullable=False),
     Column("created_at", Float, nullable=False),
-    # The move's name as the other seats may know it (State.public_action_label);
-    # NULL when the game names no public part, and on rows from before version 2.
-    Column("public_en", Text),
-    Column("public_de", Text),
+    # How a move was shown, as JSON: its names per language for the mover and
+    # the others, its structs and its public result (store.ActionRow); NULL for
+    # a chance outcome. Version 3 replaced the per-language label columns.
+    Column("detail", Text),
 )
 
 chat = Table(
@@ -94,17 +93,61 @@ def _create_version_1(connection: Connection) -> None:
     metadata.create_all(connection, tables=[tables, seats, actions, chat])
 
 
+def _columns(connection: Connection, table: str) -> set[str]:
+    return {column["name"] for column in inspect(connection).get_columns(table)}
+
+
 def _add_public_labels_2(connection: Connection) -> None:
-    # Version 1 creates `actions` from the current table definition, so a new
-    # database has these columns already; an older one gets them added.
-    present = {column["name"] for column in inspect(connection).get_columns("actions")}
+    # Version 1 creates `actions` from the current table definition, so only a
+    # database made with version 1's labels (label_en, label_de) gets these.
+    present = _columns(connection, "actions")
+    if "label_en" not in present:
+        return
     for name in ("public_en", "public_de"):
         if name not in present:
-            kind = actions.c[name].type.compile(dialect=connection.dialect)
-            connection.execute(text(f"ALTER TABLE actions ADD COLUMN {name} {kind}"))
+            connection.execute(text(f"ALTER TABLE actions ADD COLUMN {name} TEXT"))
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_create_version_1, _add_public_labels_2]
+LEGACY_LABELS = ("label_en", "label_de", "public_en", "public_de")
+
+
+def _labels_as_json_3(connection: Connection) -> None:
+    """One JSON column replaces a column per label and language (a new language needs no migration).
+
+    Moves stored before keep their names; their structs and results are
+    filled in from a replay when the table is loaded.
+    """
+    present = _columns(connection, "actions")
+    if "detail" not in present:
+        connection.execute(text("ALTER TABLE actions ADD COLUMN detail TEXT"))
+    if "label_en" not in present:
+        return
+    rows = connection.execute(
+        text("SELECT table_id, idx, label_en, label_de, public_en, public_de FROM actions WHERE seat >= 0")
+    ).all()
+    updates = [
+        {
+            "table_id": r.table_id,
+            "idx": r.idx,
+            "detail": _legacy_detail(r.label_en, r.label_de, r.public_en, r.public_de),
+        }
+        for r in rows
+    ]
+    if updates:
+        connection.execute(
+            text("UPDATE actions SET detail = :detail WHERE table_id = :table_id AND idx = :idx"), updates
+        )
+    for name in LEGACY_LABELS:
+        if name in present:
+            connection.execute(text(f"ALTER TABLE actions DROP COLUMN {name}"))
+
+
+def _legacy_detail(en: str, de: str, public_en: str | None, public_de: str | None) -> str:
+    public = None if public_en is None else {"en": public_en, "de": public_de or public_en}
+    return json.dumps({"label": {"en": en, "de": de}, "public": public}, ensure_ascii=False)
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_create_version_1, _add_public_labels_2, _labels_as_json_3]
 LATEST = len(MIGRATIONS)
 
 

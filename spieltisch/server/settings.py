@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,7 +12,9 @@ DEFAULT_PORT = 8765
 
 
 def default_data_dir() -> Path:
-    return Path.home() / ".local" / "share" / "spieltisch"
+    """$SPIELTISCH_HOME, as for every other command, else ~/.local/share/spieltisch."""
+    home = os.environ.get("SPIELTISCH_HOME")
+    return Path(home) if home else Path.home() / ".local" / "share" / "spieltisch"
 
 
 @dataclass

@@ -12,7 +12,8 @@ import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import event, select
@@ -20,6 +21,28 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from spieltisch.server import schema
+
+
+class TableStatus(StrEnum):
+    """Where a table is in its life."""
+
+    OPEN = "open"
+    """Seats are being filled; the game has not started."""
+    RUNNING = "running"
+    """The game is being played."""
+    FINISHED = "finished"
+    """The game is over; its result is stored."""
+
+
+class SeatKind(StrEnum):
+    """Who sits in a seat."""
+
+    OPEN = "open"
+    """Free: a person may take it, or the host may give it to a bot."""
+    HUMAN = "human"
+    """A person, who holds the seat's token."""
+    BOT = "bot"
+    """A bot, played by the server."""
 
 
 class StaleWriteError(RuntimeError):
@@ -33,7 +56,7 @@ class TableRow:
     players: int
     options: dict[str, Any]
     seed: int
-    status: str
+    status: TableStatus
     host_token_hash: str
     created_at: float
     result: dict[str, Any] | None = None
@@ -44,23 +67,64 @@ class TableRow:
 @dataclass
 class SeatRow:
     seat: int
-    kind: str
-    """"open" (free), "human" (taken) or "bot"."""
+    kind: SeatKind
     name: str
     bot: str | None = None
     token_hash: str | None = None
 
 
+Texts = dict[str, str]
+"""One text per language code ("en", "de", ...)."""
+
+
 @dataclass
 class ActionRow:
+    """A stored step: a player's move (`seat` >= 0) or a chance outcome (`seat` -1).
+
+    A move keeps how it was shown when it was made, in every language, so a
+    replay or a reconnect shows the same log. Adding a language adds keys, not
+    columns.
+    """
+
     idx: int
     action: int
     seat: int
-    label_en: str
-    label_de: str
-    public_en: str | None = None
-    """The name other seats and spectators see (None: only "moved")."""
-    public_de: str | None = None
+    label: Texts = field(default_factory=dict)
+    """The move's name for its mover."""
+    public: Texts | None = None
+    """Its name as the other seats and spectators know it (None: only "moved")."""
+    move: dict[str, Any] | None = None
+    """The move as data for its mover (State.action_struct)."""
+    public_move: dict[str, Any] | None = None
+    """The move as data as the others know it (State.public_action_struct)."""
+    result: dict[str, dict[str, Any]] | None = None
+    """Per language, what the move showed everybody (State.public_result)."""
+
+    def detail(self) -> str | None:
+        if self.seat < 0:
+            return None
+        fields = {
+            "label": self.label,
+            "public": self.public,
+            "move": self.move,
+            "public_move": self.public_move,
+            "result": self.result,
+        }
+        return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_db(cls, row: Any) -> ActionRow:
+        found = json.loads(row.detail) if row.detail else {}
+        return cls(
+            row.idx,
+            row.action,
+            row.seat,
+            found.get("label") or {},
+            found.get("public"),
+            found.get("move"),
+            found.get("public_move"),
+            found.get("result"),
+        )
 
 
 @dataclass
@@ -71,17 +135,24 @@ class ChatRow:
     created_at: float
 
 
-PendingWrite = tuple[str, list[ActionRow], "asyncio.Future[None]"]
+@dataclass
+class PendingWrite:
+    """Rows of one table waiting for the next group commit, and the game's end if they reach it."""
+
+    table_id: str
+    rows: list[ActionRow]
+    result: dict[str, Any] | None
+    done: asyncio.Future[None]
 
 
 def _settle(batch: list[PendingWrite], error: BaseException | None) -> None:
-    for _table_id, _rows, done in batch:
-        if done.done():
+    for item in batch:
+        if item.done.done():
             continue
         if error is None:
-            done.set_result(None)
+            item.done.set_result(None)
         else:
-            done.set_exception(error)
+            item.done.set_exception(error)
 
 
 def _enable_sqlite_wal(engine: AsyncEngine) -> None:
@@ -102,7 +173,7 @@ def _table_row(row: Any) -> TableRow:
         players=row.players,
         options=json.loads(row.options),
         seed=row.seed,
-        status=row.status,
+        status=TableStatus(row.status),
         host_token_hash=row.host_token_hash,
         created_at=row.created_at,
         result=json.loads(row.result) if row.result else None,
@@ -111,7 +182,14 @@ def _table_row(row: Any) -> TableRow:
     )
 
 
+def _finishing(table_id: str, result: dict[str, Any]) -> Any:
+    values = {"status": TableStatus.FINISHED.value, "result": json.dumps(result)}
+    return schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
+
+
 class Store:
+    """The database behind the server: tables, seats, moves and chat, on SQLite or PostgreSQL."""
+
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         # SQLite has one writer at a time; waiting here instead of in SQLite's
@@ -165,7 +243,7 @@ class Store:
             row = found.first()
         return _table_row(row) if row else None
 
-    async def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+    async def list_tables(self, status: TableStatus | None = None, limit: int = 100) -> list[TableRow]:
         query = select(schema.tables).order_by(schema.tables.c.created_at.desc()).limit(limit)
         if status:
             query = query.where(schema.tables.c.status == status)
@@ -173,7 +251,30 @@ class Store:
             rows = (await connection.execute(query)).all()
         return [_table_row(row) for row in rows]
 
-    async def table_ids_with_status(self, status: str) -> list[str]:
+    async def list_tables_with_seats(
+        self, status: TableStatus | None = None, limit: int = 100
+    ) -> list[tuple[TableRow, list[SeatRow]]]:
+        """The newest tables with their seats, in one query (the lobby's list)."""
+        newest = select(schema.tables).order_by(schema.tables.c.created_at.desc()).limit(limit)
+        if status:
+            newest = newest.where(schema.tables.c.status == status)
+        found = newest.subquery()
+        seats = schema.seats
+        query = (
+            select(found, seats.c.seat, seats.c.kind, seats.c.name, seats.c.bot)
+            .join(seats, seats.c.table_id == found.c.id)
+            .order_by(found.c.created_at.desc(), found.c.id, seats.c.seat)
+        )
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        listed: dict[str, tuple[TableRow, list[SeatRow]]] = {}
+        for row in rows:
+            if row.id not in listed:
+                listed[row.id] = (_table_row(row), [])
+            listed[row.id][1].append(SeatRow(row.seat, SeatKind(row.kind), row.name, row.bot))
+        return list(listed.values())
+
+    async def table_ids_with_status(self, status: TableStatus) -> list[str]:
         query = select(schema.tables.c.id).where(schema.tables.c.status == status)
         async with self.engine.connect() as connection:
             return [row.id for row in (await connection.execute(query)).all()]
@@ -182,7 +283,7 @@ class Store:
         query = select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash) for r in rows]
+        return [SeatRow(r.seat, SeatKind(r.kind), r.name, r.bot, r.token_hash) for r in rows]
 
     async def update_seat(self, table_id: str, seat: SeatRow) -> None:
         query = (
@@ -193,7 +294,14 @@ class Store:
         async with self._writing() as connection:
             await connection.execute(query)
 
-    async def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+    async def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        """Mark a game over whose end is stored (a table restored in its final position)."""
+        async with self._writing() as connection:
+            await connection.execute(_finishing(table_id, result))
+
+    async def set_status(
+        self, table_id: str, status: TableStatus, result: dict[str, Any] | None = None
+    ) -> None:
         values: dict[str, Any] = {"status": status}
         if result is not None:
             values["result"] = json.dumps(result)
@@ -207,15 +315,21 @@ class Store:
             await connection.execute(query)
 
     # --- actions --------------------------------------------------------------
-    async def append_actions(self, table_id: str, rows: list[ActionRow]) -> None:
+    async def append_actions(
+        self, table_id: str, rows: list[ActionRow], result: dict[str, Any] | None = None
+    ) -> None:
         """Store rows in one transaction; StaleWriteError if an index is taken.
+
+        With a `result`, the rows end the game: the table is marked finished
+        with that result in the same transaction, so a crash can never leave
+        a game whose last move is stored but whose end is not.
 
         Returns once the rows are committed. Rows of many tables that arrive
         together share one transaction (group commit), which keeps the cost
         per move low when many tables are busy.
         """
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((table_id, rows, done))
+        self._pending.append(PendingWrite(table_id, rows, result, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         await done
@@ -239,7 +353,7 @@ class Store:
         try:
             await self._insert([item])
         except IntegrityError:
-            _settle([item], StaleWriteError(f"table {item[0]}: action index already stored"))
+            _settle([item], StaleWriteError(f"table {item.table_id}: action index already stored"))
         except Exception as error:
             _settle([item], error)
         else:
@@ -248,12 +362,23 @@ class Store:
     async def _insert(self, batch: list[PendingWrite]) -> None:
         now = time.time()
         values = [
-            {"table_id": table_id, "created_at": now, **row.__dict__}
-            for table_id, rows, _ in batch
-            for row in rows
+            {
+                "table_id": item.table_id,
+                "created_at": now,
+                "idx": row.idx,
+                "action": row.action,
+                "seat": row.seat,
+                "detail": row.detail(),
+            }
+            for item in batch
+            for row in item.rows
         ]
         async with self._writing() as connection:
-            await connection.execute(schema.actions.insert(), values)
+            if values:
+                await connection.execute(schema.actions.insert(), values)
+            for item in batch:
+                if item.result is not None:
+                    await connection.execute(_finishing(item.table_id, item.result))
 
     async def load_actions(self, table_id: str) -> list[ActionRow]:
         query = (
@@ -261,9 +386,7 @@ class Store:
         )
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [
-            ActionRow(r.idx, r.action, r.seat, r.label_en, r.label_de, r.public_en, r.public_de) for r in rows
-        ]
+        return [ActionRow.from_db(r) for r in rows]
 
     # --- chat -------------------------------------------------------------------
     async def add_chat(self, table_id: str, message: ChatRow) -> None:

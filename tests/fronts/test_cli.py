@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from spieltisch.cli import app
+from spieltisch.cli import app, counted, player_moves
 from spieltisch.core.record import Record
 from spieltisch.core.registry import game_names
 from spieltisch.lab.bench import bench_game
@@ -47,11 +47,17 @@ def test_q_saves_and_resume_continues_the_game(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     assert f"spieltisch play --resume {record}" in " ".join(first.output.split())
     saved = Record.load(record).actions
+    moves = player_moves(Record.load(record).replay())
     resumed = runner.invoke(app, ["play", "--resume", str(record)], input="1\n" * 3000)
     assert resumed.exit_code == 0, resumed.output
-    assert f"{len(saved)} moves replayed" in resumed.output and "Spielende" in resumed.output  # its language
+    assert f"{moves} moves replayed" in resumed.output and "Spielende" in resumed.output  # its language
+    assert 2 <= moves < len(saved)  # the players' moves, not the chance steps
     finished = Record.load(record)
     assert finished.actions[: len(saved)] == saved and finished.replay().is_terminal()
+
+
+def test_counts_have_their_plurals() -> None:
+    assert [counted(n, "move") for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
 
 
 def test_resume_refuses_a_record_of_another_game(tmp_path: Path) -> None:

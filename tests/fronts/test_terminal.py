@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.bots import RandomBot
+from spieltisch.core.contract import EndReason, ScoreLine, State
 from spieltisch.core.record import Record
 from spieltisch.core.registry import game_names, load_game
 from spieltisch.terminal import (
@@ -244,3 +245,41 @@ def test_every_move_list_line_fits_the_width(width: int) -> None:
 
 def test_moves_that_are_not_alike_keep_their_numbers() -> None:
     assert compact_moves(["keep", "swap"], 80) == ["  1. keep", "  2. swap"]
+
+
+@pytest.mark.parametrize("height", [24, 40])
+def test_the_move_list_leaves_the_table_on_an_80_by_24_screen(height: int, tmp_path: Path) -> None:
+    """Calcory's first turn has 60 moves; below its table they must fit what the screen has left."""
+    game = load_game("calcory", 2)
+    out, table = table_of(["q"], tmp_path, game=game, width=80, height=height)
+    table.run()
+    screen = out.getvalue().split("Game left unfinished.")[0].strip("\n").splitlines()
+    board = table.state.render_text(0, "en", 80).splitlines()
+    assert screen[: len(board)] == board
+    assert len(board) + 1 + 3 <= height  # room for at least three lines of moves and the prompt
+    assert len(screen) <= height - 1  # the prompt takes the last line
+    assert "A1" in screen[len(board)] and "F10" in "\n".join(screen)
+
+
+class Watcher(RandomBot):
+    """A bot that remembers what it saw: fronts must show it the table after every step."""
+
+    watches_table = True
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def observe(self, state: State) -> None:
+        self.seen.append(state.version)
+
+
+def test_bots_that_watch_the_table_see_every_step_also_when_a_game_resumes(tmp_path: Path) -> None:
+    game = ToyGame(3)
+    watcher = Watcher()
+    out, read_line = scripted(["1"])
+    table = TerminalGame(game, 0, {1: watcher, 2: RandomBot()}, 5, out=out, read_line=read_line)
+    table.run()
+    assert watcher.seen == list(range(1, table.state.version + 1))
+    again = Watcher()
+    TerminalGame(game, None, {0: RandomBot(), 1: again, 2: RandomBot()}, 5, history=table.state.history()[:4])
+    assert again.seen == [1, 2, 3, 4]

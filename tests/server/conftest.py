@@ -13,11 +13,15 @@ from starlette.testclient import TestClient
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from tests.core.toy_game import ToyGame
+from tests.server.show_game import ShowGame
 
 
 def make_settings(data_dir: Path, **changes: Any) -> Settings:
     settings = Settings(
-        data_dir=data_dir, bot_delay=0.0, extra_games={"toy": ToyGame}, web_dir=data_dir / "no-client"
+        data_dir=data_dir,
+        bot_delay=0.0,
+        extra_games={"toy": ToyGame, "show": ShowGame},
+        web_dir=data_dir / "no-client",
     )
     for key, value in changes.items():
         setattr(settings, key, value)

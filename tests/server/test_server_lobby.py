@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqlalchemy import event
 from starlette.testclient import TestClient
 
 from tests.server.conftest import new_table
@@ -79,3 +80,26 @@ def test_security_headers_and_placeholder_page(client: TestClient) -> None:
     assert "not built" in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_lobby_list_is_one_query_and_cached_briefly(client: TestClient) -> None:
+    for number in range(12):
+        new_table(client, name=f"P{number}")
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    statements: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        statements.append(statement)
+
+    event.listen(hub.store.engine.sync_engine, "before_cursor_execute", count)
+    try:
+        listed = client.get("/api/tables", params={"status": "open"}).json()
+        assert len(statements) == 1
+        assert len(listed) == 12 and all(len(t["seats"]) == 2 for t in listed)
+        assert [t["seats"][0]["name"] for t in listed] == [f"P{n}" for n in reversed(range(12))]
+        assert client.get("/api/tables", params={"status": "open"}).json() == listed
+        assert len(statements) == 1  # the second within a second came from the cache
+    finally:
+        event.remove(hub.store.engine.sync_engine, "before_cursor_execute", count)
+    new_table(client, name="Late")  # a change made here is listed at once
+    assert len(client.get("/api/tables", params={"status": "open"}).json()) == 13

@@ -20,7 +20,13 @@ from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy
+from starlette.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
+
+from spieltisch.server.app import create_app
+from tests.server.conftest import hello, make_settings, new_table
+from tests.server.test_server_tables import play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,3 +146,26 @@ def test_every_table_continues_from_the_last_accepted_action_after_a_kill(server
     while httpx.get(f"{server.url}/api/tables/{bots['id']}").json()["status"] != "finished":
         assert time.monotonic() < deadline, "the bots did not finish after the restart"
         time.sleep(0.1)
+
+
+def test_a_game_whose_end_was_not_stored_is_finished_at_start(tmp_path: Path) -> None:
+    """Older servers stored the last move and the end apart; a kill between them left a table
+    "running" forever. Its stored position is terminal, so the next start finishes it."""
+    settings = make_settings(tmp_path)
+    with TestClient(create_app(settings)) as client:
+        table = new_table(client, name="Anna", seats=["open", "random"])
+        client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            end = play_to_end(ws, hello(ws, table["token"]))
+    engine = sqlalchemy.create_engine(f"sqlite:///{tmp_path / 'spieltisch.sqlite3'}")
+    with engine.begin() as connection:
+        undo = "UPDATE tables SET status = 'running', result = NULL WHERE id = :id"
+        connection.execute(sqlalchemy.text(undo), {"id": table["id"]})
+    engine.dispose()
+    with TestClient(create_app(settings)) as client:
+        found = client.get(f"/api/tables/{table['id']}").json()
+        assert found["status"] == "finished"
+        assert found["result"] == {key: end["result"][key] for key in ("scores", "winners", "returns")}
+        assert client.get(f"/api/tables/{table['id']}/replay/0").status_code == 200
+        rematch = client.post(f"/api/tables/{table['id']}/rematch", json={"token": table["token"]})
+        assert rematch.status_code == 200

@@ -3,10 +3,12 @@
 Each seat is a websocket client and so is a spectator. After the game, each
 received state message is compared with the true state at its version,
 replayed from the table's stored record: the view must equal `view(receiver)`,
-legal moves and their labels are present only on the receiver's own turn, the
-log names the receiver's own moves in full and others' moves only by their
-public name, the result appears only at the end, and nothing else in the
-message is derived from the game state.
+legal moves with their labels and structs are present only on the receiver's
+own turn, the log names and structures the receiver's own moves in full and
+others' moves only by their public name and struct, each move's result is what
+the game says it showed everybody, the result (with why the game ended and the
+score's parts) appears only at the end, and nothing else in the message is
+derived from the game state.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ STATE_KEYS = {
 
 
 def game_cases() -> list[tuple[str, int]]:
-    cases = [("toy", 3)]
+    cases = [("toy", 3), ("show", 2)]
     for name in game_names():
         cls = game_class(name)
         cases.append((name, cls.min_players))
@@ -46,7 +48,9 @@ def drain(ws: Any, version: int, into: list[dict]) -> dict:
     return receive(ws, done, limit=1000)
 
 
-def play_with_everyone_watching(client: TestClient, game: str, players: int, seed: int) -> tuple[dict, dict]:
+def play_with_everyone_watching(
+    client: TestClient, game: str, players: int, seed: int
+) -> tuple[dict[Any, list[dict]], dict[str, Any]]:
     table = new_table(client, game=game, players=players, name="P0")
     tokens = [table["token"]] + [
         client.post(f"/api/tables/{table['id']}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
@@ -54,6 +58,7 @@ def play_with_everyone_watching(client: TestClient, game: str, players: int, see
     ]
     received: dict[Any, list[dict]] = {seat: [] for seat in [*range(players), None]}
     rng = random.Random(seed)
+    langs = {seat: rng.choice(["en", "de"]) for seat in received}
     # An ExitStack closes every socket even when one close fails; a socket left
     # open keeps the test client's event loop, and so the test, from ending.
     with contextlib.ExitStack() as open_sockets:
@@ -62,8 +67,8 @@ def play_with_everyone_watching(client: TestClient, game: str, players: int, see
             for _ in range(players + 1)
         ]
         for seat, ws in enumerate(sockets[:players]):
-            received[seat].append(hello(ws, tokens[seat], lang=rng.choice(["en", "de"])))
-        received[None].append(hello(sockets[players], None))
+            received[seat].append(hello(ws, tokens[seat], lang=langs[seat]))
+        received[None].append(hello(sockets[players], None, lang=langs[None]))
         client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
         room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
         latest = {s: drain(ws, 1, received[s if s < players else None]) for s, ws in enumerate(sockets)}
@@ -77,7 +82,8 @@ def play_with_everyone_watching(client: TestClient, game: str, players: int, see
             latest = {
                 s: drain(ws, target, received[s if s < players else None]) for s, ws in enumerate(sockets)
             }
-    return received, {"game": room.game, "history": room.state.history()}
+    truth = {"game": room.game, "history": room.state.history(), "langs": langs, "table": table["id"]}
+    return received, truth | {"tokens": dict(enumerate(tokens))}
 
 
 def choose(state: State, rng: random.Random, legal: list[int]) -> int:
@@ -96,7 +102,9 @@ def states_by_version(game: Game, history: list[int]) -> list[State]:
     return states
 
 
-def check_message(message: dict, seat: int | None, states: list[State], history: list[int]) -> None:
+def check_message(
+    message: dict, seat: int | None, lang: str, states: list[State], history: list[int]
+) -> None:
     if message["type"] != "state":
         assert message["type"] in ("chat_history", "chat"), message
         return
@@ -111,22 +119,42 @@ def check_message(message: dict, seat: int | None, states: list[State], history:
     expected_legal = state.legal_actions() if seat is not None and state.current_player() == seat else []
     assert [m["id"] for m in message["legal"]] == expected_legal
     for move in message["legal"]:
-        assert move["label"] in (state.action_label(move["id"], "en"), state.action_label(move["id"], "de"))
+        assert move["label"] == state.action_label(move["id"], lang)
+        assert move["move"] == state.action_struct(move["id"])
     for entry in message["log"]:
-        before = states[entry["version"] - 1]
-        assert before.current_player() == entry["seat"] and entry["version"] <= message["version"]
-        action = history[entry["version"] - 1]
-        if entry["seat"] != seat:
-            # Others read only the public name, which the conformance checks keep free of hidden cards.
-            public = (before.public_action_label(action, "en"), before.public_action_label(action, "de"))
-            assert entry["label"] in public
-        else:
-            assert entry["label"] in (before.action_label(action, "en"), before.action_label(action, "de"))
+        check_log_entry(entry, seat, lang, states, history)
+        assert entry["version"] <= message["version"]
     if message["status"] == "finished":
-        assert state.is_terminal() and message["result"]["scores"] == state.scores()
-        assert message["result"]["winners"] == state.winners()
+        check_result(message["result"], state, lang)
     else:
         assert message["result"] is None and not state.is_terminal()
+
+
+def check_log_entry(
+    entry: dict, seat: int | None, lang: str, states: list[State], history: list[int]
+) -> None:
+    before, after = states[entry["version"] - 1], states[entry["version"]]
+    assert set(entry) == {"version", "seat", "label", "move", "result"}
+    assert before.current_player() == entry["seat"]
+    action = history[entry["version"] - 1]
+    if entry["seat"] != seat:
+        # Others read only the public name and struct, which conformance keeps free of hidden cards.
+        assert entry["label"] == before.public_action_label(action, lang)
+        assert entry["move"] == before.public_action_struct(action)
+    else:
+        assert entry["label"] == before.action_label(action, lang)
+        assert entry["move"] == before.action_struct(action)
+    assert entry["result"] == after.public_result(action, lang)
+
+
+def check_result(result: dict, state: State, lang: str) -> None:
+    assert state.is_terminal()
+    assert result["scores"] == state.scores() and result["winners"] == state.winners()
+    reason = state.end_reason(lang)
+    assert result["end_reason"] == (reason.to_json() if reason else None)
+    assert result["score_breakdown"] == [
+        [line.to_json() for line in seat] for seat in state.score_breakdown(lang)
+    ]
 
 
 @pytest.mark.timeout(120)
@@ -141,11 +169,30 @@ def test_every_message_shows_only_what_its_receiver_may_see(
     for seat, messages in received.items():
         assert messages, seat
         for message in messages:
-            check_message(message, seat, states, truth["history"])
+            check_message(message, seat, truth["langs"][seat], states, truth["history"])
             if message["type"] == "state":
                 public_names += sum(1 for e in message["log"] if e["seat"] != seat and e["label"])
     # Every game names its moves in public; only the toy game leaves them unnamed.
     assert (public_names > 0) == (game != "toy")
+
+
+def test_replays_show_each_seat_what_the_table_showed_it(client: TestClient) -> None:
+    """A finished game's replay steps and log equal the log the table sent, seat by seat."""
+    received, truth = play_with_everyone_watching(client, "show", 2, seed=5)
+    states = states_by_version(truth["game"], truth["history"])
+    for seat, messages in received.items():
+        lang = truth["langs"][seat]
+        end = messages[-1]
+        headers = {"x-seat-token": truth["tokens"][seat]} if seat is not None else {}
+        address = f"/api/tables/{truth['table']}/replay/{end['version']}"
+        step = client.get(address, params={"lang": lang}, headers=headers).json()
+        assert step["you"] == seat
+        assert step["moves"][-len(end["log"]) :] == end["log"]
+        assert step["steps"] == [entry["version"] for entry in step["moves"]]
+        for entry in step["moves"]:
+            check_log_entry(entry, step["you"], lang, states, truth["history"])
+        check_result(step["result"], states[-1], lang)
+        assert any(entry["result"] for entry in step["moves"]) and step["result"]["end_reason"]
 
 
 def test_toy_spectator_never_sees_a_card_before_the_end(client: TestClient) -> None:

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Column, Connection, Float, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import Column, Connection, Float, ForeignKey, Integer, MetaData, String, Table, Text, inspect
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from spieltisch.server import schema
@@ -83,7 +83,20 @@ async def _a_table_with_seats_actions_and_chat_round_trips(store: Store) -> None
     assert await store.get_table(table.id) == table
     await store.update_seat(table.id, SeatRow(1, "bot", "Bot 2", "heuristic"))
     assert [s.bot for s in await store.get_seats(table.id)] == [None, "heuristic"]
-    rows = [ActionRow(0, 3, -1, "", ""), ActionRow(1, 1, 0, "swap", "tauschen")]
+    rows = [
+        ActionRow(0, 3, -1),
+        ActionRow(1, 1, 0, {"en": "swap", "de": "tauschen"}, None, {"kind": "swap"}, None, None),
+        ActionRow(
+            2,
+            4,
+            1,
+            {"en": "turn A4"},
+            {"en": "turn A4"},
+            {"kind": "turn", "cell": 3},
+            {"kind": "turn", "cell": 3},
+            {"en": {"text": "7", "digit": 7}},
+        ),
+    ]
     await store.append_actions(table.id, rows)
     assert await store.load_actions(table.id) == rows
     await store.add_chat(table.id, ChatRow(0, "Anna", "Hallo ' \"; --", 1.5))
@@ -105,11 +118,26 @@ def test_a_second_write_at_the_same_index_fails_and_changes_nothing(url: str) ->
 async def _a_second_write_at_the_same_index_fails_and_changes_nothing(store: Store) -> None:
     table = a_table("running")
     await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
-    await store.append_actions(table.id, [ActionRow(0, 2, -1, "", "")])
+    await store.append_actions(table.id, [ActionRow(0, 2, -1)])
     with pytest.raises(StaleWriteError):
-        await store.append_actions(table.id, [ActionRow(1, 4, -1, "", ""), ActionRow(0, 5, -1, "", "")])
+        await store.append_actions(table.id, [ActionRow(1, 4, -1), ActionRow(0, 5, -1)], {"scores": [1.0]})
     assert [r.action for r in await store.load_actions(table.id)] == [2]
     assert table.id in await store.table_ids_with_status("running")
+    found = await store.get_table(table.id)
+    assert found is not None and found.result is None
+
+
+def test_the_move_that_ends_a_game_and_the_end_are_stored_together(url: str) -> None:
+    run(_the_move_that_ends_a_game_and_the_end_are_stored_together, url)
+
+
+async def _the_move_that_ends_a_game_and_the_end_are_stored_together(store: Store) -> None:
+    table = a_table("running")
+    await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
+    result = {"scores": [3.0, 1.0], "winners": [0], "returns": [1.0, 0.0]}
+    await store.append_actions(table.id, [ActionRow(0, 2, -1), ActionRow(1, 0, 0, {"en": "keep"})], result)
+    found = await store.get_table(table.id)
+    assert found is not None and found.status == "finished" and found.result == result
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
@@ -131,8 +159,8 @@ def test_database_urls_pick_the_async_drivers() -> None:
     assert normalize_database_url("sqlite:///x.db") == "sqlite+aiosqlite:///x.db"
 
 
-def _create_version_1(connection: Connection, table: TableRow) -> None:
-    """The schema as version 1 made it (no public labels), with one stored move."""
+def _create_old(connection: Connection, table: TableRow, version: int) -> None:
+    """The schema of version 1 (labels per language) or 2 (public labels too), with one move."""
     old = MetaData()
     for kept in (schema.schema_version, schema.tables, schema.seats, schema.chat):
         kept.to_metadata(old)
@@ -146,16 +174,22 @@ def _create_version_1(connection: Connection, table: TableRow) -> None:
         Column("label_en", Text, nullable=False),
         Column("label_de", Text, nullable=False),
         Column("created_at", Float, nullable=False),
+        *([Column("public_en", Text), Column("public_de", Text)] if version == 2 else []),
     )
     old.create_all(connection)
-    connection.execute(old.tables["schema_version"].insert().values(version=1))
+    connection.execute(old.tables["schema_version"].insert().values(version=version))
     values = {**table.__dict__, "options": "{}", "result": None}
     connection.execute(old.tables["tables"].insert().values(**values))
     row = {"idx": 0, "action": 1, "seat": 0, "label_en": "swap", "label_de": "tauschen", "created_at": 1.0}
+    if version == 2:
+        row |= {"public_en": "swap", "public_de": "tauschen"}
     connection.execute(actions.insert().values(table_id=table.id, **row))
 
 
-def test_a_version_1_database_gains_public_labels_and_keeps_its_moves(url: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_old_database_keeps_its_move_names_in_the_json_detail(
+    url: str, tmp_path: Path, version: int
+) -> None:
     async def body() -> None:
         old_url, schema_name = url, ""
         if url.startswith("sqlite"):
@@ -171,20 +205,27 @@ def test_a_version_1_database_gains_public_labels_and_keeps_its_moves(url: str, 
         engine = create_async_engine(old_url)
         try:
             async with engine.begin() as connection:
-                await connection.run_sync(_create_version_1, table)
+                await connection.run_sync(_create_old, table, version)
             store = await Store.open(old_url)
             try:
                 async with store.engine.connect() as connection:
                     assert await connection.run_sync(schema.current_version) == schema.LATEST
-                assert await store.load_actions(table.id) == [ActionRow(0, 1, 0, "swap", "tauschen")]
+                async with store.engine.connect() as connection:
+                    columns = await connection.run_sync(
+                        lambda sync: {c["name"] for c in inspect(sync).get_columns("actions")}
+                    )
+                assert not columns & set(schema.LEGACY_LABELS) and "detail" in columns
+                names = {"en": "swap", "de": "tauschen"}
+                old = ActionRow(0, 1, 0, names, names if version == 2 else None)
+                assert await store.load_actions(table.id) == [old]
                 new = ActionRow(
                     1,
                     2,
                     1,
-                    "return a 4 face down",
-                    "eine 4 verdeckt zurücklegen",
-                    "return a card face down",
-                    "eine Karte verdeckt zurücklegen",
+                    {"en": "return a 4 face down", "de": "eine 4 verdeckt zurücklegen"},
+                    {"en": "return a card face down", "de": "eine Karte verdeckt zurücklegen"},
+                    {"kind": "return", "card": 4},
+                    {"kind": "return"},
                 )
                 await store.append_actions(table.id, [new])
                 assert (await store.load_actions(table.id))[1] == new

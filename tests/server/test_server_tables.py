@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
 from starlette.testclient import TestClient
 
 from spieltisch.bots import Bot
@@ -49,7 +50,9 @@ def test_a_person_plays_a_whole_game_against_a_bot(client: TestClient) -> None:
     assert own and all(entry["label"] in ("keep", "swap") for entry in own)
     assert all(entry["label"] is None for entry in end["log"] if entry["seat"] != 0)
     listed = client.get("/api/tables", params={"status": "finished"}).json()
-    assert [t["result"] for t in listed if t["id"] == table["id"]] == [end["result"]]
+    # The lobby lists the bare result; the table explains it as well (why it ended, the score's parts).
+    explained = {"end_reason": None, "score_breakdown": []}
+    assert [t["result"] | explained for t in listed if t["id"] == table["id"]] == [end["result"]]
 
 
 def test_bots_alone_play_to_the_end_and_a_spectator_sees_it(client: TestClient) -> None:
@@ -181,10 +184,21 @@ def test_rematch_and_replay_of_a_finished_game(client: TestClient) -> None:
     last = end["version"]
     step0 = client.get(f"/api/tables/{table['id']}/replay/0").json()
     assert step0["version"] == 0 and step0["steps"] and step0["last_version"] == last
+    assert step0["steps"] == [m["version"] for m in step0["moves"]]
     mine = client.get(
         f"/api/tables/{table['id']}/replay/{step0['steps'][0]}", headers={"x-seat-token": table["token"]}
     ).json()
     assert mine["you"] == 0 and mine["view"]["cards"][0] is not None
+    # Steps are named by their move: in full for one's own, not at all for the toy's others.
+    assert [s["move"]["kind"] for s in mine["moves"] if s["seat"] == 0] == [
+        s["label"] for s in mine["moves"] if s["seat"] == 0
+    ]
+    assert all(s["label"] is None and s["move"] is None for s in step0["moves"])
+    assert mine["result"] is None
+    assert (
+        client.get(f"/api/tables/{table['id']}/replay/{last}").json()["result"]["scores"]
+        == end["result"]["scores"]
+    )
     assert client.get(f"/api/tables/{table['id']}/replay/{last + 1}").json()["error"] == "bad_version"
     rematch = client.post(f"/api/tables/{table['id']}/rematch", json={"token": table["token"]}).json()
     assert rematch["seat"] == 0 and rematch["id"] != table["id"]
@@ -206,7 +220,8 @@ def test_a_whole_game_on_postgresql(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             end = play_to_end(ws, hello(ws, table["token"]))
         assert end["status"] == "finished"
-        assert client.get(f"/api/tables/{table['id']}").json()["result"] == end["result"]
+        listed = client.get(f"/api/tables/{table['id']}").json()["result"]
+        assert listed == {key: end["result"][key] for key in listed}
 
 
 class SpyBot(Bot):
@@ -269,3 +284,55 @@ def test_a_table_left_at_a_chance_node_is_drawn_on_restore(client: TestClient) -
     while client.get(f"/api/tables/{table['id']}").json()["status"] != "finished":
         assert time.monotonic() < deadline, "the restored table did not play on"
         time.sleep(0.02)
+
+
+def test_errors_speak_the_clients_language_and_count_seats_from_one(client: TestClient) -> None:
+    table = new_table(client, name="Anna", seats=["open", "open"])
+    other = client.post(f"/api/tables/{table['id']}/seats/1", json={"name": "Bea"}).json()
+    client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        state = hello(ws, other["token"], lang="de")
+        turn = {"type": "action", "action": 0, "version": state["version"]}
+        ws.send_text(json.dumps(turn))
+        assert receive(ws, lambda m: m["type"] == "error")["message"] == "Anna ist am Zug (Platz 1)"
+        ws.send_text(json.dumps({"type": "action", "action": "0", "version": 0}))
+        malformed = receive(ws, lambda m: m["type"] == "error")["message"]
+        assert malformed == "action.action: muss eine ganze Zahl sein"
+        hello(ws, other["token"], lang="en")
+        ws.send_text(json.dumps(turn))
+        assert receive(ws, lambda m: m["type"] == "error")["message"] == "it is Anna's turn (seat 1)"
+    taken = client.post(
+        f"/api/tables/{table['id']}/seats/1",
+        json={"name": "Cem"},
+        headers={"accept-language": "de-DE,de;q=0.9,en;q=0.5"},
+    )
+    assert taken.json() == {"error": "not_open", "message": "Das Spiel hat schon begonnen"}
+    missing = client.post("/api/tables", json={"players": 2}, headers={"accept-language": "de"})
+    assert missing.json() == {"error": "malformed", "message": "game: fehlt"}
+    assert client.get("/api/tables/nope").json()["message"] == "there is no table nope"
+
+
+def test_moves_stored_before_structs_get_them_from_a_replay(tmp_path: Path) -> None:
+    """Rows migrated from the label columns keep their names and gain structs and results."""
+    settings = make_settings(tmp_path)
+    with TestClient(create_app(settings)) as client:
+        table = new_table(client, game="show", name="Anna", seats=["open", "random"])
+        client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            end = play_to_end(ws, hello(ws, table["token"]))
+    engine = sqlalchemy.create_engine(f"sqlite:///{tmp_path / 'spieltisch.sqlite3'}")
+    with engine.begin() as connection:
+        for row in connection.execute(
+            sqlalchemy.text("SELECT idx, detail FROM actions WHERE seat >= 0")
+        ).all():
+            names = json.loads(row.detail)
+            old = {"label": {"en": "old " + names["label"]["en"]}, "public": names["public"]}
+            update = sqlalchemy.text("UPDATE actions SET detail = :detail WHERE idx = :idx")
+            connection.execute(update, {"detail": json.dumps(old), "idx": row.idx})
+    engine.dispose()
+    with TestClient(create_app(settings)) as client:
+        replay = client.get(f"/api/tables/{table['id']}/replay/0", headers={"x-seat-token": table["token"]})
+    steps = replay.json()["moves"]
+    assert [s["move"] for s in steps] == [e["move"] for e in end["log"]]
+    assert [s["result"] for s in steps] == [e["result"] for e in end["log"]]
+    assert all(s["label"].startswith("old ") for s in steps if s["seat"] == 0)

@@ -18,49 +18,50 @@ Nothing in ALLEGRA's moves is private, so the public struct is the same.
 
 from __future__ import annotations
 
+import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import Move
-from spieltisch.games.allegra import actions as A
-from spieltisch.games.allegra.cards import WIDTH
-from spieltisch.games.allegra.rules import (
-    DEAL,
-    DRAW_CHANCE,
-    KNOCKER_PLACE,
-    PLACE,
-    SETUP,
-    TAKE,
-    TAKE_PLACE,
-    AllegraState,
-)
+from spieltisch.games.allegra.cards import POSITIONS, WIDTH
+from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, TAKE, AllegraState, Phase
+
+POSITION_KINDS = {
+    Phase.SETUP_FLIP: "flip",
+    Phase.FLIP: "flip",
+    Phase.PLACE: "place",
+    Phase.KNOCKER_PLACE: "place",
+    Phase.TAKE: "take",
+    Phase.TAKE_PLACE: "place",
+}
+"""What a position id means at each step."""
 
 CONTROLS: dict[int, Move] = {
-    A.DRAW_PILE: {"kind": "draw", "source": "pile"},
-    A.DRAW_DISCARD: {"kind": "draw", "source": "discard"},
-    A.DISCARD_DRAWN: {"kind": "discard"},
-    A.KNOCK: {"kind": "knock"},
-    A.NO_KNOCK: {"kind": "no_knock"},
-    A.DECLINE: {"kind": "decline"},
+    actions.DRAW_PILE: {"kind": "draw", "source": "pile"},
+    actions.DRAW_DISCARD: {"kind": "draw", "source": "discard"},
+    actions.DISCARD_DRAWN: {"kind": "discard"},
+    actions.KNOCK: {"kind": "knock"},
+    actions.NO_KNOCK: {"kind": "no_knock"},
+    actions.DECLINE: {"kind": "decline"},
 }
 
 
 def action_struct(state: AllegraState, action: int) -> Move:
     """`action` as data (see the module docstring); chance outcomes name the card dealt or drawn."""
     phase = state.phase
-    if phase in (DEAL, DRAW_CHANCE):
-        value = state.rules.deck.value(action)
-        if phase == DRAW_CHANCE:
+    if phase in (DEAL, DRAW_CARD):
+        value = state.settings.deck.value(action)
+        if phase == DRAW_CARD:
             return {"kind": "draw_card", "card": value}
         if state.deal_next < len(state.cards):
             return {"kind": "deal", "card": value}
         return {"kind": "start_discard", "card": value}
-    if action < A.POSITIONS:
+    if action < POSITIONS:
         return _position_struct(state, action)
     if action in CONTROLS:
         return dict(CONTROLS[action])
-    if A.ACCEPT <= action < A.CLEAR_COLUMN:
-        return {"kind": "accept", "seat": action - A.ACCEPT}
+    if actions.ACCEPT <= action < actions.CLEAR_COLUMN:
+        return {"kind": "accept", "seat": action - actions.ACCEPT}
     seat = state.clear_seat
-    if action < A.CLEAR_ROW:
-        column = action - A.CLEAR_COLUMN
+    if action < actions.CLEAR_ROW:
+        column = action - actions.CLEAR_COLUMN
         positions = [column + row * WIDTH for row in range(3)]
         return {"kind": "clear", "seat": seat, "line": "column", "positions": positions}
     slots = dict(state.triples(seat))[action]
@@ -70,19 +71,13 @@ def action_struct(state: AllegraState, action: int) -> Move:
 
 
 def _position_struct(state: AllegraState, position: int) -> Move:
-    phase = state.phase
-    if phase == TAKE:
-        return {"kind": "take", "seat": state.knocker, "position": position}
-    if phase in (PLACE, TAKE_PLACE):
-        return {"kind": "place", "seat": state.active, "position": position}
-    if phase == KNOCKER_PLACE:
-        return {"kind": "place", "seat": state.knocker, "position": position}
-    seat = state.setup_seat if phase == SETUP else state.active
-    return {"kind": "flip", "seat": seat, "position": position}
+    """A position of the mover's layout; of the knocker's when taking from it."""
+    seat = state.knocker if state.phase == TAKE else state.current_player()
+    return {"kind": POSITION_KINDS[state.phase], "seat": seat, "position": position}
 
 
 def public_action_struct(state: AllegraState, action: int) -> Move | None:
     """Every decision is public (face-down cards are unknown to all); chance is not."""
-    if state.phase in (DEAL, DRAW_CHANCE):
+    if state.phase in (DEAL, DRAW_CARD):
         return None
     return action_struct(state, action)

@@ -21,30 +21,30 @@ from spieltisch.games.calcory.rules import DEAL, CalcoryState
 
 
 def action_struct(state: CalcoryState, action: int) -> Move:
-    game = state.game
+    settings = state.settings
     if state.phase == DEAL:
         return {"kind": "deal", "digit": action, **_place(state, state.dealt)}
-    if action < game.positions:
+    if action < settings.positions:
         return {"kind": "turn", **_place(state, action)}
-    if action == game.stop_action:
+    if action == settings.stop_action:
         return {"kind": "stop"}
-    if action == game.cover_action:
+    if action == settings.cover_action:
         return {"kind": "turn_back"}
-    if action < game.place_base:
-        return {"kind": "return", "digit": action - game.return_base}
-    return {"kind": "put_back", **_place(state, action - game.place_base)}
+    if action < settings.place_base:
+        return {"kind": "return", "digit": action - settings.return_base}
+    return {"kind": "put_back", **_place(state, action - settings.place_base)}
 
 
 def public_action_struct(state: CalcoryState, action: int) -> Move | None:
     """The move as the other seats know it: a returned digit goes back unseen; the deal is hidden."""
-    game = state.game
+    settings = state.settings
     if state.phase == DEAL:
         return None
-    if game.return_base <= action < game.place_base:
+    if settings.return_base <= action < settings.place_base:
         return {"kind": "return"}
     return action_struct(state, action)
 
 
 def _place(state: CalcoryState, position: int) -> Move:
-    row, col = divmod(position, state.game.deck.columns)
+    row, col = divmod(position, state.settings.deck.columns)
     return {"position": position, "row": row, "col": col}

@@ -18,57 +18,55 @@ the table, so the public form is the same struct; a kept card stays hidden.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import Move
-from spieltisch.games.level8 import actions as A
-from spieltisch.games.level8.cards import JOKER, SKIP
+from spieltisch.games.level8.cards import SKIP
 from spieltisch.games.level8.levels import COLOUR, RUN
-from spieltisch.games.level8.solver import Group, layoff_ends, layoff_meaning, meaning_of
-
-if TYPE_CHECKING:
-    from spieltisch.games.level8.rules import Level8State
+from spieltisch.games.level8.rules import Level8State
+from spieltisch.games.level8.solver import layoff_ends, layoff_meaning
 
 END_NAMES = ("low", "high")
+# Moves that are just their kind: the id is the whole of it.
+BARE_KINDS = {
+    actions.DRAW_STOCK: "draw_stock",
+    actions.TAKE_SKIP: "take_skip",
+    actions.KEEP_DONE: "keep_done",
+}
 
 
 def action_struct(state: Level8State, action: int) -> Move:
     """`action` as data for the player to move (a chance outcome: the card it brings)."""
     if state.is_chance_node():
         return _chance_struct(state, action)
-    if action == A.DRAW_STOCK:
-        return {"kind": "draw_stock"}
-    if action < A.DISCARD:
-        owner = action - A.DRAW_PILE
-        return {"kind": "draw_pile", "owner": owner, "card": state.piles[owner][-1]}
-    if action < A.SKIP_AT:
-        return {"kind": "discard", "card": action - A.DISCARD, "owner": state.player}
-    if action < A.TAKE_SKIP:
-        return {"kind": "skip", "card": SKIP, "seat": action - A.SKIP_AT}
-    if action == A.TAKE_SKIP:
-        return {"kind": "take_skip"}
-    if action == A.START_LAYDOWN:
+    block, arg = actions.decode(action)
+    if block in BARE_KINDS:
+        return {"kind": BARE_KINDS[block]}
+    if block == actions.DRAW_PILE:
+        return {"kind": "draw_pile", "owner": arg, "card": state.piles[arg][-1]}
+    if block == actions.DISCARD:
+        return {"kind": "discard", "card": arg, "owner": state.player}
+    if block == actions.SKIP_AT:
+        return {"kind": "skip", "card": SKIP, "seat": arg}
+    if block == actions.START_LAYDOWN:
         return {"kind": "start_lay_down", "level": state.level[state.player]}
-    if action == A.CANCEL:
+    if block == actions.CANCEL:
         if state.layoff_card >= 0:
             return {"kind": "cancel", "what": "lay_off", "card": state.layoff_card}
         return {"kind": "cancel", "what": "lay_down"}
-    if action < A.LAYOFF:
+    if block in (actions.PICK, actions.JOKER_NUMBER, actions.JOKER_COLOUR):
         return _pick_struct(state, action)
-    if action < A.TARGET:
-        return _lay_off_struct(state, action - A.LAYOFF)
-    if action < A.KEEP:
+    if block == actions.LAYOFF:
+        return _lay_off_struct(state, arg)
+    if block == actions.ONTO:
         return _onto_struct(state, action)
-    if action < A.KEEP_DONE:
-        return {"kind": "keep", "card": action - A.KEEP}
-    return {"kind": "keep_done"}
+    return {"kind": "keep", "card": arg}
 
 
 def public_action_struct(state: Level8State, action: int) -> Move | None:
     """The move as the other seats know it: all but a kept card is played face up."""
     if state.is_chance_node():
         return None  # deals and draws go into a hand unseen (the turned-up card shows in the view)
-    if A.KEEP <= action < A.KEEP_DONE:
+    if actions.decode(action)[0] == actions.KEEP_CARD:
         return {"kind": "keep"}
     return action_struct(state, action)
 
@@ -88,13 +86,7 @@ def _meaning(part_kind: int, meaning: int) -> Move:
 
 def _pick_struct(state: Level8State, action: int) -> Move:
     part_kind = state.level_parts(state.player)[state.part][0]
-    if action < A.JOKER_NUMBER:
-        card = action - A.PICK
-        meaning = meaning_of(part_kind, card)
-    elif action < A.JOKER_COLOUR:
-        card, meaning = JOKER, action - A.JOKER_NUMBER + 1
-    else:
-        card, meaning = JOKER, action - A.JOKER_COLOUR
+    card, meaning = actions.split_pick(action, part_kind)
     return {"kind": "pick", "card": card, "part": state.part, **_meaning(part_kind, meaning)}
 
 
@@ -109,8 +101,8 @@ def _lay_off_struct(state: Level8State, card: int) -> Move:
 
 
 def _onto_struct(state: Level8State, action: int) -> Move:
-    owner, index, end = A.split_target(action)
-    group: Group = state.groups[owner][index]
+    owner, index, end = actions.split_onto(action)
+    group = state.groups[owner][index]
     card = state.layoff_card
     move: Move = {"kind": "lay_off_onto", "card": card, "owner": owner, "group": index}
     if group[0] == RUN:

@@ -1,25 +1,16 @@
-"""Words and pictures of LEVEL 8: move names (English and German), the table as
-terminal text, and the observation tensor."""
+"""Words of LEVEL 8: move names (English and German), what a move showed
+everybody, and the table as terminal text."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from spieltisch.games.level8 import actions as A
-from spieltisch.games.level8.cards import CODES, JOKER, KINDS, SKIP, VALUES, card_name
-from spieltisch.games.level8.levels import (
-    COLOUR,
-    LEVEL_COUNT,
-    MAX_PARTS,
-    RUN,
-    level_name,
-    part_name,
-    part_struct,
-)
+import spieltisch.games.level8.actions as actions
+from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name
+from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, RUN, level_name, part_name, part_struct
+from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
+from spieltisch.games.level8.rules import Level8State, RoundEnd, Settings
 from spieltisch.games.level8.solver import Group
-
-if TYPE_CHECKING:
-    from spieltisch.games.level8.rules import Level8Game, Level8State, RoundEnd
 
 WORDS = {
     "en": {
@@ -168,44 +159,48 @@ def group_text(group: Group, lang: str) -> str:
     return f"{group_name(group, lang)}: {cards}"
 
 
+# The word keys of moves named by their block alone, and by their block and a card.
+BARE_WORDS = {
+    actions.DRAW_STOCK: "draw_stock",
+    actions.TAKE_SKIP: "take_skip",
+    actions.KEEP_DONE: "keep_done",
+}
+CARD_WORDS = {actions.DISCARD: "discard", actions.LAYOFF: "layoff", actions.KEEP_CARD: "keep"}
+
+
 def action_text(state: Level8State, action: int, lang: str) -> str:
+    """The move's name for the player to move ("discard B12", "put O5 into part 1 (run of 3)")."""
     if state.is_chance_node():
-        card = card_name(action, lang)
-        if state.phase == 2:  # a draw from the draw pile
-            return _t(lang, "draw_card", card=card)
-        if state.deal_queue and state.deal_queue[0] < 0:
-            return _t(lang, "turn_up", card=card)
-        seat = state.deal_queue[0] if state.deal_queue else -1
-        return _t(lang, "deal", card=card, seat=seat)
-    if action == A.DRAW_STOCK:
-        return _t(lang, "draw_stock")
-    if action < A.DISCARD:
-        seat = action - A.DRAW_PILE
-        pile = state.piles[seat] if seat < state.num_players else []
-        top = card_name(pile[-1], lang) if pile else "?"
-        return _t(lang, "draw_pile", card=top, seat=seat)
-    if action < A.SKIP_AT:
-        return _t(lang, "discard", card=card_name(action - A.DISCARD, lang))
-    if action < A.TAKE_SKIP:
-        return _t(lang, "skip_at", seat=action - A.SKIP_AT)
-    if action == A.TAKE_SKIP:
-        return _t(lang, "take_skip")
-    if action == A.START_LAYDOWN:
+        return _chance_text(state, card_name(action, lang), lang)
+    block, arg = actions.decode(action)
+    if block in BARE_WORDS:
+        return _t(lang, BARE_WORDS[block])
+    if block == actions.DRAW_PILE:
+        pile = state.piles[arg] if arg < state.num_players else []
+        return _t(lang, "draw_pile", card=card_name(pile[-1], lang) if pile else "?", seat=arg)
+    if block == actions.SKIP_AT:
+        return _t(lang, "skip_at", seat=arg)
+    if block == actions.START_LAYDOWN:
         level = state.level[state.player]
         return _t(lang, "start", level=level, name=level_name(state.level_parts(state.player), lang))
-    if action == A.CANCEL:
+    if block == actions.CANCEL:
         if state.layoff_card >= 0:
             return _t(lang, "cancel_off", card=card_name(state.layoff_card, lang))
         return _t(lang, "cancel_lay")
-    if action < A.LAYOFF:
+    if block in (actions.PICK, actions.JOKER_NUMBER, actions.JOKER_COLOUR):
         return _pick_text(state, action, lang)
-    if action < A.TARGET:
-        return _t(lang, "layoff", card=card_name(action - A.LAYOFF, lang))
-    if action < A.KEEP:
-        return _target_text(state, action, lang)
-    if action < A.KEEP_DONE:
-        return _t(lang, "keep", card=card_name(action - A.KEEP, lang))
-    return _t(lang, "keep_done")
+    if block == actions.ONTO:
+        return _onto_text(state, action, lang)
+    return _t(lang, CARD_WORDS[block], card=card_name(arg, lang))
+
+
+def _chance_text(state: Level8State, card: str, lang: str) -> str:
+    if state.phase == STOCK_DRAW:
+        return _t(lang, "draw_card", card=card)
+    if state.deal_queue and state.deal_queue[0] < 0:
+        return _t(lang, "turn_up", card=card)
+    seat = state.deal_queue[0] if state.deal_queue else -1
+    return _t(lang, "deal", card=card, seat=seat)
 
 
 def public_action_text(state: Level8State, action: int, lang: str) -> str | None:
@@ -213,7 +208,7 @@ def public_action_text(state: Level8State, action: int, lang: str) -> str | None
     the hand, unseen; every other decision shows its card on the table."""
     if state.is_chance_node():
         return None  # deals and draws from the draw pile go into a hand unseen
-    if A.KEEP <= action < A.KEEP_DONE:
+    if actions.decode(action)[0] == actions.KEEP_CARD:
         return _t(lang, "keep_hidden")
     return action_text(state, action, lang)
 
@@ -222,15 +217,15 @@ def _pick_text(state: Level8State, action: int, lang: str) -> str:
     parts = state.level_parts(state.player)
     part = parts[state.part] if state.part < len(parts) else parts[-1]
     where = {"part": state.part + 1, "name": part_name(part, lang)}
-    if action < A.JOKER_NUMBER:
-        return _t(lang, "pick", card=card_name(action - A.PICK, lang), **where)
-    if action < A.JOKER_COLOUR:
-        return _t(lang, "joker_as", meaning=action - A.JOKER_NUMBER + 1, **where)
-    return _t(lang, "joker_as", meaning=_colour(lang, action - A.JOKER_COLOUR), **where)
+    card, meaning = actions.split_pick(action, part[0])
+    if card != JOKER:
+        return _t(lang, "pick", card=card_name(card, lang), **where)
+    shown = _colour(lang, meaning) if action >= actions.JOKER_COLOUR else meaning
+    return _t(lang, "joker_as", meaning=shown, **where)
 
 
-def _target_text(state: Level8State, action: int, lang: str) -> str:
-    owner, part, end = A.split_target(action)
+def _onto_text(state: Level8State, action: int, lang: str) -> str:
+    owner, part, end = actions.split_onto(action)
     groups = state.groups[owner] if owner < state.num_players else []
     if part >= len(groups):
         return f"target {owner}/{part}/{end}"
@@ -264,7 +259,7 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
 
 def round_end_text(state: Level8State, end: RoundEnd, lang: str) -> str:
     if end.went_out < 0:
-        return _t(lang, "round_stalled", round=end.round, turns=state.game.options["round_turns"])
+        return _t(lang, "round_stalled", round=end.round, turns=state.settings.round_turns)
     return _t(lang, "round_over", round=end.round, seat=end.went_out)
 
 
@@ -285,9 +280,9 @@ def winners_text(winners: list[int], lang: str) -> str:
     return _t(lang, "wins" if len(winners) == 1 else "win_shared", seats=seats)
 
 
-def reference_data(game: Level8Game) -> dict[str, Any]:
+def reference_data(settings: Settings) -> dict[str, Any]:
     """Public facts for a display: every level's parts and names, colours, card kinds."""
-    levels = game.levels.levels
+    levels = settings.levels.levels
     return {
         "levels": [[part_struct(part) for part in level] for level in levels],
         "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},
@@ -296,7 +291,7 @@ def reference_data(game: Level8Game) -> dict[str, Any]:
         "values": VALUES,
         "joker": JOKER,
         "skip": SKIP,
-        "keep_limit": game.deck.keep_limit if game.carry_over else 0,
+        "keep_limit": settings.deck.keep_limit if settings.carry_over else 0,
     }
 
 
@@ -346,7 +341,7 @@ def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str) -> list
 
 def _own_lines(state: Level8State, seat: int, lang: str) -> list[str]:
     lines = []
-    if state.phase == 4 and state.player == seat:  # a lay-down under way
+    if state.phase == LAYDOWN and state.player == seat:
         parts = state.level_parts(seat)
         lines.append(_t(lang, "laying", level=state.level[seat], name=level_name(parts, lang)))
         for i, part in enumerate(parts):
@@ -361,65 +356,8 @@ def _own_lines(state: Level8State, seat: int, lang: str) -> list[str]:
             lines.append(_t(lang, "part", i=i + 1, name=part_name(part, lang), cards=cards))
     if state.layoff_card >= 0 and state.player == seat:
         lines.append(_t(lang, "holding", card=card_name(state.layoff_card, lang)))
-    if state.phase == 7 and state.carry and state.carry[0] == seat:
-        lines.append(_t(lang, "keeping", n=state.game.deck.keep_limit))
+    if state.phase == KEEP and state.carry and state.carry[0] == seat:
+        lines.append(_t(lang, "keeping", n=state.settings.deck.keep_limit))
         lines.append(_t(lang, "kept", cards=" ".join(card_name(c, lang) for c in state.kept[seat]) or "-"))
     lines.append(_t(lang, "hand", cards=" ".join(card_name(c, lang) for c in state.hands[seat]) or "-"))
     return lines
-
-
-# --- the observation tensor ---------------------------------------------------------
-
-
-def observation(state: Level8State, seat: int) -> list[float]:
-    """Own hand, then every seat from `seat` on, then the turn: public facts and own cards only."""
-    n = state.num_players
-    out = _counts(state.hands[seat])
-    for r in range(n):
-        s = (seat + r) % n
-        pile = state.piles[s]
-        out += [
-            state.level[s] / LEVEL_COUNT,
-            float(state.laid[s]),
-            len(state.hands[s]) / 11,
-            float(state.skip_on[s]),
-            float(state.dealer == s),
-            float(state.current_player() == s),
-        ]
-        out += _counts(state.known[s])
-        top = [0.0] * (KINDS + 2)
-        top[pile[-1] if pile else KINDS] = 1.0
-        top[KINDS + 1] = len(pile) / 20
-        out += top
-        for part in range(MAX_PARTS):
-            cell = [0.0] * 6
-            if part < len(state.groups[s]):
-                g = state.groups[s][part]
-                cell[g[0]] = 1.0
-                cell[3:] = [g[1] / 15, g[2] / 15, len(g[3]) / 15]
-            out += cell
-    phase = [0.0] * 9
-    phase[state.phase] = 1.0
-    out += phase
-    out += [state.stock_size / 98, state.under / 3, state.part / MAX_PARTS, state.cancels / 3]
-    on_table = [c for _, _, _, cards, _ in state.built for c in cards] + [c for c, _ in state.picks]
-    out += _counts(on_table)
-    meanings = [0.0] * 16
-    for _, m in state.picks:
-        meanings[m] += 1.0
-    out += meanings
-    holding = [0.0] * (KINDS + 1)
-    holding[state.layoff_card if state.layoff_card >= 0 else KINDS] = 1.0
-    out += holding
-    out += _counts(state.kept[seat])
-    return out
-
-
-def _counts(cards: list[int]) -> list[float]:
-    result = [0.0] * KINDS
-    for card in cards:
-        result[card] += 1.0
-    return result
-
-
-__all__ = ["SKIP", "action_text", "observation", "render"]

@@ -19,13 +19,13 @@ are {"kind": "deal" | "start" | "draw", "card": kind}.
 from __future__ import annotations
 
 from spieltisch.core.contract import Move
-from spieltisch.games.souvenirs import grid
+from spieltisch.games.souvenirs.grid import col_of, is_row, line_index, row_of
 from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, LINE_BASE, PASS, SouvenirsState
 
 
 def action_struct(state: SouvenirsState, action: int) -> Move:
     if state.phase == DEAL:
-        start = state.dealt == state.num_players * state.game.hand_size
+        start = state.dealt == state.num_players * state.settings.hand_size
         return {"kind": "start" if start else "deal", "card": action}
     if state.phase == DRAW:
         return {"kind": "draw", "card": action}
@@ -33,12 +33,12 @@ def action_struct(state: SouvenirsState, action: int) -> Move:
         return {"kind": "play", "card": action}
     if action < LINE_BASE:
         cell = action - CELL_BASE
-        return {"kind": "place", "card": state.chosen, "row": grid.row_of(cell), "col": grid.col_of(cell)}
+        return {"kind": "place", "card": state.chosen, "row": row_of(cell), "col": col_of(cell)}
     if action < PASS:
         line = action - LINE_BASE
-        if grid.is_row(line):
-            return {"kind": "cube", "line": "row", "row": grid.line_index(line)}
-        return {"kind": "cube", "line": "col", "col": grid.line_index(line)}
+        if is_row(line):
+            return {"kind": "cube", "line": "row", "row": line_index(line)}
+        return {"kind": "cube", "line": "col", "col": line_index(line)}
     return {"kind": "pass"}
 
 

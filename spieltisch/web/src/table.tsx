@@ -2,7 +2,7 @@
 // the rules help and the end with each player's score explained.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Seat, type StateMessage } from "./api";
+import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type Seat, type StateMessage } from "./api";
 import { helpFor } from "./help";
 import { botName, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
@@ -230,6 +230,11 @@ function LastMove({ state, entries, t }: { state: StateMessage; entries: LogEntr
   );
 }
 
+/** Whether the table can make these moves by clicking: they come as data (a game without gets the contract's plain "action"). */
+function playable(legal: Move[]): boolean {
+  return legal.some((m) => m.move !== undefined && m.move.kind !== "action");
+}
+
 function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMessage; t: T; lang: Lang }) {
   const Renderer = rendererFor(state.game);
   const reference = useReference(state.table);
@@ -255,13 +260,14 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
             lang={lang}
             options={state.options}
             reference={reference}
+            log={socket.log}
           />
         </div>
       )}
       {state.status === "finished" ? null : state.you === null ? (
         <p class="note">{t("spectator")}</p>
       ) : (
-        <details class="moves" open={!socket.state?.legal.some((m) => m.move)} data-testid="moves">
+        <details class="moves" open={!playable(state.legal)} data-testid="moves">
           <summary>
             {t("moves")} ({state.legal.length})
           </summary>

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 from level8_positions import card, group, position
 
-import spieltisch
-from spieltisch.core.contract import Move, State
-from spieltisch.core.play import sample_chance
+from spieltisch.core.contract import Move
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.cards import JOKER, SKIP
-from spieltisch.games.level8.rules import DRAW, PLAY
+from spieltisch.games.level8.phases import DRAW, PLAY
+from tests.core.moves import assert_each_struct_maps_back, decisions
 
 ALL_KINDS = {
     "draw_stock",
@@ -42,40 +40,13 @@ def click_of(move: Move) -> tuple[Any, ...]:
     return (move["kind"], move.get("card"), place, extra)
 
 
-def find_move(state: State, move: Move) -> list[int]:
-    """The legal actions whose struct is `move` (a front's lookup)."""
-    return [a for a in state.legal_actions() if state.action_struct(a) == move]
-
-
-def _play(players: int, seed: int, side: str) -> list[State]:
-    """Every decision state of one game, seats alternating between heuristic and random
-    play (random seats seldom lay down; heuristic seats do, and lay off)."""
-    game = spieltisch.load_game("level8", players, side=side)
-    state, rng = game.new_initial_state(), random.Random(seed)
-    seen = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        seen.append(state.clone())
-        heuristic = (state.current_player() + seed) % 3 != 0
-        state.apply_action(
-            game.heuristic_action(state, rng) if heuristic else rng.choice(state.legal_actions())
-        )
-    return seen
-
-
 @pytest.mark.parametrize(("players", "seed", "side"), [(2, 1, "front"), (3, 2, "back"), (5, 3, "front")])
 def test_every_legal_move_maps_back_to_exactly_one_id(players: int, seed: int, side: str) -> None:
     kinds = set()
-    for state in _play(players, seed, side):
-        legal = state.legal_actions()
-        structs = [state.action_struct(a) for a in legal]
-        for action, move in zip(legal, structs, strict=True):
-            json.dumps(move)
-            assert find_move(state, move) == [action], move
-            kinds.add(move["kind"])
-        clicks = [click_of(move) for move in structs]
+    for state in decisions("level8", players, seed, side=side):
+        structs = assert_each_struct_maps_back(state)
+        kinds |= {move["kind"] for move in structs.values()}
+        clicks = [click_of(move) for move in structs.values()]
         assert len(set(clicks)) == len(clicks), f"one click, two moves: {sorted(map(str, clicks))}"
     assert kinds <= ALL_KINDS
     assert {
@@ -113,8 +84,8 @@ def test_structs_of_each_move_kind() -> None:
     onto = {json.dumps(state.action_struct(a), sort_keys=True) for a in state.legal_actions()}
     assert json.dumps({"kind": "cancel", "what": "lay_off", "card": JOKER}, sort_keys=True) in onto
     low = {"kind": "lay_off_onto", "card": JOKER, "owner": 1, "group": 0, "end": "low", "number": 3}
-    assert state.action_struct(A.target_id(1, 0, 0)) == low
-    assert state.action_struct(A.target_id(0, 1, 0))["number"] == 12
+    assert state.action_struct(A.onto_id(1, 0, 0)) == low
+    assert state.action_struct(A.onto_id(0, 1, 0))["number"] == 12
 
 
 def test_picks_name_the_part_and_a_jokers_meaning() -> None:
@@ -156,7 +127,7 @@ def test_a_kept_card_stays_hidden_in_the_public_struct() -> None:
         hands={0: "J R9 O10", 1: "R13", 2: "B13"}, groups={2: laid}, levels={0: 5}, player=2, side="back"
     )
     state.apply_action(A.DISCARD + card("B13"))
-    keep = A.KEEP + card("R9")
+    keep = A.KEEP_CARD + card("R9")
     assert state.action_struct(keep) == {"kind": "keep", "card": card("R9")}
     assert state.public_action_struct(keep) == {"kind": "keep"}
     assert state.public_action_struct(A.KEEP_DONE) == {"kind": "keep_done"}

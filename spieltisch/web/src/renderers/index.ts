@@ -5,7 +5,7 @@ import { AllegraView } from "./allegra";
 import { CalcoryView } from "./calcory";
 import { GenericView } from "./generic";
 import { Level8View } from "./level8";
-import { LucandorView } from "./lucandor";
+import { LucandorView } from "./lucandor/index";
 import { SouvenirsView } from "./souvenirs";
 import type { Renderer } from "./types";
 

@@ -1,0 +1,223 @@
+"""Errors the server answers with, in every language it speaks, and its websocket close codes.
+
+Each error is a named `Problem`: a stable `code` for programs, an HTTP status
+and one sentence per language with named blanks. Seats are counted from 1 in
+these sentences, as on the screen. A `TableError` carries a problem and the
+values for its blanks; it is worded only when it is sent, in the language of
+whoever receives it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+LANGS = ("en", "de")
+"""The languages the server speaks; the first is the fallback."""
+
+# Websocket close codes (4000-4999 are free for applications).
+WS_1008_POLICY_VIOLATION = 1008
+WS_1013_TRY_AGAIN_LATER = 1013
+WS_4404_NO_TABLE = 4404
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    status: int
+    en: str
+    de: str
+
+    def text(self, lang: str, **values: Any) -> str:
+        """The sentence in `lang`; a value given per language ({"en": ..., "de": ...}) is picked too."""
+        template = self.de if lang == "de" else self.en
+        worded = {k: in_lang(v, lang) if isinstance(v, dict) else v for k, v in values.items()}
+        return template.format(**worded)
+
+
+NOT_FOUND = Problem("not_found", 404, "there is no table {table}", "Einen Tisch {table} gibt es nicht")
+NO_GAME = Problem("not_found", 404, "there is no game {game}", "Ein Spiel {game} gibt es nicht")
+UNAVAILABLE = Problem(
+    "unavailable",
+    500,
+    "table {table} cannot be restored: {detail}",
+    "Tisch {table} lässt sich nicht wiederherstellen: {detail}",
+)
+MALFORMED = Problem("malformed", 422, "{detail}", "{detail}")
+BAD_OPTIONS = Problem("bad_options", 400, "{detail}", "Diese Einstellungen gehen nicht: {detail}")
+BAD_BOT = Problem(
+    "bad_bot",
+    400,
+    "there is no bot {bot}; choose one of: {allowed}",
+    "Einen Bot {bot} gibt es nicht; zur Wahl: {allowed}",
+)
+BAD_SEATS = Problem(
+    "bad_seats",
+    400,
+    "{given} seats given for {players} players",
+    "{given} Plätze angegeben für {players} Spieler",
+)
+NOT_OPEN = Problem("not_open", 409, "the table has already started", "Das Spiel hat schon begonnen")
+SEAT_TAKEN = Problem("seat_taken", 409, "seat {seat} is not free", "Platz {seat} ist nicht frei")
+NO_FREE_SEAT = Problem("seat_taken", 409, "no free seat to fill", "Kein Platz ist mehr frei")
+SEATS_OPEN = Problem(
+    "seats_open",
+    409,
+    "every seat needs a player or a bot before the start",
+    "Vor dem Start braucht jeder Platz einen Spieler oder einen Bot",
+)
+NOT_HOST = Problem(
+    "wrong_token",
+    403,
+    "this is not the host token of the table",
+    "Das ist nicht der Schlüssel des Gastgebers",
+)
+NOT_A_PLAYER = Problem(
+    "wrong_token",
+    403,
+    "only the players of this table can ask for a rematch",
+    "Nur wer an diesem Tisch gespielt hat, kann eine Revanche verlangen",
+)
+NO_SEAT_FOR_TOKEN = Problem(
+    "wrong_token",
+    403,
+    "this token holds no seat at this table",
+    "Dieser Schlüssel gehört zu keinem Platz hier",
+)
+NOT_FINISHED = Problem(
+    "not_finished", 409, "the game is not finished yet", "Das Spiel ist noch nicht zu Ende"
+)
+BAD_VERSION = Problem(
+    "bad_version",
+    400,
+    "the step must be between 0 and {last}",
+    "Der Schritt muss zwischen 0 und {last} liegen",
+)
+TOO_LARGE = Problem(
+    "too_large",
+    400,
+    "a message may have at most {limit} bytes",
+    "Eine Nachricht darf höchstens {limit} Bytes haben",
+)
+NOT_SEATED = Problem(
+    "not_seated",
+    400,
+    "only a seated player can do that; send your seat token first",
+    "Das kann nur, wer einen Platz hat; zuerst den Platzschlüssel senden",
+)
+STALE_VERSION = Problem(
+    "stale_version",
+    409,
+    "the table is at step {current}, not {given}; another move came first",
+    "Der Tisch ist bei Schritt {current}, nicht {given}; ein anderer Zug kam zuerst",
+)
+STORED_FIRST = Problem(
+    "stale_version",
+    409,
+    "another move was stored first; reload",
+    "Ein anderer Zug wurde zuerst gespeichert; bitte neu laden",
+)
+NOT_YOUR_TURN = Problem(
+    "not_your_turn", 409, "it is {name}'s turn (seat {seat})", "{name} ist am Zug (Platz {seat})"
+)
+ILLEGAL_ACTION = Problem(
+    "illegal_action", 400, "move {action} is not possible now", "Zug {action} ist jetzt nicht möglich"
+)
+NOT_RUNNING = Problem(
+    "not_running",
+    409,
+    "the game is not running (it is {status})",
+    "Das Spiel läuft nicht (Stand: {status})",
+)
+RATE_LIMITED = Problem(
+    "rate_limited", 429, "too many messages; wait a few seconds", "Zu viele Nachrichten; bitte kurz warten"
+)
+
+
+class TableError(Exception):
+    """A request that cannot be carried out; nothing was changed."""
+
+    def __init__(self, problem: Problem, **values: Any) -> None:
+        super().__init__(problem.text("en", **values))
+        self.problem = problem
+        self.values = values
+
+    @property
+    def code(self) -> str:
+        return self.problem.code
+
+    @property
+    def status(self) -> int:
+        return self.problem.status
+
+    def text(self, lang: str) -> str:
+        return self.problem.text(lang, **self.values)
+
+
+STATUS_WORDS = {
+    "open": {"en": "open", "de": "offen"},
+    "running": {"en": "running", "de": "läuft"},
+    "finished": {"en": "finished", "de": "beendet"},
+}
+
+
+def in_lang(texts: dict[str, Any], lang: str) -> Any:
+    """`texts[lang]`, or the fallback language's entry when `lang` has none."""
+    return texts[lang] if lang in texts else texts.get(LANGS[0])
+
+
+def pick_lang(accept_language: str | None) -> str:
+    """The language of a request: the first one its Accept-Language names that the server speaks."""
+    for part in (accept_language or "").split(","):
+        tag = part.split(";")[0].strip().lower()[:2]
+        if tag in LANGS:
+            return tag
+    return LANGS[0]
+
+
+# pydantic's check names, worded in German (pydantic words them in English).
+GERMAN_CHECKS = {
+    "missing": "fehlt",
+    "extra_forbidden": "ist hier nicht erlaubt",
+    "int_type": "muss eine ganze Zahl sein",
+    "int_parsing": "muss eine ganze Zahl sein",
+    "int_from_float": "muss eine ganze Zahl sein",
+    "bool_type": "muss wahr oder falsch sein",
+    "bool_parsing": "muss wahr oder falsch sein",
+    "string_type": "muss ein Text sein",
+    "string_too_short": "ist zu kurz",
+    "string_too_long": "ist zu lang",
+    "too_short": "hat zu wenige Einträge",
+    "too_long": "hat zu viele Einträge",
+    "greater_than_equal": "ist zu klein",
+    "less_than_equal": "ist zu groß",
+    "literal_error": "ist keiner der erlaubten Werte",
+    "enum": "ist keiner der erlaubten Werte",
+    "dict_type": "muss ein Objekt sein",
+    "list_type": "muss eine Liste sein",
+    "model_type": "muss ein Objekt sein",
+    "model_attributes_type": "muss ein Objekt sein",
+    "json_invalid": "ist kein gültiges JSON",
+    "json_type": "ist kein gültiges JSON",
+    "union_tag_invalid": "ist keine bekannte Nachrichtenart",
+    "union_tag_not_found": "nennt keine Nachrichtenart (type)",
+    "bad_name": (
+        "ein Name hat 1-24 Buchstaben, Ziffern, Leerzeichen oder . ' - "
+        "und beginnt mit einem Buchstaben oder einer Ziffer"
+    ),
+    "only_control_characters": "enthält nichts Lesbares",
+}
+
+
+def validation_detail(errors: Sequence[Any], skip: int = 0) -> dict[str, str]:
+    """pydantic's findings in every language: "field: what is wrong", joined by "; ".
+
+    `skip` drops leading parts of each location ("body" of a request).
+    """
+    texts: dict[str, list[str]] = {lang: [] for lang in LANGS}
+    for error in errors:
+        where = ".".join(map(str, error["loc"][skip:])) or "message"
+        texts["en"].append(f"{where}: {error['msg']}")
+        texts["de"].append(f"{where}: {GERMAN_CHECKS.get(error['type'], 'ist ungültig')}")
+    return {lang: "; ".join(found) or "invalid request" for lang, found in texts.items()}

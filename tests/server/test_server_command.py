@@ -1,0 +1,57 @@
+"""`spieltisch serve`: where its data lives and when it says where it listens."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.server.test_server_restart import ROOT, free_port
+
+
+def serve(home: Path, port: int) -> subprocess.Popen[str]:
+    args = [sys.executable, "-m", "spieltisch.cli", "serve", "--port", str(port), "--no-build"]
+    env = {**os.environ, "SPIELTISCH_HOME": str(home)}
+    return subprocess.Popen(
+        args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def test_serve_keeps_its_database_in_spieltisch_home_and_says_its_address_once_listening(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    process = serve(tmp_path, port)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith(f"spieltisch serving on http://127.0.0.1:{port}/")
+        # Printed only once bound: the port answers right away.
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                assert httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).json() == {"ok": True}
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        assert (tmp_path / "spieltisch.sqlite3").is_file()
+    finally:
+        process.terminate()
+        process.communicate(timeout=20)
+
+
+def test_serve_on_a_port_in_use_says_so_and_never_claims_to_serve(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        process = serve(tmp_path, taken.getsockname()[1])
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 1
+    assert "serving on" not in out
+    assert "cannot listen on 127.0.0.1" in err and err.count("\n") == 1
