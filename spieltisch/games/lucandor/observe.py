@@ -1,8 +1,9 @@
 """The observation tensor: what a seat may see, as floats, built from one list of named pieces.
 
 `pieces` names every part of the tensor with its length; the tensor's size is
-their sum and `observation` fills them in that order, so the two cannot drift
-apart. Players are counted relative to the observing seat (0 = itself).
+their sum and `observation` fills them in that order, checked piece by piece
+(spieltisch.core.observation), so the two cannot drift apart. Players are
+counted relative to the observing seat (0 = itself).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import spieltisch.games.lucandor.scoring as scoring
 from spieltisch.core.contract import CHANCE, TERMINAL
+from spieltisch.core.observation import Pieces, concatenate, total_size
 from spieltisch.games.lucandor.model import MARKERS, Model
 from spieltisch.games.lucandor.steps import STEP_NAMES
 
@@ -22,11 +24,11 @@ STEP_NUMBERS = {kind: number for number, kind in enumerate(STEP_NAMES, start=1)}
 PLAYER_FACTS = 6  # points, end points, hand, pile, tasks, stones in use (scaled to about 0..1)
 
 
-def pieces(model: Model, players: int) -> list[tuple[str, int]]:
+def pieces(model: Model, players: int) -> Pieces:
     """The named parts of the tensor with their lengths, in order."""
     cards, colours = len(model.cards), len(model.colours)
     slots = len(model.slot_storeys)
-    return [
+    return (
         ("to_move", players),  # the seat to move, relative
         ("chance", 1),
         ("over", 1),
@@ -46,23 +48,17 @@ def pieces(model: Model, players: int) -> list[tuple[str, int]]:
         ("players", PLAYER_FACTS * players),
         ("step", len(STEP_NAMES) + 1),
         ("playing", cards),  # the card being played
-    ]
+    )
 
 
 def size(model: Model, players: int) -> int:
     """The tensor's length for this model and player count."""
-    return sum(length for _, length in pieces(model, players))
+    return total_size(pieces(model, players))
 
 
 def observation(state: LucandorState, seat: int) -> list[float]:
     """What `seat` may see, as floats, piece by piece."""
-    blocks = _blocks(state, seat)
-    out: list[float] = []
-    for name, length in pieces(state.settings.model, state.num_players):
-        block = blocks[name]
-        assert len(block) == length, f"observation piece {name} has {len(block)} values, not {length}"
-        out.extend(block)
-    return out
+    return concatenate(pieces(state.settings.model, state.num_players), _blocks(state, seat))
 
 
 def _blocks(state: LucandorState, seat: int) -> dict[str, list[float]]:
