@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Services the tests use, started when missing (safe to run again): PostgreSQL on
 # 127.0.0.1:55432 for the store tests, Debian's Chromium for the browser tests.
-# Source it to get SPIELTISCH_TEST_POSTGRES_URL; run it to print the URL.
-# PostgreSQL's initdb refuses root, so the cluster belongs to the postgres user.
+# Source it to get SPIELTISCH_TEST_POSTGRES_URL (and SPIELTISCH_PG_STARTED=1 when
+# this call started PostgreSQL); run it to print the URL; `bash scripts/services.sh
+# stop` stops PostgreSQL. PostgreSQL's initdb refuses root, so the cluster belongs
+# to the postgres user; its files stay in /tmp/spieltisch-pg.
 
 PG_ROOT=${SPIELTISCH_PG_ROOT:-/tmp/spieltisch-pg}
-PG_PORT=55432
+PG_PORT=${SPIELTISCH_PG_PORT:-55432}
 PG_URL="postgresql://postgres@127.0.0.1:${PG_PORT}/postgres"
 
 spieltisch_pg_bin() {
@@ -29,8 +31,24 @@ spieltisch_start_postgres() {
         "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" -l "$PG_ROOT/log" -w start \
             -o "-p $PG_PORT -k $PG_ROOT -c listen_addresses=127.0.0.1" >/dev/null || {
             echo "services: PostgreSQL did not start (see $PG_ROOT/log)" >&2; return 1; }
+        export SPIELTISCH_PG_STARTED=1
     fi
 }
+
+spieltisch_stop_postgres() {
+    local bin run_as=()
+    bin=$(spieltisch_pg_bin) || return 0
+    [ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
+    [ -f "$PG_ROOT/d/PG_VERSION" ] || return 0
+    if "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" status >/dev/null 2>&1; then
+        "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" -m fast -w stop >/dev/null && echo "services: PostgreSQL stopped"
+    fi
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ] && [ "${1:-}" = stop ]; then
+    spieltisch_stop_postgres
+    exit 0
+fi
 
 spieltisch_install_chromium() {
     [ -x /usr/bin/chromium ] && return 0

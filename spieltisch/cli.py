@@ -15,9 +15,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from spieltisch.core.contract import State
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
+from spieltisch.core.userinput import parse_option_pairs, read_options_file
 from spieltisch.lab.commands import report, simulate, strength
 from spieltisch.server.commands import api_schema, serve
 
@@ -30,23 +32,41 @@ console = Console()
 
 OptionArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A rule option as key=value (repeatable); see `spieltisch games`."),
+    typer.Option(
+        "--option",
+        "--options",
+        "-o",
+        help="Rule options as key=value (repeat, or a=1,b=2); see `spieltisch games`",
+    ),
 ]
+OptionsFileArg = Annotated[Path | None, typer.Option(help="Rule options from a TOML or JSON file")]
 
 
 def fail(message: str) -> NoReturn:
-    console.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    """One line on the console, never read as markup (a value may hold "[")."""
+    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            fail(f"option {pair!r} must look like key=value")
-        options[key.strip()] = value.strip()
-    return options
+def rule_options(pairs: list[str] | None, options_file: Path | None = None) -> dict[str, Any]:
+    """The rule options of `-o key=value` (several per argument with commas) over an options file."""
+    from_file = read_options_file(options_file) if options_file is not None else {}
+    return {**from_file, **parse_option_pairs(pairs)}
+
+
+def player_moves(state: State) -> int:
+    """How many of the state's steps were players' moves (not chance)."""
+    replay = state.game.new_initial_state()
+    moves = 0
+    for action in state.history():
+        moves += not replay.is_chance_node()
+        replay.apply_action(action)
+    return moves
+
+
+def counted(number: int, thing: str) -> str:
+    """A count with its noun: "1 move", "2 moves"."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def default_record_path(game: str) -> Path:
@@ -66,33 +86,72 @@ def games() -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="calcory, souvenirs, allegra, level8 or lucandor")],
+    game: Annotated[
+        str | None, typer.Argument(help="calcory, souvenirs, allegra, level8 or lucandor")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="Players (default: the minimum)")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 moves first); -1 to watch bots only")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help="Your seat (0 moves first; default 0); -1 to watch bots only")
+    ] = None,
     bots: Annotated[str, typer.Option(help="Bots for the other seats, comma-separated")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh one)")] = None,
-    lang: Annotated[str, typer.Option(help="Language: de or en")] = "en",
+    lang: Annotated[str | None, typer.Option(help="Language: de or en (default en)")] = None,
     save: Annotated[Path | None, typer.Option(help="Record file, written after every move")] = None,
     option: OptionArg = None,
+    options_file: OptionsFileArg = None,
+    delay: Annotated[
+        float | None, typer.Option(help="Seconds between moves when watching (default 1 on a console)")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Continue the game saved in this record (q saves one)")
+    ] = None,
 ) -> None:
-    """Play a game in the terminal against bots."""
-    from spieltisch.terminal import TEXTS, TerminalGame, seat_bots
+    """Play a game in the terminal against bots, watch bots play, or continue a saved game."""
+    from spieltisch.terminal import TEXTS, TerminalGame, resumed_bots, seat_bots
 
-    if lang not in TEXTS:
-        fail(f"language {lang!r} is not available; use de or en")
+    language = lang or "en"
+    if language not in TEXTS:
+        fail(f"language {language!r} is not available; use de or en")
+    if delay is not None and delay < 0:
+        fail("--delay must be 0 or more seconds")
+    specs = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
+    history: list[int] = []
+    moves = 0
     try:
-        table = load_game(game, players, **parse_options(option))
+        if resume is not None:
+            record = Record.load(resume)
+            if game is not None and game != record.game:
+                fail(f"{resume} holds a game of {record.game}, not {game}")
+            moves = player_moves(record.replay())
+            table = load_game(record.game, record.players, **record.options)
+            history, meta = record.actions, record.meta
+            chosen = seat if seat is not None else meta.get("human", 0)
+            human = None if chosen in (None, -1) else int(chosen)
+            language = lang or str(meta.get("lang", "en"))
+            run_seed = int(meta["seed"]) if seed is None and "seed" in meta else seed
+            named = meta.get("bots", {}) if isinstance(meta.get("bots"), dict) else {}
+            bot_seats = resumed_bots(table, human, named, specs)
+        else:
+            if game is None:
+                fail("name a game (see `spieltisch games`), or --resume FILE")
+            table = load_game(game, players, **rule_options(option, options_file))
+            chosen = 0 if seat is None else seat
+            human = None if chosen == -1 else chosen
+            run_seed = seed
+            bot_seats = seat_bots(table, human, specs)
         count = table.num_players
-        if not -1 <= seat < count:
+        if human is not None and not 0 <= human < count:
             fail(f"seat must be 0..{count - 1}, or -1 to watch")
-        human = None if seat == -1 else seat
-        bot_seats = seat_bots(table, human, [b for b in bots.split(",") if b.strip()] or ["heuristic"])
-    except OptionError as error:
+    except (OptionError, RecordError, ValueError) as error:
         fail(str(error))
-    run_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    path = save or default_record_path(table.name)
-    console.print(f"{table.title}: {count} players, seed {run_seed}", highlight=False)
-    TerminalGame(table, human, bot_seats, run_seed, lang, path).run()
+    if language not in TEXTS:
+        language = "en"
+    run_seed = run_seed if run_seed is not None else random.SystemRandom().randrange(2**31)
+    path = resume or save or default_record_path(table.name)
+    pace = delay if delay is not None else (1.0 if human is None and sys.stdout.isatty() else 0.0)
+    what = f"{counted(moves, 'move')} replayed" if history else f"{count} players"
+    console.print(f"{table.title}: {what}, seed {run_seed}", highlight=False)
+    TerminalGame(table, human, bot_seats, run_seed, language, path, history=history, delay=pace).run()
 
 
 @app.command()
@@ -102,25 +161,33 @@ def replay(
     lang: Annotated[str, typer.Option(help="Language: de or en")] = "en",
     step: Annotated[bool, typer.Option("--step/--all", help="Wait for Enter after each move")] = True,
 ) -> None:
-    """Step through a saved game move by move."""
+    """Step through a saved game move by move, as one seat or a spectator saw it."""
+    from spieltisch.terminal import TEXTS, result_suffix, screen_size
+
+    if lang not in TEXTS:
+        fail(f"language {lang!r} is not available; use de or en")
     try:
         record = Record.load(file)
         state = load_game(record.game, record.players, **record.options).new_initial_state()
     except (RecordError, OptionError) as error:
         fail(str(error))
+    if not -1 <= seat < record.players:
+        fail(f"seat must be 0..{record.players - 1}, or -1 for a spectator")
     viewer = None if seat == -1 else seat
     interactive = step and sys.stdin.isatty()
     for index, action in enumerate(record.actions):
         mover = state.current_player()
-        label = state.action_label(action, lang)
+        own = mover == viewer
+        label = state.action_label(action, lang) if own else state.public_action_label(action, lang)
         try:
             state.apply_action(action)
         except ValueError as error:
             fail(f"move {index + 1} does not replay: {error}")
         if mover < 0:
             continue
-        console.print(f"\n[bold]{index + 1}. seat {mover}: {label}[/bold]", highlight=False)
-        console.print(state.render_text(viewer, lang), highlight=False, markup=False)
+        shown = (label or TEXTS[lang]["made_move"]) + result_suffix(state, action, lang)
+        console.print(f"\n[bold]{index + 1}. seat {mover}: {escape(shown)}[/bold]", highlight=False)
+        console.print(state.render_text(viewer, lang, screen_size()[0]), highlight=False, markup=False)
         if interactive and input("Enter: next, q: quit ").strip().lower() == "q":
             return
     if state.is_terminal():
@@ -134,13 +201,19 @@ def arena(
     games: Annotated[int, typer.Option(help="Number of games")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first game")] = 1,
     option: OptionArg = None,
+    options_file: OptionsFileArg = None,
 ) -> None:
     """Play bots against each other (seats rotate) and print win shares with 95% intervals."""
     from spieltisch.lab.arena import play_match
+    from spieltisch.lab.commands import progress_bar
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
-        match = play_match(game, names, games, seed, parse_options(option))
+        options = rule_options(option, options_file)
+        play_match(game, names, 0, seed, options)  # checks the game, bots and options first
+        with progress_bar() as progress:
+            task = progress.add_task("games", total=games)
+            match = play_match(game, names, games, seed, options, lambda _: progress.advance(task))
     except OptionError as error:
         fail(str(error))
     table = Table(title=f"{game}: {games} games, {len(names)} players, seed {seed}")
@@ -167,24 +240,53 @@ def bench(
     ismcts: Annotated[float, typer.Option(help="Seconds of ISMCTS search per game (0: skip)")] = 2.0,
     ismcts_spec: Annotated[str, typer.Option(help="The ISMCTS bot to time")] = "ismcts:100",
 ) -> None:
-    """Measure random-play speed and ISMCTS simulations/s per game on this machine."""
-    from spieltisch.lab.bench import bench_game
+    """Measure random-play speed and ISMCTS simulations/s per game, per CPU-second, against the targets."""
+    from spieltisch.lab import bench as speed
+    from spieltisch.lab.commands import duration, progress_bar
 
-    table = Table(title="random play, one core")
+    names = game or game_names()
+    try:
+        counts = [players or game_class(name).min_players for name in names]
+        for name, count in zip(names, counts, strict=True):
+            load_game(name, count)
+    except OptionError as error:
+        fail(str(error))
+    cpu = duration(len(names) * (seconds + ismcts))
+    console.print(f"{counted(len(names), 'game')}, about {cpu} of CPU time (longer on a busy machine)")
+    table = Table(
+        title="random play, per CPU-second of one core",
+        caption=(
+            f"targets: steps/s ≥ {speed.STEPS_TARGET:,} (for {', '.join(speed.LIGHTER_GAMES)}), "
+            f"clone ≤ {speed.CLONE_TARGET_US:g} µs, ISMCTS ≥ {speed.ISMCTS_TARGET:,} sims/s "
+            "(docs/strength.md)"
+        ),
+    )
     for column in ("game", "players", "games/s", "decisions/s", "steps/s", "clone µs", "ISMCTS sims/s"):
         table.add_column(column, justify="right")
-    for name in game or game_names():
-        try:
-            count = players or game_class(name).min_players
-            result = bench_game(name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec)
-        except OptionError as error:
-            fail(str(error))
-        table.add_row(
-            name, str(result.players), f"{result.games_per_second:,.1f}",
-            f"{result.decisions_per_second:,.0f}", f"{result.steps_per_second:,.0f}",
-            f"{result.clone_us:.1f}", f"{result.ismcts_per_second:,.0f}",
-        )  # fmt: skip
+    with progress_bar() as progress:
+        task = progress.add_task("games", total=len(names))
+        for name, count in zip(names, counts, strict=True):
+            result = speed.bench_game(name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec)
+            progress.advance(task)
+            steps_target = speed.STEPS_TARGET if name in speed.LIGHTER_GAMES else None
+            table.add_row(
+                name, str(result.players), f"{result.games_per_second:,.1f}",
+                f"{result.decisions_per_second:,.0f}",
+                _against(f"{result.steps_per_second:,.0f}", result.steps_per_second, steps_target),
+                _against(f"{result.clone_us:.1f}", result.clone_us, speed.CLONE_TARGET_US, at_most=True),
+                _against(f"{result.ismcts_per_second:,.0f}", result.ismcts_per_second,
+                         speed.ISMCTS_TARGET if ismcts > 0 else None),
+            )  # fmt: skip
     console.print(table)
+
+
+def _against(text: str, figure: float, target: float | None, at_most: bool = False) -> str:
+    """A figure marked ✓ when it meets its target and ✗ when it does not (no mark without one)."""
+    if target is None:
+        return text
+    from spieltisch.lab.bench import meets
+
+    return f"{text} {'✓' if meets(figure, target, at_most) else '✗'}"
 
 
 app.command()(serve)

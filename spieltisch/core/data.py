@@ -7,14 +7,13 @@ A user's file is read with care, for every front alike: only a regular file
 
 from __future__ import annotations
 
-import os
-import stat
 import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from spieltisch.core.options import OptionError
+from spieltisch.core.userinput import UserFileError, read_user_text
 
 MAX_DATA_FILE_BYTES = 64 * 1024
 """A data file (a deck, a score table, a wardrobe) is a few KiB; this leaves room."""
@@ -31,34 +30,11 @@ def package_data(package: str, filename: str) -> dict[str, Any]:
 
 
 def read_user_file(path: str | Path, limit: int = MAX_DATA_FILE_BYTES) -> str:
-    """The text of a regular file of at most `limit` bytes, or DataFileError.
-
-    The file is opened without blocking and checked before it is read, so a
-    FIFO, a terminal or /dev/zero is refused at once rather than read forever.
-    """
+    """The text of a user's data file (see core.userinput.read_user_text), or DataFileError."""
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as error:
-        raise DataFileError(f"cannot read {path}: {error.strerror}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise DataFileError(f"cannot read {path}: not a regular file")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit and (chunk := os.read(handle, limit + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-        data = b"".join(chunks)
-    except OSError as error:
-        raise DataFileError(f"cannot read {path}: {error.strerror}") from None
-    finally:
-        os.close(handle)
-    if len(data) > limit:
-        raise DataFileError(f"cannot read {path}: larger than {limit} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DataFileError(f"cannot read {path}: not UTF-8 text") from None
+        return read_user_text(path, limit)
+    except UserFileError as error:
+        raise DataFileError(str(error)) from None
 
 
 def parse_toml(text: str, name: str) -> dict[str, Any]:

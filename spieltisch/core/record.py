@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.core.contract import AnyGame, State
-from spieltisch.core.data import DataFileError, read_user_file
 from spieltisch.core.registry import load_game
+from spieltisch.core.userinput import UserFileError, read_user_text
 
 FORMAT = "spieltisch-record/1"
-MAX_RECORD_BYTES = 64 * 1024 * 1024
-"""Far more than the longest game's record; a file beyond it is not one."""
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""A record holds a few bytes per action; the longest games need well under a megabyte."""
 
 
 class RecordError(ValueError):
@@ -86,11 +86,14 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """Read a record file; any problem is a RecordError of one line naming the file."""
         try:
-            text = read_user_file(path, MAX_RECORD_BYTES)
-        except DataFileError as error:
+            text = read_user_text(path, MAX_RECORD_BYTES)
+        except UserFileError as error:
             raise RecordError(str(error)) from None
         try:
             return cls.from_json(json.loads(text))
         except json.JSONDecodeError as error:
             raise RecordError(f"{path} is not valid JSON: {error}") from None
+        except RecordError as error:
+            raise RecordError(f"{path}: {error}") from None

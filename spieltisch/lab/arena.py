@@ -5,14 +5,13 @@ A quick in-process match; `spieltisch simulate` (spieltisch.lab.study) is the fu
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.bots import make_bot
-from spieltisch.core.registry import load_game
-from spieltisch.lab.simulation import play_seated
-from spieltisch.lab.stats import wilson
+from spieltisch.lab.simulation import make_game, play_seated
+from spieltisch.lab.stats import clustered_share
 
 
 @dataclass
@@ -46,16 +45,22 @@ class MatchResult:
         return wins, seats
 
     def wilson_interval(self, bot: str, z: float = 1.96) -> tuple[float, float]:
-        wins, seats = self._tally(bot)
-        return wilson(wins, seats, z)
+        """The 95% Wilson interval of `bot`'s win share, clustered by game (see stats.clustered_share)."""
+        wins, seats = [], []
+        for result in self.results:
+            taken = [seat for seat, name in enumerate(result.bots) if name == bot]
+            wins.append(sum(1.0 / len(result.winners) for seat in taken if seat in result.winners))
+            seats.append(len(taken))
+        _, low, high = clustered_share(wins, seats, len(self.bots), z)
+        return low, high
 
 
 def play_game(
     game_name: str, bots: list[str], seed: int, options: dict[str, Any] | None = None
 ) -> GameResult:
-    game = load_game(game_name, len(bots), **(options or {}))
+    game = make_game(game_name, len(bots), options or {})
     players = [make_bot(spec, game, seat) for seat, spec in enumerate(bots)]
-    state, _, decisions = play_seated(game, players, random.Random(seed))
+    state, _, decisions = play_seated(game, players, seed)
     return GameResult(seed, list(bots), state.scores(), state.winners(), sum(decisions))
 
 
@@ -65,11 +70,21 @@ def play_match(
     games: int,
     seed: int = 0,
     options: dict[str, Any] | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> MatchResult:
-    """Play `games` games; game i seats the bots rotated by i so every bot meets every seat."""
+    """Play `games` games; game i seats the bots rotated by i so every bot meets every seat.
+
+    `on_game` hears of each finished game (for a progress bar). A bad game,
+    option or bot raises OptionError before any game is played.
+    """
+    check = make_game(game_name, len(bots), options or {})
+    for seat, spec in enumerate(bots):
+        make_bot(spec, check, seat)
     match = MatchResult(list(bots))
     for index in range(games):
         shift = index % len(bots)
         seating = bots[shift:] + bots[:shift]
         match.results.append(play_game(game_name, seating, seed + index, options))
+        if on_game:
+            on_game(match.results[-1])
     return match

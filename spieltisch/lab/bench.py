@@ -1,4 +1,8 @@
-"""Speed benchmark: random play per game, on this machine (figures, not a test)."""
+"""Speed benchmark: random play per game, on this machine (figures, not a test).
+
+Every figure is per CPU-second of this process (time.process_time), so other
+work on the machine slows the run but does not change the figures much.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,17 @@ from dataclasses import dataclass
 from spieltisch.core.contract import State
 from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import load_game
+
+STEPS_TARGET = 200_000
+"""Engine steps per CPU-second, for the lighter games (docs/strength.md)."""
+CLONE_TARGET_US = 20.0
+ISMCTS_TARGET = 1_500
+LIGHTER_GAMES = ("allegra", "calcory", "souvenirs")
+"""The games the steps target is set for; LEVEL 8 and Lucandor do more work per step."""
+
+
+def meets(figure: float, target: float, at_most: bool = False) -> bool:
+    return figure <= target if at_most else figure >= target
 
 
 @dataclass
@@ -51,8 +66,8 @@ def bench_game(
     rng = random.Random(seed)
     games = steps = decisions = 0
     samples: list[State] = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -64,7 +79,7 @@ def bench_game(
             if rng.random() < 0.01 and len(samples) < 200:
                 samples.append(state.clone())
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     result = BenchResult(name, players, games, elapsed, steps, decisions, clone_time_us(samples))
     if ismcts_seconds > 0:
         result.ismcts_per_second = ismcts_speed(samples, ismcts_seconds, seed, ismcts_spec)
@@ -81,20 +96,20 @@ def ismcts_speed(states: list[State], seconds: float, seed: int = 0, spec: str =
     rng = random.Random(seed)
     settings, _ = parse_settings(spec, spec.partition(":")[2], positions[0].game)
     done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or done == 0:
+    start = time.process_time()
+    while time.process_time() - start < seconds or done == 0:
         state = rng.choice(positions)
         bot = IsmctsBot(state.game, state.current_player(), settings)
         bot.search(state, rng)
         done += bot.last_iterations
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
 
 
 def clone_time_us(states: list[State], repeats: int = 50) -> float:
     if not states:
         return 0.0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(repeats):
         for state in states:
             state.clone()
-    return (time.perf_counter() - start) / (repeats * len(states)) * 1e6
+    return (time.process_time() - start) / (repeats * len(states)) * 1e6

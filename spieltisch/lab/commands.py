@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import sys
 import time
-import tomllib
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -15,7 +13,9 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -27,40 +27,35 @@ from rich.progress import (
 from rich.table import Table
 
 from spieltisch.core.options import OptionError
+from spieltisch.core.userinput import parse_option_pairs
+from spieltisch.core.userinput import read_options_file as read_user_options
 from spieltisch.lab.simulation import StudySpec, make_executor, resolve_game_class, seat_bots
 
 console = Console()
 
 
 def fail(message: str) -> NoReturn:
-    console.print(f"[red]error:[/red] {message}", highlight=False)
+    """One line on the console, never read as markup (a value may hold "[")."""
+    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
 def parse_pairs(pairs: list[str] | None, what: str) -> dict[str, Any]:
-    """key=value pairs; one argument may hold several separated by commas."""
-    options: dict[str, Any] = {}
-    for argument in pairs or []:
-        for pair in filter(None, (p.strip() for p in argument.split(","))):
-            key, sep, value = pair.partition("=")
-            if not sep or not key.strip():
-                fail(f"{what} {pair!r} must look like key=value")
-            options[key.strip()] = value.strip()
-    return options
+    """key=value pairs, as every command reads `-o` (see core.userinput)."""
+    try:
+        return parse_option_pairs(pairs, what)
+    except OptionError as error:
+        fail(str(error))
 
 
 def read_options_file(path: Path | None) -> dict[str, Any]:
-    """A flat TOML or JSON table of rule options."""
+    """A flat TOML or JSON table of rule options, or a one-line error naming the file."""
     if path is None:
         return {}
     try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (OSError, ValueError) as error:
-        fail(f"cannot read options file {path}: {error}")
-    if not isinstance(data, dict):
-        fail(f"options file {path} must hold a table of key = value")
-    return data
+        return read_user_options(path)
+    except OptionError as error:
+        fail(str(error))
 
 
 @contextmanager
@@ -149,29 +144,60 @@ def strength(
         fail(str(error))
     folder = out or Path(f"strength-{time.strftime('%Y%m%d-%H%M%S')}")
     command = "spieltisch strength " + shlex.join(sys.argv[2:])
+    cores = workers or os.cpu_count() or 1
+    announce_estimate(plan, games, cores)
     verdicts = []
-    for matchup in plan:
-        outcome = run_matchup(matchup.spec(games, seed), folder / matchup.label, workers, matchup.label)
-        if outcome.results:
-            verdicts.append(judge(matchup, outcome.results, seconds_limit))
-        if outcome.interrupted:
-            console.print("[yellow]interrupted:[/yellow] judging the finished games only")
-            break
+    with progress_bar() as progress:
+        overall = progress.add_task("all matchups", total=games * len(plan))
+        for number, matchup in enumerate(plan, 1):
+            current = progress.add_task(f"matchup {number} of {len(plan)}: {matchup.label}", total=games)
+
+            def advance(_: Any, current: Any = current) -> None:
+                progress.advance(current)
+                progress.advance(overall)
+
+            outcome = run_matchup(matchup.spec(games, seed), folder / matchup.label, cores, advance)
+            if outcome.results:
+                verdicts.append(judge(matchup, outcome.results, seconds_limit))
+            if outcome.interrupted:
+                console.print("[yellow]interrupted:[/yellow] judging the finished games only")
+                break
     table = markdown_table(verdicts)
     (folder / "strength.md").write_text(f"    {command}\n\n{table}", encoding="utf-8")
     console.print(table, highlight=False, markup=False, soft_wrap=True)
     console.print(f"table: {folder / 'strength.md'}", highlight=False)
 
 
-def run_matchup(spec: StudySpec, folder: Path, workers: int, title: str) -> Any:
+def announce_estimate(plan: list[Any], games: int, workers: int) -> None:
+    """Say about how long the strength run will take, from a pilot game of each matchup."""
+    from spieltisch.lab.strength import estimate_seconds
+
+    with console.status("estimating the run time from a pilot game of each matchup"):
+        seconds = sum(games * estimate_seconds(matchup) for matchup in plan) / workers
+    worker_text = f"{workers} worker{'s' * (workers > 1)}"
+    console.print(
+        f"{len(plan)} matchup{'s' * (len(plan) > 1)} of {games} games on {worker_text}: "
+        f"about {duration(seconds)} (estimated from a pilot game of each)",
+        highlight=False,
+    )
+
+
+def duration(seconds: float) -> str:
+    """A rough length of time for people: "40 s", "12 min", "2 h 5 min"."""
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 90 else f"{minutes // 60} h {minutes % 60} min"
+
+
+def run_matchup(spec: StudySpec, folder: Path, workers: int, on_result: Any) -> Any:
     """One matchup of the strength table as a study of its own (report without plots)."""
     from spieltisch.lab.report import write_report
     from spieltisch.lab.study import run_study
 
     folder.mkdir(parents=True, exist_ok=True)
-    with open_executor(workers or os.cpu_count() or 1, None) as executor, progress_bar() as progress:
-        task = progress.add_task(title, total=spec.games)
-        outcome = run_study(spec, folder, executor, lambda _: progress.advance(task))
+    with open_executor(workers, None) as executor:
+        outcome = run_study(spec, folder, executor, on_result)
     if outcome.results:
         write_report(outcome, folder, plots=False)
     return outcome
@@ -214,7 +240,7 @@ def run_and_report(
     with open_executor(workers, dask) as executor, progress_bar() as progress:
         total = spec.games * len(spec.variants())
         task = progress.add_task("games", total=total)
-        outcome = run_study(spec, folder, executor, lambda _: progress.advance(task))
+        outcome = run_study(spec, folder, executor, lambda _: progress.advance(task), command)
     if outcome.interrupted:
         console.print(f"[yellow]interrupted:[/yellow] {len(outcome.results)} finished games kept")
     summary = write_report(outcome, folder, command, plots)
@@ -235,8 +261,11 @@ def progress_bar() -> Progress:
 
 
 def print_summary(summary: dict[str, Any]) -> None:
+    from spieltisch.lab.report import score_meaning, variant_names
+
+    names = variant_names(summary["study"])
     for variant, part in summary["variants"].items():
-        label = "" if len(summary["variants"]) == 1 else f" ({variant})"
+        label = "" if len(summary["variants"]) == 1 else f" ({names.get(variant, variant)})"
         console.print(_share_table(f"win share by seat{label}", "seat", part["seats"]))
         console.print(_share_table(f"win share by bot{label}", "bot", part["bots"]))
         advantage = part["seat_advantage"]
@@ -248,8 +277,9 @@ def print_summary(summary: dict[str, Any]) -> None:
             f"{advantage['chi_square_p_value']:.3g})",
             highlight=False,
         )
+    console.print(f"score: {score_meaning(summary['study']['game'])}", highlight=False)
     if summary["comparison"]:
-        console.print(_comparison_table(summary["comparison"]))
+        console.print(_comparison_table(summary["comparison"], names.get("variant", "variant")))
 
 
 def _share_table(title: str, key: str, rows: list[dict[str, Any]]) -> Table:
@@ -258,20 +288,34 @@ def _share_table(title: str, key: str, rows: list[dict[str, Any]]) -> Table:
         table.add_column(column, justify="right")
     for row in rows:
         table.add_row(
-            str(row[key]), str(row["played"]), f"{row['share']:.3f}", f"{row['low']:.3f}-{row['high']:.3f}",
-            f"{row['mean_score']:.2f}", f"{row['median_score']:.2f}",
+            escape(str(row[key])), str(row["played"]), f"{row['share']:.3f}",
+            f"{row['low']:.3f}-{row['high']:.3f}", f"{row['mean_score']:.2f}", f"{row['median_score']:.2f}",
         )  # fmt: skip
     return table
 
 
-def _comparison_table(rows: list[dict[str, Any]]) -> Table:
-    table = Table(title="variant - base (paired by seed)")
-    for column in ("metric", "base", "variant", "difference", "95% interval", "p", "test"):
-        table.add_column(column, justify="right")
+def _comparison_table(rows: list[dict[str, Any]], variant: str) -> Table:
+    from spieltisch.lab.report import DECIMALS
+
+    table = Table(
+        title=f"{escape(variant)} - base, paired by seed",
+        caption="adj. p: Benjamini-Hochberg over the rows; bold: adj. p < 0.05; raw p in the report",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column("metric", no_wrap=True)
+    for column in ("base", "variant", "diff.", "95% interval", "adj. p"):
+        table.add_column(column, justify="right", no_wrap=True)
     for row in rows:
-        style = "bold" if row["p_value"] < 0.05 else ""
+        places = DECIMALS.get(row.get("kind", "score"), 2)
+        style = "bold" if row["adjusted_p_value"] < 0.05 else ""
         table.add_row(
-            row["metric"], f"{row['base']:.3f}", f"{row['variant']:.3f}", f"{row['difference']:+.3f}",
-            f"{row['low']:+.3f} to {row['high']:+.3f}", f"{row['p_value']:.3g}", row["test"], style=style,
+            escape(row["metric"]), f"{row['base']:.{places}f}", f"{row['variant']:.{places}f}",
+            f"{row['difference']:+.{places}f}", f"{row['low']:+.{places}f}..{row['high']:+.{places}f}",
+            _p_value(row["adjusted_p_value"]), style=style,
         )  # fmt: skip
     return table
+
+
+def _p_value(p: float) -> str:
+    return "<0.001" if p < 0.001 else f"{p:.2g}"

@@ -17,43 +17,75 @@ def _pyplot() -> Any:
     return plt
 
 
+COLOURS = ("tab:blue", "tab:orange")
+BOX_EXPLAINED = "median; box: middle half\nof the games; whiskers:\nat most 1.5 boxes out"
+
+
 def plot_all(
-    results: Results, summaries: dict[str, dict[str, Any]], players: int, out_dir: Path
+    results: Results,
+    summaries: dict[str, dict[str, Any]],
+    players: int,
+    out_dir: Path,
+    names: dict[str, str] | None = None,
+    score_label: str = "final score",
 ) -> list[str]:
-    """Write every plot; returns the file names written."""
+    """Write every plot; returns the file names written. `names` name the variants in legends."""
     if not results:
         return []
+    named = {variant: (names or {}).get(variant, variant) for variant in by_variant(results)}
     return [
-        plot_scores_by_bot(results, out_dir / "scores_by_bot.png"),
-        plot_win_share_by_seat(summaries, players, out_dir / "win_share_by_seat.png"),
-        plot_game_length(results, out_dir / "game_length.png"),
+        plot_scores_by_bot(results, out_dir / "scores_by_bot.png", named, score_label),
+        plot_win_share_by_seat(summaries, players, out_dir / "win_share_by_seat.png", named),
+        plot_game_length(results, out_dir / "game_length.png", named),
     ]
 
 
-def plot_scores_by_bot(results: Results, path: Path) -> str:
-    """Box plots of final scores, one box per bot (and variant)."""
+def plot_scores_by_bot(
+    results: Results, path: Path, names: dict[str, str] | None = None, score_label: str = "final score"
+) -> str:
+    """Box plots of final scores, one box per bot, coloured by variant, with a legend."""
     plt = _pyplot()
-    labels, data = [], []
-    for variant, group in by_variant(results).items():
-        scores: dict[str, list[float]] = {}
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    groups = by_variant(results)
+    bots = list(dict.fromkeys(bot for result in results for bot in result["bots"]))
+    width = 0.8 / len(groups)
+    fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(bots) * len(groups)) + 3, 4.5))
+    handles: list[Any] = []
+    for offset, (variant, group) in enumerate(groups.items()):
+        scores: dict[str, list[float]] = {bot: [] for bot in bots}
         for result in group:
             for seat, bot in enumerate(result["bots"]):
-                scores.setdefault(bot, []).append(result["scores"][seat])
-        for bot, values in scores.items():
-            labels.append(bot if len(by_variant(results)) == 1 else f"{bot}\n({variant})")
-            data.append(values)
-    fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(labels)), 4))
-    ax.boxplot(data, showmeans=True)
-    ax.set_xticks(range(1, len(labels) + 1), labels)
-    ax.set_ylabel("final score")
+                scores[bot].append(result["scores"][seat])
+        colour = COLOURS[offset % len(COLOURS)]
+        positions = [i + 1 + (offset - (len(groups) - 1) / 2) * width for i in range(len(bots))]
+        ax.boxplot(
+            [scores[bot] or [float("nan")] for bot in bots], positions=positions, widths=width * 0.9,
+            showmeans=True, patch_artist=True, boxprops={"facecolor": colour, "alpha": 0.5},
+            medianprops={"color": "black"},
+            meanprops={"marker": "^", "markerfacecolor": "white", "markeredgecolor": "black"},
+        )  # fmt: skip
+        handles.append(Patch(facecolor=colour, alpha=0.5, label=(names or {}).get(variant, variant)))
+    handles += [
+        Line2D([], [], color="black", label=BOX_EXPLAINED),
+        Line2D(
+            [], [], marker="^", linestyle="", markerfacecolor="white", markeredgecolor="black", label="mean"
+        ),
+    ]
+    ax.set_xticks(range(1, len(bots) + 1), bots)
+    ax.set_ylabel(score_label)
     ax.set_title("Score distribution per bot")
+    ax.legend(handles=handles, fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0))
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path.name
 
 
-def plot_win_share_by_seat(summaries: dict[str, dict[str, Any]], players: int, path: Path) -> str:
+def plot_win_share_by_seat(
+    summaries: dict[str, dict[str, Any]], players: int, path: Path, names: dict[str, str] | None = None
+) -> str:
     """Win share of each seat with its 95% Wilson interval; the dashed line is the fair share."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(max(5, 1.2 * players * len(summaries)), 4))
@@ -64,7 +96,7 @@ def plot_win_share_by_seat(summaries: dict[str, dict[str, Any]], players: int, p
         shares = [row["share"] for row in rows]
         errors = [[s - row["low"] for s, row in zip(shares, rows, strict=True)],
                   [row["high"] - s for s, row in zip(shares, rows, strict=True)]]  # fmt: skip
-        ax.bar(xs, shares, width=width, yerr=errors, capsize=4, label=variant)
+        ax.bar(xs, shares, width=width, yerr=errors, capsize=4, label=(names or {}).get(variant, variant))
     ax.axhline(1 / players, linestyle="--", color="grey", label="fair share")
     centres = [s + width * (len(summaries) - 1) / 2 for s in range(players)]
     ax.set_xticks(centres, [f"seat {s}" for s in range(players)])
@@ -77,11 +109,12 @@ def plot_win_share_by_seat(summaries: dict[str, dict[str, Any]], players: int, p
     return path.name
 
 
-def plot_game_length(results: Results, path: Path) -> str:
+def plot_game_length(results: Results, path: Path, names: dict[str, str] | None = None) -> str:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6, 4))
     for variant, group in by_variant(results).items():
-        ax.hist([r["decisions"] for r in group], bins=30, histtype="step", label=variant)
+        label = (names or {}).get(variant, variant)
+        ax.hist([r["decisions"] for r in group], bins=30, histtype="step", label=label)
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
     ax.set_title("Game length")

@@ -6,9 +6,42 @@ import json
 from pathlib import Path
 from typing import Any
 
+from spieltisch.core.options import OptionError
 from spieltisch.lab.plots import plot_all
+from spieltisch.lab.simulation import resolve_game_class
 from spieltisch.lab.study import StudyOutcome, save_results, study_json
 from spieltisch.lab.summary import by_variant, compare, summarize
+
+SCORE_NOTES = {
+    "calcory": "cards collected",
+    "souvenirs": "points of the lines a seat holds",
+    "allegra": "penalty points, the sum of the cards laid out",
+    "level8": "the level reached",
+    "lucandor": "points, with the end scoring",
+}
+"""What each game's score counts; the direction comes from the game (`lower_score_wins`)."""
+DECIMALS = {"share": 3, "score": 2, "count": 1}
+"""Decimals of a comparison row by what it measures; base, variant and difference share them."""
+
+
+def score_meaning(game: str) -> str:
+    """What the score counts in `game` and which way is better: "the level reached (higher is better)"."""
+    try:
+        cls = resolve_game_class(game)
+    except OptionError:
+        return "the game's own points"
+    what = SCORE_NOTES.get(cls.name, "the game's own points")
+    if cls.lower_score_wins is None and cls.name not in SCORE_NOTES:
+        return what
+    return f"{what} ({'lower' if cls.lower_score_wins else 'higher'} is better)"
+
+
+def variant_names(study: dict[str, Any]) -> dict[str, str]:
+    """Each variant's name as a reader knows it: the options that make it."""
+    base = _options(study["options"])
+    if study["variant_options"] is None:
+        return {"base": base}
+    return {"base": f"base ({base})", "variant": _options(study["variant_options"])}
 
 
 def build_summary(outcome: StudyOutcome) -> dict[str, Any]:
@@ -29,8 +62,11 @@ def write_report(
     save_results(outcome, out_dir)
     summary = build_summary(outcome)
     (out_dir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
-    drawn = plot_all(outcome.results, summary["variants"], outcome.spec.players, out_dir) if plots else []
-    (out_dir / "report.md").write_text(markdown(summary, drawn, command), encoding="utf-8")
+    names = variant_names(summary["study"])
+    players = outcome.spec.players
+    label = f"final score: {score_meaning(outcome.spec.game)}"
+    drawn = plot_all(outcome.results, summary["variants"], players, out_dir, names, label) if plots else []
+    (out_dir / "report.md").write_text(markdown(summary, drawn, command or outcome.command), encoding="utf-8")
     return summary
 
 
@@ -40,8 +76,9 @@ def markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
     if command:
         lines += ["```", command, "```", ""]
     lines += _study_facts(study)
+    names = variant_names(study)
     for variant, part in summary["variants"].items():
-        lines += _variant_section(variant, part, study)
+        lines += _variant_section(names.get(variant, variant), part, study)
     if summary["comparison"]:
         lines += _comparison_section(summary["comparison"], study)
     if plots:
@@ -58,19 +95,26 @@ def _study_facts(study: dict[str, Any]) -> list[str]:
         f"- bots by seat in game 0: {', '.join(study['bots'])}"
         + (" (rotated by one seat each game)" if study["rotate"] else ""),
         f"- options: {_options(study['options'])}",
-        f"- seed: {study['seed']}; {done}; {study['seconds']:.1f} s",
+        f"- seed: {study['seed']}; {done}; run time {_duration(study['seconds'])}",
     ]
     if study["variant_options"] is not None:
         lines.append(f"- variant: {_options(study['variant_options'])} (same seeds and seating)")
-    return [*lines, ""]
+    return [*lines, f"- score: {score_meaning(study['game'])}", ""]
+
+
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "not recorded (the study did not finish)"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{seconds:.1f} s" if minutes == 0 else f"{minutes} min {rest} s"
 
 
 def _options(options: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
 
 
-def _variant_section(variant: str, part: dict[str, Any], study: dict[str, Any]) -> list[str]:
-    title = "Results" if study["variant_options"] is None else f"Results: {variant}"
+def _variant_section(name: str, part: dict[str, Any], study: dict[str, Any]) -> list[str]:
+    title = "Results" if study["variant_options"] is None else f"Results: {name}"
     fair = 1 / study["players"]
     lines = [f"## {title} ({part['games']} games)", ""]
     lines += [f"Fair share: {fair:.3f}. A shared win counts 1/k.", ""]
@@ -106,15 +150,33 @@ def _comparison_section(rows: list[dict[str, Any]], study: dict[str, Any]) -> li
         "",
         "Paired over the games both played (same seeds and seating). Difference = variant - base.",
         "",
-        *_table(["metric", "base", "variant", "difference", "95% interval", "p", "test"]),
+        *_table(["metric", "base", "variant", "difference", "95% interval", "p", "adjusted p"]),
     ]
     for row in rows:
-        mark = "**" if row["p_value"] < 0.05 else ""
-        difference = f"{mark}{row['difference']:+.3f}{mark}"
-        interval = f"{row['low']:+.3f} to {row['high']:+.3f}"
-        cells = [row["metric"], _num(row["base"]), _num(row["variant"]), difference, interval]
-        lines.append(_cells([*cells, f"{row['p_value']:.3g}", row["test"]]))
-    return [*lines, "", "Bold: significant at the 5% level (not corrected for the number of rows).", ""]
+        places = DECIMALS.get(row.get("kind", "score"), 2)
+        mark = "**" if row.get("adjusted_p_value", row["p_value"]) < 0.05 else ""
+        difference = f"{mark}{row['difference']:+.{places}f}{mark}"
+        interval = f"{row['low']:+.{places}f} to {row['high']:+.{places}f}"
+        cells = [
+            row["metric"],
+            f"{row['base']:.{places}f}",
+            f"{row['variant']:.{places}f}",
+            difference,
+            interval,
+        ]
+        lines.append(_cells([*cells, f"{row['p_value']:.3g}", f"{row.get('adjusted_p_value', 1.0):.3g}"]))
+    tests = sorted({row["test"] for row in rows})
+    return [
+        *lines,
+        "",
+        f"p: {' / '.join(tests)} test of the per-game differences (exact for wins: McNemar's test); "
+        "the interval is the t interval of the mean difference, one value per game. "
+        "Adjusted p: Benjamini-Hochberg over the rows above; **bold**: adjusted p < 0.05, "
+        "so a study of a variant that changes nothing shows a bold row in about one study in twenty. "
+        "Rows that cannot change are left out (a bot in every seat; with two players, seat 1's win share, "
+        "which mirrors seat 0's).",
+        "",
+    ]
 
 
 def _files_section() -> list[str]:

@@ -6,6 +6,11 @@ the number of workers. Bots are seated rotated by i, so every bot meets
 every seat equally often when the number of games is a multiple of the
 players. With a variant to compare, game i of the variant has the same seed
 and seating as game i of the base.
+
+Chance and every seat's bot draw from random streams of their own, derived
+from the game's seed (common random numbers): a bot that thinks longer in the
+variant does not change the cards dealt, and the deal does not change the
+bots' coin flips, so paired games stay alike as far as the rules let them.
 """
 
 from __future__ import annotations
@@ -116,19 +121,33 @@ def plan(spec: StudySpec) -> list[GameTask]:
     return tasks
 
 
-def play_seated(game: AnyGame, bots: list[Bot], rng: random.Random) -> tuple[State, list[float], list[int]]:
+@dataclass
+class Streams:
+    """The random streams of one game: one for chance, one for each seat's bot."""
+
+    chance: random.Random
+    seats: list[random.Random]
+
+    @classmethod
+    def of(cls, seed: int, players: int) -> Streams:
+        seats = [random.Random(f"bot:{seed}:{seat}") for seat in range(players)]
+        return cls(random.Random(f"chance:{seed}"), seats)
+
+
+def play_seated(game: AnyGame, bots: list[Bot], seed: int) -> tuple[State, list[float], list[int]]:
     """Play one game; returns the final state, each seat's thinking seconds and decisions."""
+    streams = Streams.of(seed, len(bots))
     state = game.new_initial_state()
     watchers = [bot for bot in bots if bot.watches_table]
     thinking = [0.0] * len(bots)
     decisions = [0] * len(bots)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+            state.apply_action(sample_chance(state, streams.chance))
         else:
             seat = state.current_player()
             start = time.perf_counter()
-            action = bots[seat].choose(state, rng)
+            action = bots[seat].choose(state, streams.seats[seat])
             thinking[seat] += time.perf_counter() - start
             decisions[seat] += 1
             state.apply_action(action)
@@ -142,7 +161,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     start = time.perf_counter()
     game = make_game(task.game, len(task.bots), task.options)
     bots = [make_bot(spec, game, seat) for seat, spec in enumerate(task.bots)]
-    state, thinking, decisions = play_seated(game, bots, random.Random(task.seed))
+    state, thinking, decisions = play_seated(game, bots, task.seed)
     winners = state.winners()
     return {
         **asdict(task),

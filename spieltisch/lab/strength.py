@@ -11,10 +11,14 @@ must also keep its slowest game's mean thinking time within it.
 
 from __future__ import annotations
 
+import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.lab.simulation import StudySpec, resolve_game_class, seat_bots
+from spieltisch.bots import make_bot
+from spieltisch.core.contract import State
+from spieltisch.lab.simulation import StudySpec, make_game, play_seated, resolve_game_class, seat_bots
 from spieltisch.lab.summary import bot_rows
 
 TWO_PLAYER_TARGET = 0.6
@@ -72,6 +76,44 @@ def matchups(games: list[str], ismcts: str, players: int | None = None, kinds: s
             count = players or max(2, cls.min_players)
             result.append(Matchup(game, count, candidate, opponent, cls.name))
     return result
+
+
+def estimate_seconds(matchup: Matchup, samples: int = 2, seed: int = 0) -> float:
+    """About how many seconds one game of `matchup` takes on one core, from a quick pilot.
+
+    A pilot game with the opponent in every seat gives the game's length and
+    the opponents' cost; the candidate's cost per move is timed on `samples`
+    positions of it, and it makes about one move in `players`.
+    """
+    game = make_game(matchup.game, matchup.players, {})
+    opponents = [make_bot(matchup.opponent, game, seat) for seat in range(matchup.players)]
+    start = time.perf_counter()
+    final, _, decisions = play_seated(game, opponents, seed)
+    pilot = time.perf_counter() - start
+    positions = _decision_states(final, samples)
+    candidate_seconds = 0.0
+    for position in positions:
+        bot = make_bot(matchup.candidate, game, position.current_player())
+        start = time.perf_counter()
+        bot.choose(position, random.Random(seed))
+        candidate_seconds += time.perf_counter() - start
+    per_move = candidate_seconds / len(positions) if positions else 0.0
+    moves = sum(decisions)
+    return pilot * (matchup.players - 1) / matchup.players + moves / matchup.players * per_move
+
+
+def _decision_states(final: State, count: int) -> list[State]:
+    """Up to `count` positions spread over a finished game where a player is to move."""
+    history = final.history()
+    marks = [len(history) * (i + 1) // (count + 1) for i in range(count)]
+    state = final.game.new_initial_state()
+    found: list[State] = []
+    for index, action in enumerate(history):
+        if marks and index >= marks[0] and not state.is_chance_node():
+            found.append(state.clone())
+            marks.pop(0)
+        state.apply_action(action)
+    return found
 
 
 def judge(matchup: Matchup, results: list[dict[str, Any]], seconds_limit: float | None) -> Verdict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -61,7 +62,8 @@ class StudyOutcome:
     results: list[dict[str, Any]] = field(default_factory=list)
     planned: int = 0
     interrupted: bool = False
-    seconds: float = 0.0
+    seconds: float | None = None  # None until the study ends
+    command: str = ""
 
 
 def run_study(
@@ -69,15 +71,18 @@ def run_study(
     out_dir: Path,
     executor: Executor | None = None,
     on_result: ResultHook | None = None,
+    command: str = "",
 ) -> StudyOutcome:
-    """Play the study, saving each game as it finishes; Ctrl-C (KeyboardInterrupt) stops it early."""
-    import time
+    """Play the study, saving each game as it finishes; Ctrl-C (KeyboardInterrupt) stops it early.
 
+    study.json holds the settings and the command from the start, and the run
+    time once the study ends, so `spieltisch report` can write the report again.
+    """
     tasks = plan(spec)
-    outcome = StudyOutcome(spec, planned=len(tasks))
+    outcome = StudyOutcome(spec, planned=len(tasks), command=command)
     runner = executor or InlineExecutor()
     writer = ResultWriter(out_dir, spec.players)
-    (out_dir / "study.json").write_text(json.dumps(study_json(outcome), indent=1), encoding="utf-8")
+    write_study_json(outcome, out_dir)
     start = time.perf_counter()
     try:
         for result in run_tasks(runner, tasks, lazy=isinstance(runner, InlineExecutor)):
@@ -92,7 +97,12 @@ def run_study(
         writer.close()
         outcome.seconds = time.perf_counter() - start
     outcome.results.sort(key=lambda r: (r["index"], r["variant"]))
+    write_study_json(outcome, out_dir)
     return outcome
+
+
+def write_study_json(outcome: StudyOutcome, out_dir: Path) -> None:
+    (out_dir / "study.json").write_text(json.dumps(study_json(outcome), indent=1), encoding="utf-8")
 
 
 def load_outcome(out_dir: Path) -> StudyOutcome:
@@ -110,7 +120,9 @@ def load_outcome(out_dir: Path) -> StudyOutcome:
     )
     lines = (out_dir / "games.jsonl").read_text(encoding="utf-8").splitlines()
     results = [json.loads(line) for line in lines if line.strip().endswith("}")]
-    outcome = StudyOutcome(spec, results, study["planned_games"], len(results) < study["planned_games"])
+    interrupted = len(results) < study["planned_games"]
+    seconds, command = study.get("seconds"), str(study.get("command", ""))
+    outcome = StudyOutcome(spec, results, study["planned_games"], interrupted, seconds, command)
     outcome.results.sort(key=lambda r: (r["index"], r["variant"]))
     return outcome
 
@@ -143,5 +155,6 @@ def study_json(outcome: StudyOutcome) -> dict[str, Any]:
         "planned_games": outcome.planned,
         "finished_games": len(outcome.results),
         "interrupted": outcome.interrupted,
-        "seconds": round(outcome.seconds, 3),
+        "seconds": None if outcome.seconds is None else round(outcome.seconds, 3),
+        "command": outcome.command,
     }

@@ -1,6 +1,12 @@
 """Summaries of a study: win shares per seat and per bot, scores, game length, seat advantage.
 
-A variant study is also compared game by game over the same seeds.
+A variant study is also compared game by game over the same seeds: each row
+(game length, each seat's win share and score, each bot's win share) gets an
+exact sign-flip test, and the rows' p-values are adjusted together
+(Benjamini-Hochberg), so a study with no real effect shows a significant row
+in about 5% of studies, not in one row of every twenty. Rows that cannot
+change are left out: a bot in every seat always has the fair share, and with
+two players seat 1's win share mirrors seat 0's.
 """
 
 from __future__ import annotations
@@ -10,7 +16,14 @@ from dataclasses import asdict
 from typing import Any
 
 from spieltisch.lab.simulation import BASE, VARIANT
-from spieltisch.lab.stats import describe, paired_t, seat_advantage, wilson
+from spieltisch.lab.stats import (
+    adjust_p_values,
+    clustered_share,
+    describe,
+    paired_difference,
+    seat_advantage,
+    wilson,
+)
 
 Results = list[dict[str, Any]]
 
@@ -27,7 +40,7 @@ def summarize(results: Results, players: int) -> dict[str, Any]:
     return {
         "games": len(results),
         "seats": seat_rows(results, players),
-        "bots": bot_rows(results),
+        "bots": bot_rows(results, players),
         "length": describe([r["decisions"] for r in results]),
         "seat_advantage": asdict(seat_advantage(seat_wins(results, players), len(results))),
     }
@@ -47,20 +60,23 @@ def seat_rows(results: Results, players: int) -> list[dict[str, Any]]:
     return rows
 
 
-def bot_rows(results: Results) -> list[dict[str, Any]]:
-    """One row per bot spec; a bot in several seats counts each seat it played."""
-    wins: dict[str, float] = defaultdict(float)
+def bot_rows(results: Results, players: int = 0) -> list[dict[str, Any]]:
+    """One row per bot spec; a bot in several seats of a game counts them together (clustered by game)."""
+    wins: dict[str, list[float]] = defaultdict(list)
+    seats: dict[str, list[int]] = defaultdict(list)
     scores: dict[str, list[float]] = defaultdict(list)
     thinking: dict[str, list[float]] = defaultdict(list)
     for result in results:
-        for seat, bot in enumerate(result["bots"]):
-            wins[bot] += result["shares"][seat]
-            scores[bot].append(result["scores"][seat])
-            thinking[bot].append(result["seconds_per_move"][seat])
+        for bot in dict.fromkeys(result["bots"]):
+            taken = [s for s, b in enumerate(result["bots"]) if b == bot]
+            wins[bot].append(sum(result["shares"][s] for s in taken))
+            seats[bot].append(len(taken))
+            scores[bot] += [result["scores"][s] for s in taken]
+            thinking[bot] += [result["seconds_per_move"][s] for s in taken]
     rows = []
     for bot, bot_scores in scores.items():
-        low, high = wilson(wins[bot], len(bot_scores))
-        row = _row(bot=bot, games=len(bot_scores), wins=wins[bot], low=low, high=high, scores=bot_scores)
+        _, low, high = clustered_share(wins[bot], seats[bot], players)
+        row = _row(bot=bot, games=len(bot_scores), wins=sum(wins[bot]), low=low, high=high, scores=bot_scores)
         row["seconds_per_move"] = max(thinking[bot]) if thinking[bot] else 0.0
         rows.append(row)
     return rows
@@ -81,23 +97,27 @@ def _row(games: int, wins: float, low: float, high: float, scores: list[float], 
 
 
 def compare(results: Results, players: int) -> list[dict[str, Any]]:
-    """Variant minus base over the games both finished, paired by game index."""
+    """Variant minus base over the games both finished, paired by game index, p-values adjusted."""
     groups = by_variant(results)
     base = {r["index"]: r for r in groups.get(BASE, [])}
     variant = {r["index"]: r for r in groups.get(VARIANT, [])}
-    indices = sorted(set(base) & set(variant))
-    pairs = [(base[i], variant[i]) for i in indices]
+    pairs = [(base[i], variant[i]) for i in sorted(set(base) & set(variant))]
     if not pairs:
         return []
-    rows = [_compared("game length (decisions)", paired_t(*_values(pairs, lambda r: r["decisions"])))]
+    metrics: list[tuple[str, str, Any]] = [("game length (decisions)", "count", lambda r: r["decisions"])]
     for seat in range(players):
-        won = _values(pairs, lambda r, s=seat: r["shares"][s])
-        rows.append(_compared(f"seat {seat} win share", paired_t(*won)))
-        scores = _values(pairs, lambda r, s=seat: r["scores"][s])
-        rows.append(_compared(f"seat {seat} score", paired_t(*scores)))
+        if not (players == 2 and seat == 1):  # with two players it mirrors seat 0
+            metrics.append((f"seat {seat} win share", "share", lambda r, s=seat: r["shares"][s]))
+        metrics.append((f"seat {seat} score", "score", lambda r, s=seat: r["scores"][s]))
     for bot in dict.fromkeys(b for r, _ in pairs for b in r["bots"]):
-        share = _values(pairs, lambda r, b=bot: _bot_share(r, b))
-        rows.append(_compared(f"{bot} win share", paired_t(*share)))
+        metrics.append((f"{bot} win share", "share", lambda r, b=bot: _bot_share(r, b)))
+    rows = []
+    for metric, kind, pick in metrics:
+        before, after = _values(pairs, pick)
+        if len(set(before) | set(after)) > 1:  # a row that cannot change is left out
+            rows.append({"metric": metric, "kind": kind, **asdict(paired_difference(before, after))})
+    for row, adjusted in zip(rows, adjust_p_values([row["p_value"] for row in rows]), strict=True):
+        row["adjusted_p_value"] = adjusted
     return rows
 
 
@@ -108,7 +128,3 @@ def _values(pairs: list[tuple[dict[str, Any], dict[str, Any]]], pick: Any) -> tu
 def _bot_share(result: dict[str, Any], bot: str) -> float:
     seats = [s for s, b in enumerate(result["bots"]) if b == bot]
     return float(sum(result["shares"][s] for s in seats) / len(seats))
-
-
-def _compared(metric: str, difference: Any) -> dict[str, Any]:
-    return {"metric": metric, **asdict(difference)}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from spieltisch.cli import app
+from spieltisch.cli import app, counted, player_moves
 from spieltisch.core.record import Record
 from spieltisch.core.registry import game_names
 from spieltisch.lab.bench import bench_game
@@ -20,12 +20,14 @@ def test_watching_bots_play_a_whole_game_and_replaying_it(name: str, tmp_path: P
     record = tmp_path / "game.json"
     result = runner.invoke(app, ["play", name, "--seat", "-1", "--seed", "5", "--save", str(record)])
     assert result.exit_code == 0, result.output
-    assert "Game over." in result.output
+    assert "Game over" in result.output
     saved = Record.load(record)
     assert saved.replay().is_terminal()
     replayed = runner.invoke(app, ["replay", str(record), "--all"])
     assert replayed.exit_code == 0, replayed.output
     assert "winners" in replayed.output
+    wrong_seat = runner.invoke(app, ["replay", str(record), "--seat", "9"])
+    assert wrong_seat.exit_code == 2 and "seat must be" in wrong_seat.output
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -34,7 +36,41 @@ def test_a_person_plays_a_whole_game_by_numbers(name: str, tmp_path: Path) -> No
     args = ["play", name, "--seed", "9", "--bots", "random", "--save", str(record), "--lang", "de"]
     result = runner.invoke(app, args, input="1\n" * 3000)
     assert result.exit_code == 0, result.output
-    assert "Spielende." in result.output
+    assert "Spielende" in result.output
+
+
+def test_q_saves_and_resume_continues_the_game(tmp_path: Path) -> None:
+    name = game_names()[0]
+    record = tmp_path / "game.json"
+    args = ["play", name, "--seed", "4", "--bots", "random", "--save", str(record), "--lang", "de"]
+    first = runner.invoke(app, args, input="1\n1\nq\n")
+    assert first.exit_code == 0, first.output
+    assert f"spieltisch play --resume {record}" in " ".join(first.output.split())
+    saved = Record.load(record).actions
+    moves = player_moves(Record.load(record).replay())
+    resumed = runner.invoke(app, ["play", "--resume", str(record)], input="1\n" * 3000)
+    assert resumed.exit_code == 0, resumed.output
+    assert f"{moves} moves replayed" in resumed.output and "Spielende" in resumed.output  # its language
+    assert 2 <= moves < len(saved)  # the players' moves, not the chance steps
+    finished = Record.load(record)
+    assert finished.actions[: len(saved)] == saved and finished.replay().is_terminal()
+
+
+def test_counts_have_their_plurals() -> None:
+    assert [counted(n, "move") for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
+
+
+def test_resume_refuses_a_record_of_another_game(tmp_path: Path) -> None:
+    first, other = game_names()[:2]
+    record = tmp_path / "game.json"
+    runner.invoke(app, ["play", first, "--seed", "4", "--save", str(record)], input="q\n")
+    result = runner.invoke(app, ["play", other, "--resume", str(record)])
+    assert result.exit_code == 2
+    assert f"holds a game of {first}, not {other}" in " ".join(result.output.split())
+    missing = runner.invoke(app, ["play", "--resume", str(tmp_path / "nothing.json")])
+    assert missing.exit_code == 2 and "cannot read" in missing.output
+    nothing = runner.invoke(app, ["play"])
+    assert nothing.exit_code == 2 and "--resume FILE" in nothing.output
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import math
+from itertools import product
 
 import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
 from spieltisch.lab.simulation import derive_seed
-from spieltisch.lab.stats import binomial_p_value, describe, paired_t, seat_advantage, wilson
+from spieltisch.lab.stats import (
+    adjust_p_values,
+    binomial_p_value,
+    clustered_share,
+    describe,
+    paired_difference,
+    seat_advantage,
+    sign_flip_p_value,
+    wilson,
+)
 
 
 @pytest.mark.parametrize(("k", "n"), [(0, 10), (3, 10), (50, 100), (97, 100), (400, 1000)])
@@ -67,21 +77,92 @@ def test_seat_advantage_test_holds_its_level_on_fair_games() -> None:
     assert 0.02 <= rejections / 400 <= 0.09
 
 
-def test_paired_t_matches_scipy_and_its_interval() -> None:
+def test_the_paired_difference_and_its_interval() -> None:
     rng = np.random.default_rng(5)
-    base = rng.normal(10, 2, size=60)
-    variant = base + rng.normal(0.5, 1, size=60)
-    result = paired_t(list(base), list(variant))
+    base = rng.normal(10, 2, size=60).round()
+    variant = base + rng.normal(0.5, 1, size=60).round()
+    result = paired_difference(list(base), list(variant))
     diffs = variant - base
     assert result.difference == pytest.approx(diffs.mean())
-    assert result.p_value == pytest.approx(scipy_stats.ttest_rel(variant, base).pvalue)
     half = scipy_stats.t.ppf(0.975, 59) * diffs.std(ddof=1) / math.sqrt(60)
     assert (result.low, result.high) == pytest.approx((diffs.mean() - half, diffs.mean() + half))
+    assert result.test == "sign-flip, exact"
 
 
-def test_paired_t_without_any_difference() -> None:
-    result = paired_t([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
+def test_no_difference_gives_p_one() -> None:
+    result = paired_difference([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
     assert result.difference == 0.0 and result.p_value == 1.0
+
+
+def test_a_constant_difference_is_as_significant_as_it_gets() -> None:
+    """Ten games, each one point better: the chance of that by sign flips alone is 2 / 2**10."""
+    p_value, exact = sign_flip_p_value([1.0] * 10)
+    assert exact and p_value == pytest.approx(2 / 2**10)
+    assert paired_difference([0.0] * 10, [0.5] * 10).p_value == pytest.approx(2 / 2**10)
+
+
+def test_on_wins_the_sign_flip_test_is_mcnemars_exact_test() -> None:
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        base = rng.integers(0, 2, size=40)
+        variant = rng.integers(0, 2, size=40)
+        ups, downs = int(((variant == 1) & (base == 0)).sum()), int(((variant == 0) & (base == 1)).sum())
+        expected = scipy_stats.binomtest(ups, ups + downs).pvalue if ups + downs else 1.0
+        assert sign_flip_p_value(list(variant - base))[0] == pytest.approx(expected)
+    assert sign_flip_p_value([1, -1, 0, 0, 0])[0] == 1.0  # one up, one down: no evidence at all
+
+
+def brute_force(diffs: list[float]) -> float:
+    observed = abs(sum(diffs))
+    sums = [
+        sum(s * d for s, d in zip(signs, diffs, strict=True)) for signs in product((1, -1), repeat=len(diffs))
+    ]
+    return sum(abs(total) >= observed - 1e-9 for total in sums) / len(sums)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_exact_sign_flip_test_matches_every_sign_pattern(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    diffs = [float(x) for x in rng.choice([-1, -1 / 2, -1 / 3, 0, 1 / 3, 1 / 2, 1, 2, 5], size=12)]
+    p_value, exact = sign_flip_p_value(diffs)
+    assert exact and p_value == pytest.approx(brute_force(diffs))
+
+
+def test_off_the_lattice_the_normal_approximation_is_close() -> None:
+    rng = np.random.default_rng(3)
+    diffs = [float(x) for x in rng.normal(0.4, 1.0, size=14)]
+    p_value, exact = sign_flip_p_value(diffs)
+    assert not exact and p_value == pytest.approx(brute_force(diffs), abs=0.03)
+
+
+def test_benjamini_hochberg_adjusted_p_values() -> None:
+    # sorted p 0.01, 0.03, 0.04, 0.5 times 4/rank: 0.04, 0.06, 0.0533, 0.5, then made monotone
+    assert adjust_p_values([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.04 * 4 / 3, 0.04 * 4 / 3, 0.5])
+    assert adjust_p_values([]) == []
+
+
+def test_a_bot_in_every_seat_has_a_fixed_share() -> None:
+    assert clustered_share([1.0] * 50, [3] * 50, players=3) == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+
+
+def test_a_bot_that_always_wins_alone_gets_the_wilson_interval_of_its_games() -> None:
+    assert clustered_share([1.0] * 20, [1] * 20, players=2) == (1.0, *wilson(20, 20))
+
+
+@pytest.mark.parametrize("chances", [(0.3, 0.3, 0.2, 0.2), (0.15, 0.15, 0.35, 0.35)])
+def test_the_clustered_interval_of_a_bot_in_two_seats_covers_about_95_percent(
+    chances: tuple[float, ...],
+) -> None:
+    """A bot in seats 0 and 1 of four: its seats' wins in a game are not independent trials."""
+    rng = np.random.default_rng(17)
+    truth, games, repeats = chances[0], 100, 1500
+    covered = 0
+    for _ in range(repeats):
+        winners = rng.choice(4, size=games, p=chances)
+        wins = [float(w < 2) for w in winners]
+        _, low, high = clustered_share(wins, [2] * games, players=4)
+        covered += low <= truth <= high
+    assert 0.93 <= covered / repeats <= 0.97
 
 
 def test_describe() -> None:

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import csv
 import json
+import random
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from spieltisch.bots import Bot, RandomBot
 from spieltisch.cli import app
 from spieltisch.core.registry import game_class, game_names
-from spieltisch.lab.report import write_report
-from spieltisch.lab.simulation import StudySpec, make_executor, plan, seat_bots
+from spieltisch.lab.report import score_meaning, write_report
+from spieltisch.lab.simulation import StudySpec, make_executor, plan, play_seated, seat_bots
 from spieltisch.lab.study import run_study
+from tests.core.toy_game import ToyGame
 
 TOY = "tests.core.toy_game:ToyGame"
 runner = CliRunner()
@@ -67,7 +71,32 @@ def test_a_variant_is_played_on_the_same_seeds_and_compared(tmp_path: Path) -> N
     assert base == variant and len(base) == 10
     report = (out / "report.md").read_text()
     assert "## Variant against base (top=9)" in report
-    assert "seat 0 score" in report and "paired t" in report
+    assert "seat 0 score" in report and "sign-flip" in report and "adjusted p" in report
+    assert "Results: base (defaults)" in report and "Results: top=9" in report
+
+
+class NoisyHeuristic(Bot):
+    """The heuristic's move, after drawing from its random stream as a searching bot would."""
+
+    name = "noisy"
+
+    def __init__(self, game: Any, draws: int) -> None:
+        self.game, self.draws = game, draws
+
+    def choose(self, state: Any, rng: random.Random) -> int:
+        for _ in range(self.draws):
+            rng.random()
+        return int(self.game.heuristic_action(state, rng))
+
+
+def test_chance_does_not_depend_on_how_much_a_bot_draws() -> None:
+    """Common random numbers: chance and each bot have their own streams, so paired games stay paired."""
+    game = ToyGame(3)
+    histories = []
+    for draws in (0, 7):
+        bots: list[Bot] = [NoisyHeuristic(game, draws), RandomBot(), RandomBot()]
+        histories.append(play_seated(game, bots, seed=12)[0].history())
+    assert histories[0] == histories[1]
 
 
 def test_options_file_and_bad_input_are_clear(tmp_path: Path) -> None:
@@ -115,6 +144,68 @@ def test_the_report_can_be_rebuilt_from_the_saved_games(tmp_path: Path) -> None:
     assert "6 of 6 planned games" in (tmp_path / "report.md").read_text()
     missing = runner.invoke(app, ["report", str(tmp_path / "nothing")])
     assert missing.exit_code == 2 and "cannot read the study" in missing.output
+
+
+def test_the_rebuilt_report_keeps_the_command_and_the_run_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "study"
+    args = [TOY, "--games", "4", "--seed", "2", "--workers", "1", "--out", str(out), "--no-plots"]
+    monkeypatch.setattr(sys, "argv", ["spieltisch", "simulate", *args])
+    assert runner.invoke(app, ["simulate", *args]).exit_code == 0
+    first = (out / "report.md").read_text()
+    (out / "report.md").unlink()
+    assert runner.invoke(app, ["report", str(out), "--no-plots"]).exit_code == 0
+    again = (out / "report.md").read_text()
+    command = next(line for line in first.splitlines() if line.startswith("spieltisch simulate"))
+    assert command in again and "--seed 2" in command
+    run_time = next(line for line in first.splitlines() if "run time" in line)
+    assert run_time in again and "not recorded" not in again
+
+
+def comparison_rows(report: str) -> list[list[str]]:
+    table = report.split("## Variant against base")[1].split("\n\n")[2]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+
+
+def test_base_variant_and_difference_share_their_decimals(tmp_path: Path) -> None:
+    out = tmp_path / "cmp"
+    args = ("--games", "12", "--players", "3", "--bots", "heuristic,random", "--compare", "top=9")
+    assert simulate(*args, "--workers", "1", "--out", str(out)).exit_code == 0
+    rows = comparison_rows((out / "report.md").read_text())
+    assert rows
+    for metric, base, variant, difference, interval, *_ in rows:
+        places = {len(value.strip("*").split(".")[1]) for value in (base, variant, difference)}
+        places |= {len(end.split(".")[1]) for end in interval.split(" to ")}
+        assert places == ({3} if "win share" in metric else {1} if "length" in metric else {2}), metric
+    assert "heuristic win share" in [row[0] for row in rows] and "random win share" in [
+        row[0] for row in rows
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [("allegra", "lower is better"), ("level8", "the level reached (higher"), ("calcory", "cards collected")],
+)
+def test_each_games_score_is_explained(name: str, words: str) -> None:
+    if name not in game_names():
+        pytest.skip(f"{name} is not registered")
+    assert words in score_meaning(name)
+
+
+def test_arena_shows_its_progress() -> None:
+    result = runner.invoke(app, ["arena", TOY, "--games", "4"])
+    assert result.exit_code == 0, result.output
+    assert "4/4" in result.output and "eta" in result.output
+
+
+def test_bench_measures_per_cpu_second_against_the_targets() -> None:
+    name = game_names()[0]
+    result = runner.invoke(app, ["bench", name, "--seconds", "0.05", "--ismcts", "0.05"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "per CPU-second" in text and "targets:" in text and "eta" in text
+    assert "✓" in text or "✗" in text
 
 
 def test_each_game_is_on_disk_as_soon_as_it_is_finished(tmp_path: Path) -> None:

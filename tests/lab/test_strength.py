@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from spieltisch.cli import app
-from spieltisch.lab.strength import Matchup, judge, matchups, target_met
+from spieltisch.lab.commands import duration
+from spieltisch.lab.strength import Matchup, estimate_seconds, judge, matchups, target_met
 
 TOY = "tests.core.toy_game:ToyGame"
 
@@ -70,6 +71,9 @@ def test_the_command_writes_the_table_with_every_matchup(tmp_path: Path) -> None
     ]
     outcome = CliRunner().invoke(app, args)
     assert outcome.exit_code == 0, outcome.output
+    assert "2 matchups of 6 games on 1 worker: about" in outcome.output
+    assert "matchup 1 of 2" in outcome.output and "matchup 2 of 2" in outcome.output
+    assert "all matchups" in outcome.output and "eta" in outcome.output
     table = (tmp_path / "strength.md").read_text()
     assert "spieltisch strength" in table
     assert "| toy | 2 | `heuristic` | `random` | 6 |" in table
@@ -83,3 +87,13 @@ def test_bad_arguments_are_clear_errors(tmp_path: Path, args: list[str]) -> None
     assert outcome.exit_code != 0
     assert "Traceback" not in outcome.output
     assert not (tmp_path / "strength.md").exists()
+
+
+def test_the_run_time_estimate_grows_with_the_candidates_thinking() -> None:
+    quick = estimate_seconds(Matchup(TOY, 3, "heuristic", "random"))
+    slow = estimate_seconds(Matchup(TOY, 3, "ismcts:400", "random"))
+    assert 0 < quick < slow
+
+
+def test_durations_read_like_people_say_them() -> None:
+    assert [duration(s) for s in (0.2, 40, 600, 7500)] == ["1 s", "40 s", "10 min", "2 h 5 min"]

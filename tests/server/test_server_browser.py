@@ -2,16 +2,16 @@
 
 The browser is Debian's Chromium driven by playwright (no browser download);
 the server runs as a subprocess with the built client. Screenshots go to
-artifacts/screenshots/.
+artifacts/screenshots/. Every page is checked with axe-core, for sideways
+scrolling on a phone and for touch targets (tests/server/browser.py).
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import random
+import re
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,34 +19,23 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.browser import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    check_page,
+    english_on_page,
+    serious_axe_violations,
+    shoot,
+    sideways_overflow,
+    small_targets,
+)
 from tests.server.test_server_reference import expected_reference, refitted_files
-from tests.server.test_server_restart import ROOT, Server
+from tests.server.test_server_restart import Server
 
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = ROOT / "artifacts" / "screenshots"
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"
 )
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args() -> dict[str, Any]:
-    return {
-        "executable_path": str(CHROMIUM),
-        "args": [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        ],
-    }  # fmt: skip
-
-
-@pytest.fixture(scope="session")
-def built_client() -> None:
-    from spieltisch.server import webbuild
-
-    with (Path(tempfile.gettempdir()) / "spieltisch-web-build.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # parallel test workers build once
-        assert webbuild.ensure_built(log=False), "the browser client did not build"
 
 
 @pytest.fixture
@@ -56,13 +45,6 @@ def site(tmp_path: Path, built_client: None) -> Iterator[Server]:
     server.start()
     yield server
     server.kill()
-
-
-def shoot(page: Any, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
 
 
 def create_from_lobby(page: Any, site: Server, game: str, players: int, name: str = "Anna") -> str:
@@ -75,7 +57,7 @@ def create_from_lobby(page: Any, site: Server, game: str, players: int, name: st
     page.get_by_test_id("your-name").fill(name)
     page.get_by_test_id("create").click()
     page.wait_for_url("**/#/table/*")
-    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name=re.compile("^Start")).click()
     page.wait_for_selector("[data-testid=turn][data-status=running]")
     return str(page.url.rsplit("/", 1)[1])
 
@@ -87,15 +69,18 @@ def version_of(page: Any) -> int:
 def play_until_finished(
     page: Any, rng: random.Random, max_moves: int = 2000, stop_after: int | None = None
 ) -> int:
-    """Click a random legal move whenever it is our turn; returns the moves made
-    (stop_after: return after that many moves, mid-game)."""
+    """Click a random legal move of the list whenever it is our turn; returns the
+    moves made (stop_after: return after that many moves, mid-game)."""
     moves = 0
     turn = page.get_by_test_id("turn")
     while turn.get_attribute("data-status") != "finished":
         if moves == stop_after:
             return moves
         assert moves < max_moves, "the game did not end"
-        buttons = page.locator("button.move, button.cell-move")
+        closed = page.locator("[data-testid=moves]:not([open]) > summary")
+        if closed.count():
+            closed.click()  # the list of moves is folded away where the table can be clicked
+        buttons = page.locator("button.move:enabled")
         if "mine" not in (turn.get_attribute("class") or "") or buttons.count() == 0:
             page.wait_for_timeout(10)
             continue
@@ -108,20 +93,89 @@ def play_until_finished(
     return moves
 
 
+def wait_for_my_turn(page: Any) -> None:
+    page.wait_for_selector("[data-testid=turn].mine, [data-testid=turn][data-status=finished]")
+
+
 def test_every_game_to_the_end_against_bots_through_the_page(site: Server, page: Any) -> None:
-    page.set_viewport_size({"width": 1100, "height": 900})
+    page.set_viewport_size(DESKTOP)
     rng = random.Random(1)
     for game in httpx.get(f"{site.url}/api/games").json():
         create_from_lobby(page, site, game["name"], game["min_players"])
+        page.wait_for_selector("[data-testid=board]")
+        wait_for_my_turn(page)
+        assert page.title().startswith("▶ Your turn"), game["name"]
+        check_page(page, game["name"], phone=False)
         shoot(page, f"{game['name']}-start")
         assert play_until_finished(page, rng, max_moves=20_000) > 0
         result = page.get_by_test_id("result")
         assert result.is_visible() and "Anna" in result.inner_text(), game["name"]
+        assert not page.title().startswith("▶"), "no turn notice once the game is over"
+        assert serious_axe_violations(page) == [], game["name"]
         shoot(page, f"{game['name']}-end")
 
 
+def test_the_lobby_speaks_german_to_a_german_browser_on_a_phone(site: Server, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True)
+    page = context.new_page()
+    page.goto(site.url + "/")
+    page.wait_for_selector("[data-testid=game]")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    for game in ("souvenirs", "allegra", "level8", "calcory", "lucandor"):
+        page.get_by_test_id("game").select_option(game)
+        page.locator(".new-table details:not(.rules-help) summary").click()  # the rule options
+        page.locator(".new-table .rules-help summary").click()  # the rules help
+        assert page.locator(".rules-help[open] h3").count() >= 2
+        assert english_on_page(page) == [], game
+        bots = page.get_by_test_id("seat-1").locator("option").all_inner_texts()
+        assert "Faustregel-Bot" in bots and "Zufallsbot" in bots, bots
+        check_page(page, f"lobby {game}", phone=True)
+        shoot(page, f"lobby-{game}-phone-de")
+        page.locator(".new-table .rules-help summary").click()
+        page.locator(".new-table details:not(.rules-help) summary").click()
+    page.get_by_role("button", name="English").click()
+    assert page.get_by_role("heading", name="New table").is_visible()
+    context.close()
+
+
+def test_a_lost_connection_is_shown_and_no_move_is_sent_twice(
+    tmp_path: Path, built_client: None, browser: Any
+) -> None:
+    site = Server(tmp_path, bot_delay=0.0)
+    site.args.remove("--no-build")
+    site.start()
+    try:
+        page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
+        sent: list[dict] = []
+        page.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framesent",
+                lambda payload: sent.append(json.loads(payload)) if '"action"' in str(payload) else None,
+            ),
+        )
+        create_from_lobby(page, site, "toy", 3, name="Jörg")
+        before = version_of(page)
+        site.kill()
+        page.wait_for_selector("[data-testid=connection]")
+        assert "Verbindung verloren" in page.get_by_test_id("connection").inner_text()
+        assert page.locator("button.move:enabled").count() == 0, "no move while the connection is down"
+        shoot(page, "toy-connection-lost")
+        site.start()  # the same port and database: the client reconnects by itself
+        page.wait_for_selector("[data-testid=connection]", state="detached", timeout=20_000)
+        assert version_of(page) == before
+        page.locator("button.move").first.dblclick()  # a double click is one move
+        page.wait_for_function(
+            "v => document.querySelector('[data-testid=turn]').dataset.version !== v", arg=str(before)
+        )
+        page.wait_for_timeout(300)
+        assert len(sent) == 1 and sent[0]["version"] == before, sent
+    finally:
+        site.kill()
+
+
 def test_lucandor_table_shows_the_wardrobe_and_plays_to_the_end(site: Server, page: Any) -> None:
-    page.set_viewport_size({"width": 1100, "height": 900})
+    page.set_viewport_size(DESKTOP)
     create_from_lobby(page, site, "lucandor", 3)
     page.wait_for_selector(".lu-wardrobe td.lu-cell")  # drawn once the reference data has arrived
     assert page.locator(".lu-wardrobe td.lu-cell").count() == 15, "3 sections x 5 storeys"
@@ -133,7 +187,7 @@ def test_lucandor_table_shows_the_wardrobe_and_plays_to_the_end(site: Server, pa
     assert page.locator(".lu-players li").count() == 3
     rng = random.Random(4)
     assert play_until_finished(page, rng, stop_after=12) == 12
-    page.wait_for_selector(".lu-cell svg.card")
+    page.wait_for_selector(".lu-cell .lu-piece")
     shoot(page, "lucandor-mid")
     play_until_finished(page, rng)
     assert "Anna" in page.get_by_test_id("result").inner_text()
@@ -170,26 +224,22 @@ def test_a_refitted_lucandor_table_is_drawn_from_its_reference_data(
     }
     hand = page.locator(".lu-hand .lu-card strong").all_inner_texts()
     assert len(hand) == 3 and set(hand) <= names
-    rng = random.Random(5)
-    clickable_on_the_table = 0
-    for _ in range(10):
-        page.wait_for_selector("[data-testid=turn].mine")
-        clickable_on_the_table += page.locator("button.cell-move").count() > 0
-        assert play_until_finished(page, rng, stop_after=1) == 1
-    assert clickable_on_the_table > 0, "move labels name the re-fitted places and cards"
+    assert play_until_finished(page, random.Random(5), stop_after=10) == 10
     shoot(page, "lucandor-refitted")
 
 
 def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Server, browser: Any) -> None:
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    phone = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True)
     page = phone.new_page()
     table = create_from_lobby(page, site, "toy", 3, name="Jörg")
     assert "Du bist am Zug" in page.get_by_test_id("turn").inner_text()
+    assert page.title().startswith("▶ Du bist am Zug")
+    assert sideways_overflow(page) <= 0 and small_targets(page) == []
     before = version_of(page)
     page.reload()
     page.wait_for_selector("button.move")
     assert version_of(page) == before, "reconnecting resumes at the same version"
-    watcher = browser.new_context().new_page()
+    watcher = browser.new_context(locale="en-GB").new_page()
     watcher.goto(f"{site.url}/#/table/{table}")
     watcher.wait_for_selector("[data-testid=turn][data-status=running]")
     assert watcher.locator("button.move").count() == 0
@@ -206,5 +256,7 @@ def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Serve
     page.wait_for_selector("[data-testid=replay-step]")
     page.get_by_role("button", name="Weiter ▶").click()
     page.wait_for_selector("text=Schritt 1 von")
+    named = page.get_by_test_id("replay-move").inner_text()
+    assert "Jörg" in named and ("behalten" in named or "tauschen" in named), "a step is named by its move"
     page.get_by_role("button", name="Anfang").click()
     phone.close()

@@ -15,10 +15,20 @@ from typing import Any
 from starlette.testclient import TestClient
 
 import spieltisch.games.lucandor
+from spieltisch.games.lucandor.words import WORDS
 from tests.server.conftest import new_table
 
 DATA = Path(spieltisch.games.lucandor.__file__).parent / "data"
 FUNCTIONS_WITH_DETAILS = {"dot": ("dot_colour", "points"), "end": ("storey",)}
+# The rulebook's names of the card functions (the same for every box).
+FUNCTION_NAMES = {
+    "dot": {"de": "Wertungspunkt", "en": "scoring dot"},
+    "end": {"de": "Endwertung", "en": "end scoring"},
+    "hanger": {"de": "Kleiderbügel", "en": "hanger"},
+    "needle": {"de": "Nadel & Faden", "en": "needle & thread"},
+    "iron": {"de": "Bügeleisen", "en": "iron"},
+    "drawer": {"de": "Schublade", "en": "drawer"},
+}
 
 
 def refitted_files(folder: Path) -> dict[str, str]:
@@ -91,6 +101,10 @@ def expected_reference(options: dict[str, str]) -> dict[str, Any]:
             for s in cards["start_cards"]
         ],
         "start_side": 1 if options.get("start_side") == "B" else 0,
+        "functions": [{"key": key, **FUNCTION_NAMES[key]} for key in FUNCTION_NAMES],
+        "words": WORDS,
+        "markers": 2,  # the rulebook's stones per player, the same for every box
+        "hand_size": 3,
         "wardrobe": {
             "sections": wardrobe["sections"],
             "door_start": wardrobe["door_start"],
@@ -101,6 +115,7 @@ def expected_reference(options: dict[str, str]) -> dict[str, Any]:
                 cell(s) for s in wardrobe["drawers"]["start_slots"] + wardrobe["drawers"]["other_slots"]
             ],
             "slots": [[storey - 1 for storey in slot["storeys"]] for slot in wardrobe["slots"]],
+            "door_lock": len(wardrobe["slots"]),  # the door's lock follows the slots' locks
         },
     }
 

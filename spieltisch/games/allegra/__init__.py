@@ -1,6 +1,6 @@
 """ALLEGRA: a Golf-style card game with shared columns, clearing chains and knocking."""
 
-from spieltisch.games.allegra.rules import AllegraGame
+from spieltisch.games.allegra.game import AllegraGame
 
 GAME = AllegraGame
 

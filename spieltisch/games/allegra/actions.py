@@ -7,8 +7,9 @@ The rest are control ids. Chance outcomes are card kinds (value + 1, 0..12).
 
 from __future__ import annotations
 
-POSITIONS = 15
-DRAW_PILE = 15
+from spieltisch.games.allegra.cards import POSITIONS  # ids 0..14 name the positions
+
+DRAW_PILE = POSITIONS  # 15
 DRAW_DISCARD = 16
 DISCARD_DRAWN = 17
 KNOCK = 18

@@ -8,7 +8,7 @@ chooses the same on any state its seat cannot tell apart from the true one.
 
 from __future__ import annotations
 
-from spieltisch.games.allegra import actions as A
+import spieltisch.games.allegra.actions as actions
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.clearing import find_triples, in_triple
 from spieltisch.games.allegra.rules import (
@@ -19,7 +19,7 @@ from spieltisch.games.allegra.rules import (
     KNOCK_CHOOSE,
     KNOCKER_PLACE,
     PLACE,
-    SETUP,
+    SETUP_FLIP,
     TAKE,
     TAKE_PLACE,
     AllegraState,
@@ -58,7 +58,7 @@ class Evaluator:
             else:
                 total += mean
                 done = False
-        return (float(self.state.rules.deck.empty_layout_score) if empty else total), done
+        return (float(self.state.settings.deck.empty_layout_score) if empty else total), done
 
     def worth(self, seat: int, cards: list[int], up: list[bool], done: bool | None = None) -> float:
         """Estimate plus the risk of being the trigger and doubled (lower is better).
@@ -139,7 +139,7 @@ class Evaluator:
 
 def unseen_mean(state: AllegraState) -> float:
     """Mean value of the cards no one has seen (public arithmetic)."""
-    deck = state.rules.deck
+    deck = state.settings.deck
     counts = list(deck.counts)
     low = deck.min_value
     for value, up in zip(state.cards, state.up, strict=True):
@@ -164,7 +164,7 @@ def choose(state: AllegraState) -> int:
     phase = state.phase
     seat = state.current_player()
     ev = Evaluator(state)
-    if phase == SETUP:
+    if phase == SETUP_FLIP:
         return _setup_flip(legal)
     if phase == DRAW:
         return _draw(state, ev, legal)
@@ -174,7 +174,7 @@ def choose(state: AllegraState) -> int:
         return _flip(state, ev, legal)
     if phase == KNOCK_ASK:
         gain = ev.now(seat) - ev.best_place(seat, state.drawn)[0]
-        return A.KNOCK if gain >= KNOCK_GAIN else A.NO_KNOCK
+        return actions.KNOCK if gain >= KNOCK_GAIN else actions.NO_KNOCK
     if phase == KNOCK_CHOOSE:
         return _knock_choice(state, ev, legal)
     if phase == KNOCKER_PLACE:
@@ -194,22 +194,22 @@ def _setup_flip(legal: list[int]) -> int:
 
 
 def _draw(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
-    if A.DRAW_DISCARD not in legal:
+    if actions.DRAW_DISCARD not in legal:
         return legal[0]
-    if A.DRAW_PILE not in legal:
-        return A.DRAW_DISCARD
+    if actions.DRAW_PILE not in legal:
+        return actions.DRAW_DISCARD
     seat = state.active
     gain = ev.now(seat) - ev.best_place(seat, state.discard[-1])[0]
-    return A.DRAW_DISCARD if gain >= TAKE_DISCARD_GAIN else A.DRAW_PILE
+    return actions.DRAW_DISCARD if gain >= TAKE_DISCARD_GAIN else actions.DRAW_PILE
 
 
 def _place(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
     seat = state.active
     worth, position = ev.best_place(seat, state.drawn)
-    if A.DISCARD_DRAWN not in legal:
+    if actions.DISCARD_DRAWN not in legal:
         return position
     flip_worth = _flip_worth(state, ev)
-    return position if worth <= flip_worth - KEEP_GAIN else A.DISCARD_DRAWN
+    return position if worth <= flip_worth - KEEP_GAIN else actions.DISCARD_DRAWN
 
 
 def _flip_worth(state: AllegraState, ev: Evaluator) -> float:
@@ -238,11 +238,11 @@ def _flip(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
 def _knock_choice(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
     seat = state.active
     keep = min(ev.best_place(seat, state.drawn)[0], ev.now(seat))
-    best_action, best_worth = A.DECLINE, keep - ACCEPT_MARGIN
+    best_action, best_worth = actions.DECLINE, keep - ACCEPT_MARGIN
     for action in legal:
-        if action == A.DECLINE:
+        if action == actions.DECLINE:
             continue
-        worth = _best_take(state, ev, action - A.ACCEPT)[0]
+        worth = _best_take(state, ev, action - actions.ACCEPT)[0]
         if worth < best_worth:
             best_action, best_worth = action, worth
     return best_action
@@ -290,18 +290,18 @@ def rollout(state: AllegraState) -> int:
         return legal[0]
     phase = state.phase
     if phase == DRAW:
-        if A.DRAW_PILE not in legal or (A.DRAW_DISCARD in legal and state.discard[-1] <= 3):
-            return A.DRAW_DISCARD
-        return A.DRAW_PILE
+        if actions.DRAW_PILE not in legal or (actions.DRAW_DISCARD in legal and state.discard[-1] <= 3):
+            return actions.DRAW_DISCARD
+        return actions.DRAW_PILE
     if phase == PLACE:
         target = _worst_place(state, state.active, state.drawn)
-        if target >= 0 or A.DISCARD_DRAWN not in legal:
+        if target >= 0 or actions.DISCARD_DRAWN not in legal:
             return target if target >= 0 else legal[0]
-        return A.DISCARD_DRAWN
+        return actions.DISCARD_DRAWN
     if phase == KNOCK_ASK:
-        return A.NO_KNOCK
+        return actions.NO_KNOCK
     if phase == KNOCK_CHOOSE:
-        return A.DECLINE
+        return actions.DECLINE
     if phase == KNOCKER_PLACE:
         target = _worst_place(state, state.knocker, state.drawn)
         return target if target >= 0 else legal[0]

@@ -1,4 +1,4 @@
-"""ALLEGRA: the game and its state machine (setup, turn, knocking, clearing, end, match).
+"""ALLEGRA: the settings and the state machine (setup, turn, knocking, clearing, end, match).
 
 One State holds a whole match: the games follow each other inside it, the
 dealer passing left, so records, bots and the terminal see one game.
@@ -8,137 +8,149 @@ a face-down card has a concrete value that no seat may see.
 
 from __future__ import annotations
 
+import enum
 import random
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
+import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
-from spieltisch.core.options import OptionError, OptionSpec
-from spieltisch.games.allegra import actions as A
+from spieltisch.core.observation import Pieces, concatenate
+from spieltisch.core.options import OptionError
 from spieltisch.games.allegra.actions import GAP, NO_CARD
-from spieltisch.games.allegra.cards import SLOTS_PER_SEAT, DeckSpec, layouts, load_deck, owners
+from spieltisch.games.allegra.cards import POSITIONS, SLOTS_PER_SEAT, DeckSpec, layouts, load_deck, owners
 from spieltisch.games.allegra.clearing import find_triples
-from spieltisch.games.allegra.scoring import game_scores
-
-# Phases of a game.
-DEAL, SETUP, DRAW, DRAW_CHANCE, KNOCK_ASK, KNOCK_CHOOSE, PLACE, FLIP = range(8)
-CLEAR, KNOCKER_PLACE, TAKE, TAKE_PLACE, OVER = range(8, 13)
-PHASE_NAMES = (
-    "deal",
-    "setup_flip",
-    "draw",
-    "draw_card",
-    "knock_ask",
-    "knock_choose",
-    "place",
-    "flip",
-    "clear",
-    "knocker_place",
-    "take",
-    "take_place",
-    "over",
-)
-# What follows a run of clearing.
-AFTER_KEEP, AFTER_FLIP, AFTER_KNOCKER, AFTER_TAKE, AFTER_REFILL = range(5)
+from spieltisch.games.allegra.scoring import double_trigger, is_empty, layout_score
 
 
-class AllegraGame(Game["AllegraState"]):
-    name = "allegra"
-    title = "ALLEGRA"
-    min_players = 2
-    max_players = 6
-    lower_score_wins = True  # for search bots: the lowest total wins
-    # Search bots: heuristic playouts cut off after 8 decisions and judged by
-    # `estimate_scores` (layouts with face-down cards at the unseen mean) are about
-    # 8x cheaper than full ones and judge exchanges better than the fast policy.
-    search_defaults: ClassVar[dict[str, object]] = {"cutoff": 8}
-    option_specs = (
-        OptionSpec(
-            "knocking",
-            True,
-            "bool",
-            "Klopfen (knocking) for 3+ players; false is the rulebook's simplified game",
-        ),
-        OptionSpec(
-            "games",
-            1,
-            "int",
-            "games in the match (running totals, dealer passes left); with a target, the most games",
-            minimum=1,
-            maximum=50,
-        ),
-        OptionSpec(
-            "target",
-            0,
-            "int",
-            "match ends after the game in which a total reaches this (e.g. 66); 0 = no target",
-            minimum=0,
-            maximum=1000,
-        ),
-        OptionSpec("deck_file", "", "str", "TOML file with [deck] counts = [13 copies for -1..11]"),
-    )
+class Phase(enum.IntEnum):
+    """The step a game is at; the view names it in lower case."""
 
-    def setup(self) -> None:
-        self.deck: DeckSpec = load_deck(self.num_players, str(self.options["deck_file"]))
-        self.games: int = int(self.options["games"])
-        self.target: int = int(self.options["target"])
-        if self.target > 0 and self.games < 2:
+    DEAL = 0
+    """Chance deals the layouts face down, then the first discard."""
+    SETUP_FLIP = 1
+    """From the dealer clockwise, each player turns up two cards."""
+    DRAW = 2
+    """The active player draws from the draw pile or takes the discard."""
+    DRAW_CARD = 3
+    """Chance: the card drawn from the draw pile (shown to all)."""
+    KNOCK_ASK = 4
+    """An eligible player answers: knock or not."""
+    KNOCK_CHOOSE = 5
+    """The active player accepts one knock or declines them all."""
+    PLACE = 6
+    """The active player keeps the drawn card at a position or discards it."""
+    FLIP = 7
+    """After discarding, the active player turns up a face-down card."""
+    CLEAR = 8
+    """A player chooses which of several triples to clear."""
+    KNOCKER_PLACE = 9
+    """The accepted knocker exchanges the drawn card into their layout."""
+    TAKE = 10
+    """The active player takes a card of the knocker's layout."""
+    TAKE_PLACE = 11
+    """The active player exchanges the taken card into their layout."""
+    OVER = 12
+    """The match is over."""
+
+
+(
+    DEAL,
+    SETUP_FLIP,
+    DRAW,
+    DRAW_CARD,
+    KNOCK_ASK,
+    KNOCK_CHOOSE,
+    PLACE,
+    FLIP,
+    CLEAR,
+    KNOCKER_PLACE,
+    TAKE,
+    TAKE_PLACE,
+    OVER,
+) = Phase
+
+
+class After(enum.IntEnum):
+    """What follows a run of clearing."""
+
+    KEEP = 0
+    """A kept card: discard the card it replaced, end the turn."""
+    FLIP = 1
+    """A flip: end the turn."""
+    KNOCKER = 2
+    """The knocker's exchange: the active player takes a card next."""
+    TAKE = 3
+    """The active player's exchange: the knocker refills the freed place."""
+    REFILL = 4
+    """The knocker's refill: end the turn."""
+
+
+AFTER_KEEP, AFTER_FLIP, AFTER_KNOCKER, AFTER_TAKE, AFTER_REFILL = After
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The rules of one match, fixed by the options and the player count."""
+
+    players: int
+    deck: DeckSpec
+    games: int
+    """Games in the match (with a target, the most it may last)."""
+    target: int
+    """The match ends after the game in which a total reaches this; 0 = no target."""
+    knocking: bool
+    """Knocking is played (never with 2 players)."""
+    turn_cap: int
+    """A game ends, scored as it stands, after this many turns (digital safety cap)."""
+
+    @classmethod
+    def from_options(cls, players: int, options: Mapping[str, Any]) -> Settings:
+        """The settings for validated `options`; OptionError for a combination that cannot be played."""
+        deck = load_deck(players, str(options["deck_file"]))
+        games, target = int(options["games"]), int(options["target"])
+        if target > 0 and games < 2:
             raise OptionError(
-                f"target={self.target} needs games=N (N >= 2) as the most games the match may last, "
-                "e.g. games=20"
+                f"target={target} needs games=N (N >= 2) as the most games the match may last, e.g. games=20"
             )
         # Knocking is never used with 2 players (rulebook "Klopfen").
-        self.knocking: bool = bool(self.options["knocking"]) and self.num_players >= 3
-        self.turn_cap: int = self.deck.turns_per_player * self.num_players
-
-    def new_initial_state(self) -> AllegraState:
-        return AllegraState(self)
-
-    def num_distinct_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    def max_chance_outcomes(self) -> int:
-        return self.deck.kinds
+        knocking = bool(options["knocking"]) and players >= 3
+        return cls(players, deck, games, target, knocking, deck.turns_per_player * players)
 
     def max_game_length(self) -> int:
-        n = self.num_players
+        n = self.players
         # Per turn: draw, n-1 knock answers, choice, two placements, a take,
         # and at most one clearing choice per 3 cards on the table.
         per_turn = 5 * n + 8
         per_game = self.deck.setup_flips * n + (self.turn_cap + n) * per_turn
         return self.games * per_game
 
-    def observation_shape(self) -> tuple[int, ...]:
-        n = self.num_players
-        kinds = self.deck.kinds
-        slots = n * SLOTS_PER_SEAT * (kinds + 2)
-        cards = 5 * (kinds + 1) + 2 + kinds + 1
-        return (slots + cards + len(PHASE_NAMES) + 8 * n + 1,)
-
-    def heuristic_action(self, state: State, rng: random.Random) -> int:
-        from spieltisch.games.allegra.bot import choose
-
-        assert isinstance(state, AllegraState)
-        return choose(state)
-
-    def rollout_action(self, state: State, rng: random.Random) -> int:
-        """A cheap greedy policy for search playouts (reads only public facts)."""
-        from spieltisch.games.allegra.bot import rollout
-
-        assert isinstance(state, AllegraState)
-        return rollout(state)
-
-    def estimate_scores(self, state: State) -> list[float]:
-        """Final scores as they stand, for playouts cut off early (face-down cards at the unseen mean)."""
-        from spieltisch.games.allegra.search import estimate_scores
-
-        assert isinstance(state, AllegraState)
-        return estimate_scores(state)
+    def observation_pieces(self) -> Pieces:
+        """The observation tensor's named pieces and their sizes, in order."""
+        n, kinds = self.players, self.deck.kinds
+        return (
+            ("slots", n * SLOTS_PER_SEAT * (kinds + 2)),  # one-hot value, gap, face down per slot
+            ("cards", 5 * (kinds + 1)),  # discard top, drawn, held, taken, replaced (or none)
+            ("piles", 2),  # discard and draw pile sizes
+            ("draw_known", kinds),  # the draw pile's counts once it is refilled from seen cards
+            ("draw_fresh", 1),
+            ("phase", len(Phase)),
+            ("seats", 8 * n),  # per seat from the observer: flags and total
+            ("match", 1),  # games played / games
+        )
 
 
 class AllegraState(State):
-    def __init__(self, game: AllegraGame) -> None:
+    """A whole match of ALLEGRA: the table of the current game and the results so far.
+
+    Card places are slots (see cards.py); `cards[slot]` is the value lying
+    there (GAP once cleared) and `up[slot]` whether it is face up.
+    """
+
+    def __init__(self, game: Game[Any], settings: Settings) -> None:
         super().__init__(game)
-        self.rules = game
+        self.settings = settings
         n = self.num_players
         self.layouts = layouts(n)
         self.owners = owners(n)
@@ -147,12 +159,18 @@ class AllegraState(State):
         self.totals = [0] * n
         self.results: list[list[int]] = []
         self.triggers: list[int] = []
+        # Per finished game, each seat's score before the trigger's doubling, and whose layout was empty.
+        self.layout_scores: list[list[int]] = []
+        self.empty_layouts: list[list[bool]] = []
+        # A face-down card the last step showed everybody: ("flip", value) where it
+        # was turned in place, ("uncover", value) where it left its place face up.
+        self.shown: tuple[str, int] | None = None
         self._new_game()
 
     # --- a new game of the match -------------------------------------------
     def _new_game(self) -> None:
         n = self.num_players
-        deck = self.rules.deck
+        deck = self.settings.deck
         self.cards = [GAP] * (n * SLOTS_PER_SEAT)
         self.up = [True] * (n * SLOTS_PER_SEAT)  # gaps count as face up
         self.draw = list(deck.counts)
@@ -186,11 +204,11 @@ class AllegraState(State):
     # --- whose move ------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in (DEAL, DRAW_CHANCE):
+        if phase in (DEAL, DRAW_CARD):
             return CHANCE
         if phase == OVER:
             return TERMINAL
-        if phase == SETUP:
+        if phase == SETUP_FLIP:
             return self.setup_seat
         if phase == KNOCK_ASK:
             return self.knock_queue[self.knock_index]
@@ -202,20 +220,20 @@ class AllegraState(State):
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
-        if phase in (DEAL, DRAW_CHANCE):
+        if phase in (DEAL, DRAW_CARD):
             return [k for k, count in enumerate(self.draw) if count]
-        if phase == SETUP:
+        if phase == SETUP_FLIP:
             return self._face_down_positions(self.setup_seat)
         if phase == DRAW:
-            legal = [A.DRAW_PILE] if self.draw_size or len(self.discard) > 1 else []
-            return [*legal, A.DRAW_DISCARD] if self.discard else legal
+            legal = [actions.DRAW_PILE] if self.draw_size or len(self.discard) > 1 else []
+            return [*legal, actions.DRAW_DISCARD] if self.discard else legal
         if phase == KNOCK_ASK:
-            return [A.KNOCK, A.NO_KNOCK]
+            return [actions.KNOCK, actions.NO_KNOCK]
         if phase == KNOCK_CHOOSE:
-            return [A.DECLINE] + [A.ACCEPT + seat for seat in sorted(self.knockers)]
+            return [actions.DECLINE] + [actions.ACCEPT + seat for seat in sorted(self.knockers)]
         if phase == PLACE:
             legal = self._card_positions(self.active)
-            return [*legal, A.DISCARD_DRAWN] if self._face_down_positions(self.active) else legal
+            return [*legal, actions.DISCARD_DRAWN] if self._face_down_positions(self.active) else legal
         if phase == FLIP:
             return self._face_down_positions(self.active)
         if phase == CLEAR:
@@ -233,14 +251,18 @@ class AllegraState(State):
         if isinstance(action, bool) or not isinstance(action, int):
             return False
         phase = self.phase
-        if phase in (DEAL, DRAW_CHANCE):
+        if phase in (DEAL, DRAW_CARD):
             return 0 <= action < len(self.draw) and self.draw[action] > 0
-        if phase in (SETUP, FLIP, PLACE, KNOCKER_PLACE, TAKE_PLACE) and 0 <= action < A.POSITIONS:
+        if phase in (SETUP_FLIP, FLIP, PLACE, KNOCKER_PLACE, TAKE_PLACE) and 0 <= action < POSITIONS:
             seat = (
-                self.setup_seat if phase == SETUP else self.knocker if phase == KNOCKER_PLACE else self.active
+                self.setup_seat
+                if phase == SETUP_FLIP
+                else self.knocker
+                if phase == KNOCKER_PLACE
+                else self.active
             )
             slot = self.layouts[seat][action]
-            if phase in (SETUP, FLIP):
+            if phase in (SETUP_FLIP, FLIP):
                 return not self.up[slot]
             return self.cards[slot] != GAP
         return action in self.legal_actions()
@@ -291,13 +313,14 @@ class AllegraState(State):
     # --- moving ----------------------------------------------------------------
     def _apply(self, action: int) -> None:
         phase = self.phase
+        self.shown = None
         if phase == DEAL:
             self._deal(action)
-        elif phase == SETUP:
+        elif phase == SETUP_FLIP:
             self._setup_flip(action)
         elif phase == DRAW:
             self._draw(action)
-        elif phase == DRAW_CHANCE:
+        elif phase == DRAW_CARD:
             self._drawn_from_pile(action)
         elif phase == KNOCK_ASK:
             self._knock_answer(action)
@@ -320,7 +343,7 @@ class AllegraState(State):
     def _pull(self, kind: int) -> int:
         self.draw[kind] -= 1
         self.draw_size -= 1
-        return self.rules.deck.value(kind)
+        return self.settings.deck.value(kind)
 
     def _deal(self, kind: int) -> None:
         value = self._pull(kind)
@@ -330,11 +353,13 @@ class AllegraState(State):
             self.deal_next += 1
         else:  # the top card of the rest starts the discard pile
             self.discard.append(value)
-            self.phase = SETUP
+            self.phase = SETUP_FLIP
 
     def _setup_flip(self, position: int) -> None:
         # RULINGS.md ALLEGRA 1: 2 flips each from the dealer clockwise; dealer starts.
-        self.up[self.layouts[self.setup_seat][position]] = True
+        slot = self.layouts[self.setup_seat][position]
+        self.up[slot] = True
+        self.shown = ("flip", self.cards[slot])
         self.setup_left -= 1
         if self.setup_left:
             return
@@ -343,10 +368,10 @@ class AllegraState(State):
             self._start_turn(self.dealer)
         else:
             self.setup_seat = (self.setup_seat + 1) % self.num_players
-            self.setup_left = self.rules.deck.setup_flips
+            self.setup_left = self.settings.deck.setup_flips
 
     def _draw(self, action: int) -> None:
-        if action == A.DRAW_DISCARD:
+        if action == actions.DRAW_DISCARD:
             self.drawn = self.discard.pop()
             self.drawn_from_pile = False
             self.phase = PLACE
@@ -356,17 +381,17 @@ class AllegraState(State):
             # discard pile, all but its top card, shuffled (every card seen before).
             top = self.discard.pop()
             for value in self.discard:
-                self.draw[self.rules.deck.kind(value)] += 1
+                self.draw[self.settings.deck.kind(value)] += 1
             self.draw_size = len(self.discard)
             self.discard = [top]
             self.draw_fresh = False
-        self.phase = DRAW_CHANCE
+        self.phase = DRAW_CARD
 
     def _drawn_from_pile(self, kind: int) -> None:
         # RULINGS.md ALLEGRA 2: a card from the draw pile is shown to all.
         self.drawn = self._pull(kind)
         self.drawn_from_pile = True
-        if self.rules.knocking:
+        if self.settings.knocking:
             n = self.num_players
             order = [(self.active + j) % n for j in range(1, n)]
             self.knock_queue = [seat for seat in order if self.knock_eligible(seat)]
@@ -375,21 +400,21 @@ class AllegraState(State):
         self.phase = KNOCK_ASK if self.knock_queue else PLACE
 
     def _knock_answer(self, action: int) -> None:
-        if action == A.KNOCK:
+        if action == actions.KNOCK:
             self.knockers.append(self.knock_queue[self.knock_index])
         self.knock_index += 1
         if self.knock_index == len(self.knock_queue):
             self.phase = KNOCK_CHOOSE if self.knockers else PLACE
 
     def _knock_choice(self, action: int) -> None:
-        if action == A.DECLINE:
+        if action == actions.DECLINE:
             self.phase = PLACE
         else:
-            self.knocker = action - A.ACCEPT
+            self.knocker = action - actions.ACCEPT
             self.phase = KNOCKER_PLACE
 
     def _place(self, action: int) -> None:
-        if action == A.DISCARD_DRAWN:
+        if action == actions.DISCARD_DRAWN:
             self.discard.append(self.drawn)
             self.drawn = NO_CARD
             self.phase = FLIP
@@ -402,6 +427,7 @@ class AllegraState(State):
     def _flip(self, position: int) -> None:
         slot = self.layouts[self.active][position]
         self.up[slot] = True
+        self.shown = ("flip", self.cards[slot])
         self._note_uncovered(slot)
         self._run_clears(self.active, AFTER_FLIP)
 
@@ -421,6 +447,7 @@ class AllegraState(State):
         self.up[slot] = True
         self.freed = slot
         if was_down:
+            self.shown = ("uncover", self.taken)
             self._note_uncovered(slot)
         self.phase = TAKE_PLACE
 
@@ -437,6 +464,7 @@ class AllegraState(State):
         self.cards[slot] = value
         self.up[slot] = True
         if was_down:
+            self.shown = ("uncover", old)
             self._note_uncovered(slot)
         return old
 
@@ -446,7 +474,7 @@ class AllegraState(State):
         RULINGS.md ALLEGRA 4: the active player when among the finished, else
         the first of them in turn order.
         """
-        if self.trigger >= 0 or self.phase == SETUP:
+        if self.trigger >= 0 or self.phase == SETUP_FLIP:
             return
         done = [seat for seat in self.owners[slot] if self.finished(seat)]
         if not done:
@@ -458,7 +486,7 @@ class AllegraState(State):
             self.trigger = min(done, key=lambda seat: (seat - self.active) % n)
 
     # --- clearing ------------------------------------------------------------------
-    def _run_clears(self, seat: int, then: int) -> None:
+    def _run_clears(self, seat: int, then: After) -> None:
         """Clear triples of `seat` one at a time; ask when there is a choice (RULINGS.md ALLEGRA 3)."""
         while True:
             found = self.triples(seat)
@@ -481,7 +509,7 @@ class AllegraState(State):
             self.cards[slot] = GAP
             self.up[slot] = True
 
-    def _after_clears(self, then: int) -> None:
+    def _after_clears(self, then: After) -> None:
         if then == AFTER_KEEP:
             self.discard.append(self.replaced)
             self.replaced = NO_CARD
@@ -535,7 +563,7 @@ class AllegraState(State):
             self._end_game()
             return
         self.turns += 1
-        if self.turns >= self.rules.turn_cap:
+        if self.turns >= self.settings.turn_cap:
             self._end_game()  # digital safety cap (docs): scored as it stands, no trigger
             return
         self._start_turn((self.active + 1) % n)
@@ -543,14 +571,18 @@ class AllegraState(State):
     def _end_game(self) -> None:
         # All cards are turned up, with no more clearing.
         self.up = [True] * len(self.up)
-        deck = self.rules.deck
-        scores = game_scores(self.cards, self.layouts, self.trigger, deck.empty_layout_score)
+        deck = self.settings.deck
+        before = [layout_score(self.cards, slots, deck.empty_layout_score) for slots in self.layouts]
+        self.layout_scores.append(before)
+        self.empty_layouts.append([is_empty(self.cards, slots) for slots in self.layouts])
+        scores = list(before)
+        double_trigger(scores, self.trigger)
         self.results.append(scores)
         self.triggers.append(self.trigger)
         self.totals = [total + score for total, score in zip(self.totals, scores, strict=True)]
-        rules = self.rules
-        more = len(self.results) < rules.games
-        if rules.target and max(self.totals) >= rules.target:
+        settings = self.settings
+        more = len(self.results) < settings.games
+        if settings.target and max(self.totals) >= settings.target:
             more = False
         if more:
             # RULINGS.md ALLEGRA 7: the dealer passes left.
@@ -559,29 +591,6 @@ class AllegraState(State):
             self._new_game()
         else:
             self.phase = OVER
-
-    # --- text ------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        from spieltisch.games.allegra.text import action_text
-
-        return action_text(self, action, "en")
-
-    def action_label(self, action: int, lang: str = "en") -> str:
-        from spieltisch.games.allegra.text import action_text
-
-        return action_text(self, action, lang)
-
-    def public_action_label(self, action: int, lang: str = "en") -> str | None:
-        # No card is private: move names show only face-up cards ("take a face-down
-        # card" stays unnamed), so every seat may read them; deals are chance.
-        if self.phase in (DEAL, DRAW_CHANCE):
-            return None
-        return self.action_label(action, lang)
-
-    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
-        from spieltisch.games.allegra.text import render
-
-        return render(self, seat, lang)
 
     # --- copying ---------------------------------------------------------------------
     def clone(self) -> AllegraState:
@@ -599,6 +608,8 @@ class AllegraState(State):
         other.totals = list(self.totals)
         other.results = [list(r) for r in self.results]
         other.triggers = list(self.triggers)
+        other.layout_scores = [list(r) for r in self.layout_scores]
+        other.empty_layouts = [list(r) for r in self.empty_layouts]
         return other
 
     # --- results ---------------------------------------------------------------------
@@ -621,7 +632,7 @@ class AllegraState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         # No card is private in ALLEGRA: face-down cards are unknown to all.
-        rules = self.rules
+        settings = self.settings
 
         def card(value: int) -> int | None:
             return None if value == NO_CARD else value
@@ -630,15 +641,15 @@ class AllegraState(State):
             "seat": seat,
             "players": self.num_players,
             "game": self.game_no + 1,
-            "games": rules.games,
-            "target": rules.target,
-            "knocking": rules.knocking,
+            "games": settings.games,
+            "target": settings.target,
+            "knocking": settings.knocking,
             "dealer": self.dealer,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase.name.lower(),
             "to_move": self.current_player(),
             "active": self.active,
             "turns": self.turns,
-            "setup": [self.setup_seat, self.setup_left] if self.phase == SETUP else None,
+            "setup": [self.setup_seat, self.setup_left] if self.phase == SETUP_FLIP else None,
             "layouts": [[self.cell(slot) for slot in slots] for slots in self.layouts],
             "draw_size": self.draw_size,
             "draw_known": None if self.draw_fresh else list(self.draw),
@@ -664,10 +675,14 @@ class AllegraState(State):
         }
 
     def observation_tensor(self, seat: int) -> list[float]:
+        """The pieces named by `Settings.observation_pieces`, in order, seat-relative."""
+        return concatenate(self.settings.observation_pieces(), self._observation_parts(seat))
+
+    def _observation_parts(self, seat: int) -> dict[str, list[float]]:
         n = self.num_players
-        deck = self.rules.deck
+        deck = self.settings.deck
         kinds = deck.kinds
-        out: list[float] = []
+        slots: list[float] = []
         for j in range(n):
             base = ((seat + j) % n) * SLOTS_PER_SEAT
             for slot in range(base, base + SLOTS_PER_SEAT):
@@ -679,22 +694,20 @@ class AllegraState(State):
                     cell[kinds + 1] = 1.0
                 else:
                     cell[deck.kind(value)] = 1.0
-                out += cell
+                slots += cell
+        cards: list[float] = []
         top = self.discard[-1] if self.discard else NO_CARD
         for value in (top, self.drawn, self.held, self.taken, self.replaced):
             cell = [0.0] * (kinds + 1)
             cell[kinds if value == NO_CARD else deck.kind(value)] = 1.0
-            out += cell
-        out += [len(self.discard) / deck.size, self.draw_size / deck.size]
-        out += [0.0] * kinds if self.draw_fresh else [c / deck.size for c in self.draw]
-        out.append(1.0 if self.draw_fresh else 0.0)
-        phase = [0.0] * len(PHASE_NAMES)
+            cards += cell
+        phase = [0.0] * len(Phase)
         phase[self.phase] = 1.0
-        out += phase
         mover = self.current_player()
+        seats: list[float] = []
         for j in range(n):
             other = (seat + j) % n
-            out += [
+            seats += [
                 1.0 if mover == other else 0.0,
                 1.0 if self.active == other else 0.0,
                 1.0 if self.knocker == other else 0.0,
@@ -704,15 +717,23 @@ class AllegraState(State):
                 1.0 if self.dealer == other else 0.0,
                 self.totals[other] / 100.0,
             ]
-        out.append(self.game_no / self.rules.games)
-        return out
+        return {
+            "slots": slots,
+            "cards": cards,
+            "piles": [len(self.discard) / deck.size, self.draw_size / deck.size],
+            "draw_known": [0.0] * kinds if self.draw_fresh else [c / deck.size for c in self.draw],
+            "draw_fresh": [1.0 if self.draw_fresh else 0.0],
+            "phase": phase,
+            "seats": seats,
+            "match": [self.game_no / self.settings.games],
+        }
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> AllegraState:
         """Redeal the face-down cards (and the unseen draw pile) from the unseen cards."""
         other = self.clone()
         down = [slot for slot, up in enumerate(self.up) if not up]
         pool = [self.cards[slot] for slot in down]
-        deck = self.rules.deck
+        deck = self.settings.deck
         if self.draw_fresh:
             for kind, count in enumerate(self.draw):
                 pool += [deck.value(kind)] * count
@@ -727,7 +748,7 @@ class AllegraState(State):
         return other
 
     def check_invariants(self) -> None:
-        deck = self.rules.deck
+        deck = self.settings.deck
         counts = [0] * deck.kinds
         loose = [self.drawn, self.held, self.taken, self.replaced]
         for value in [*self.cards, *self.discard, *loose]:
@@ -740,7 +761,11 @@ class AllegraState(State):
         assert all(self.up[s] for s, v in enumerate(self.cards) if v == GAP), "a gap is face down"
         assert len(self.results) == self.game_no + (1 if self.phase == OVER else 0)
         assert self.totals == [sum(r[s] for r in self.results) for s in range(self.num_players)]
-        if self.phase not in (DEAL, SETUP, OVER):
+        for before, after, trigger in zip(self.layout_scores, self.results, self.triggers, strict=True):
+            doubled = list(before)
+            double_trigger(doubled, trigger)
+            assert doubled == after, "a game's result is not its layouts' scores, the trigger's doubled"
+        if self.phase not in (DEAL, SETUP_FLIP, OVER):
             assert self.discard or self.drawn != NO_CARD, "the discard pile ran empty"
         if self.phase == CLEAR:
             assert len(self.triples(self.clear_seat)) > 1, "a clearing choice without a choice"

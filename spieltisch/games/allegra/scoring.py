@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from spieltisch.games.allegra.actions import GAP
+
+Number = TypeVar("Number", int, float)
 
 
 def layout_sum(cards: Sequence[int], slots: Sequence[int]) -> int:
@@ -16,6 +19,27 @@ def is_empty(cards: Sequence[int], slots: Sequence[int]) -> bool:
     return all(cards[s] == GAP for s in slots)
 
 
+def trigger_doubled(scores: Sequence[Number], trigger: int) -> bool:
+    """Whether the trigger's score is doubled: it is positive and the trigger is not
+    alone with the lowest score (RULINGS.md ALLEGRA 5); never without a trigger."""
+    if trigger < 0:
+        return False
+    own = scores[trigger]
+    alone_lowest = own == min(scores) and scores.count(own) == 1
+    return own > 0 and not alone_lowest
+
+
+def double_trigger(scores: list[Number], trigger: int) -> None:
+    """Double the trigger's score in place where the rule says so."""
+    if trigger_doubled(scores, trigger):
+        scores[trigger] = 2 * scores[trigger]
+
+
+def layout_score(cards: Sequence[int], slots: Sequence[int], empty_score: int) -> int:
+    """One layout's score before doubling: its sum, or `empty_score` (-10) when all gaps."""
+    return empty_score if is_empty(cards, slots) else layout_sum(cards, slots)
+
+
 def game_scores(
     cards: Sequence[int], layouts: Sequence[Sequence[int]], trigger: int, empty_score: int
 ) -> list[int]:
@@ -25,10 +49,6 @@ def game_scores(
     `empty_score` (-10). The trigger's score is doubled when it is positive and
     the trigger is not alone with the lowest score (RULINGS.md ALLEGRA 5).
     """
-    scores = [empty_score if is_empty(cards, slots) else layout_sum(cards, slots) for slots in layouts]
-    if trigger >= 0:
-        own = scores[trigger]
-        alone_lowest = own == min(scores) and scores.count(own) == 1
-        if own > 0 and not alone_lowest:
-            scores[trigger] = 2 * own
+    scores = [layout_score(cards, slots, empty_score) for slots in layouts]
+    double_trigger(scores, trigger)
     return scores

@@ -11,6 +11,7 @@ from __future__ import annotations
 from spieltisch.games.allegra.actions import GAP
 from spieltisch.games.allegra.bot import unseen_mean
 from spieltisch.games.allegra.rules import DEAL, AllegraState
+from spieltisch.games.allegra.scoring import double_trigger
 
 
 def estimate_scores(state: AllegraState) -> list[float]:
@@ -19,8 +20,7 @@ def estimate_scores(state: AllegraState) -> list[float]:
     if state.phase == DEAL:
         return state.scores()  # nothing of the new game lies yet: it starts even
     game = layout_estimates(state)
-    if state.trigger >= 0:
-        _double_trigger(game, state.trigger)
+    double_trigger(game, state.trigger)
     return [total + score for total, score in zip(state.totals, game, strict=True)]
 
 
@@ -28,7 +28,7 @@ def layout_estimates(state: AllegraState) -> list[float]:
     """Each seat's layout sum, face-down cards at the unseen mean (all gaps: the empty score)."""
     mean = unseen_mean(state)
     cards, up = state.cards, state.up
-    empty_score = float(state.rules.deck.empty_layout_score)
+    empty_score = float(state.settings.deck.empty_layout_score)
     result = []
     for slots in state.layouts:
         total, empty = 0.0, True
@@ -39,10 +39,3 @@ def layout_estimates(state: AllegraState) -> list[float]:
                 total += value if up[slot] else mean
         result.append(empty_score if empty else total)
     return result
-
-
-def _double_trigger(scores: list[float], trigger: int) -> None:
-    own = scores[trigger]
-    alone_lowest = own == min(scores) and scores.count(own) == 1
-    if own > 0 and not alone_lowest:
-        scores[trigger] = 2 * own

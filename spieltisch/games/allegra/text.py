@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from spieltisch.games.allegra import actions as A
+import spieltisch.games.allegra.actions as actions
+from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.games.allegra.actions import NO_CARD
-from spieltisch.games.allegra.cards import COLUMN_NAMES, ROW_NAMES, WIDTH, position_name
-
-if TYPE_CHECKING:
-    from spieltisch.games.allegra.rules import AllegraState
+from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
+from spieltisch.games.allegra.rules import (
+    CLEAR,
+    DEAL,
+    DRAW_CARD,
+    KNOCK_ASK,
+    KNOCKER_PLACE,
+    OVER,
+    PLACE,
+    SETUP_FLIP,
+    TAKE,
+    TAKE_PLACE,
+    AllegraState,
+)
 
 WORDS = {
     "en": {
@@ -30,6 +41,8 @@ WORDS = {
         "knocker_place": "put {v} at {p}",
         "take": "take {v} from seat {s} at {p}",
         "face_down": "a face-down card",
+        "shown_flip": "{v}",
+        "shown_uncover": "it was {v}",
         "take_place": "put {v} at {p}",
         "title": "ALLEGRA",
         "game": "game {g} of {n}",
@@ -63,6 +76,15 @@ WORDS = {
         "no_trigger": "no trigger",
         "totals": "Totals: {t}",
         "over": "Match over: lowest total wins.",
+        "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
+        "end_games": "The match is over after {n} games.",
+        "end_target": "{who} reached the target of {t}: the match is over after {n} games.",
+        "end_capped": "Game {g} reached the safety cap of {c} turns and was scored as it stood, "
+        "with no trigger.",
+        "part_positions": "sum of the 15 positions",
+        "part_empty": "empty layout",
+        "part_doubled": "doubled as the trigger",
+        "part_of_game": "game {g}: {part}",
         "legend": "## face down, . gap; positions: row A-C + column L 1 2 3 R (e.g. B2)",
     },
     "de": {
@@ -83,6 +105,8 @@ WORDS = {
         "knocker_place": "{v} auf {p} legen",
         "take": "{v} von Platz {s} bei {p} nehmen",
         "face_down": "verdeckte Karte",
+        "shown_flip": "{v}",
+        "shown_uncover": "es war {v}",
         "take_place": "{v} auf {p} legen",
         "title": "ALLEGRA",
         "game": "Partie {g} von {n}",
@@ -116,9 +140,29 @@ WORDS = {
         "no_trigger": "kein Auslöser",
         "totals": "Gesamt: {t}",
         "over": "Spielende: die niedrigste Gesamtsumme gewinnt.",
+        "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
+        "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
+        "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
+        "end_capped": "Partie {g} erreichte die Sicherheitsgrenze von {c} Zügen und wurde gewertet, "
+        "wie sie lag, ohne Auslöser.",
+        "part_positions": "Summe der 15 Positionen",
+        "part_empty": "leere Auslage",
+        "part_doubled": "verdoppelt als Auslöser",
+        "part_of_game": "Partie {g}: {part}",
         "legend": "## verdeckt, . Lücke; Positionen: Zeile A-C + Spalte L 1 2 3 R (z. B. B2)",
     },
 }
+
+
+CONTROL_WORDS = {
+    actions.DRAW_PILE: "draw_pile",
+    actions.DRAW_DISCARD: "take_discard",  # {v}: the discard pile's top card
+    actions.DISCARD_DRAWN: "discard_drawn",  # {v}: the drawn card
+    actions.KNOCK: "knock",
+    actions.NO_KNOCK: "no_knock",
+    actions.DECLINE: "decline",
+}
+"""The words naming each control id."""
 
 
 def words(lang: str) -> dict[str, str]:
@@ -127,38 +171,27 @@ def words(lang: str) -> dict[str, str]:
 
 def action_text(state: AllegraState, action: int, lang: str) -> str:
     """The name of `action` in `state` (English or German)."""
-    from spieltisch.games.allegra import rules as R
-
     w = words(lang)
     phase = state.phase
-    if phase in (R.DEAL, R.DRAW_CHANCE):
-        value = state.rules.deck.value(action)
-        if phase == R.DRAW_CHANCE:
+    if phase in (DEAL, DRAW_CARD):
+        value = state.settings.deck.value(action)
+        if phase == DRAW_CARD:
             return w["draw_card"].format(v=value)
         key = "deal" if state.deal_next < len(state.cards) else "deal_top"
         return w[key].format(v=value)
-    if action < A.POSITIONS:
+    if action < POSITIONS:
         return _position_text(state, action, w)
-    if action == A.DRAW_PILE:
-        return w["draw_pile"]
-    if action == A.DRAW_DISCARD:
-        return w["take_discard"].format(v=state.discard[-1] if state.discard else "-")
-    if action == A.DISCARD_DRAWN:
-        return w["discard_drawn"].format(v=state.drawn)
-    if action == A.KNOCK:
-        return w["knock"]
-    if action == A.NO_KNOCK:
-        return w["no_knock"]
-    if action == A.DECLINE:
-        return w["decline"]
-    if A.ACCEPT <= action < A.CLEAR_COLUMN:
-        return w["accept"].format(s=action - A.ACCEPT)
-    if A.CLEAR_COLUMN <= action < A.CLEAR_ROW:
-        column = action - A.CLEAR_COLUMN
+    if action in CONTROL_WORDS:
+        top = state.discard[-1] if state.discard else "-"
+        return w[CONTROL_WORDS[action]].format(v=top if action == actions.DRAW_DISCARD else state.drawn)
+    if actions.ACCEPT <= action < actions.CLEAR_COLUMN:
+        return w["accept"].format(s=action - actions.ACCEPT)
+    if actions.CLEAR_COLUMN <= action < actions.CLEAR_ROW:
+        column = action - actions.CLEAR_COLUMN
         slot = state.layouts[max(state.clear_seat, 0)][column]
         return w["clear_column"].format(c=COLUMN_NAMES[column], v=state.cards[slot])
-    if A.CLEAR_ROW <= action < A.NUM_ACTIONS:
-        position = action - A.CLEAR_ROW
+    if actions.CLEAR_ROW <= action < actions.NUM_ACTIONS:
+        position = action - actions.CLEAR_ROW
         slot = state.layouts[max(state.clear_seat, 0)][position]
         return w["clear_row"].format(
             r=ROW_NAMES[position // WIDTH], p=position_name(position), v=state.cards[slot]
@@ -166,20 +199,71 @@ def action_text(state: AllegraState, action: int, lang: str) -> str:
     return f"action {action}"
 
 
-def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str:
-    from spieltisch.games.allegra import rules as R
+def public_result(state: AllegraState, lang: str) -> dict[str, Any] | None:
+    """The face-down card the move just made showed everybody, if it showed one."""
+    if state.shown is None:
+        return None
+    how, value = state.shown
+    return {"text": words(lang)["shown_" + how].format(v=value), "card": value}
 
+
+def end_reason(state: AllegraState, lang: str) -> EndReason | None:
+    """Why the match ended: its last game's trigger, its number of games or the target;
+    capped when the safety cap ended one of its games."""
+    if state.phase != OVER:
+        return None
+    w = words(lang)
+    settings = state.settings
+    played = len(state.results)
+    target = settings.target
+    reached = [seat for seat, total in enumerate(state.totals) if target and total >= target]
+    if reached:
+        who = ", ".join(w["seat"].format(s=seat) for seat in reached)
+        kind, text = "target", w["end_target"].format(who=who, t=target, n=played)
+    elif played > 1:
+        kind, text = "games", w["end_games"].format(n=played)
+    else:
+        kind, text = "trigger", w["end_trigger"].format(t=state.triggers[-1])
+    capped = [game + 1 for game, trigger in enumerate(state.triggers) if trigger < 0]
+    if not capped:
+        return EndReason(kind, text)
+    notes = [w["end_capped"].format(g=game, c=settings.turn_cap) for game in capped]
+    if played == 1:
+        return EndReason("safety_cap", notes[0], capped=True)
+    return EndReason("safety_cap", " ".join([text, *notes]), capped=True)
+
+
+def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
+    """Per seat and game: the 15 positions' sum (or -10 for an empty layout) and the
+    trigger's doubling; the lines of a seat add up to its match total."""
+    w = words(lang)
+    several = len(state.results) > 1
+    breakdown: list[list[ScoreLine]] = [[] for _ in range(state.num_players)]
+    for game, (before, after, empties) in enumerate(
+        zip(state.layout_scores, state.results, state.empty_layouts, strict=True)
+    ):
+        for seat, lines in enumerate(breakdown):
+            parts = [("part_empty" if empties[seat] else "part_positions", before[seat])]
+            if after[seat] != before[seat]:
+                parts.append(("part_doubled", after[seat] - before[seat]))
+            for key, points in parts:
+                label = w["part_of_game"].format(g=game + 1, part=w[key]) if several else w[key]
+                lines.append(ScoreLine(label, float(points)))
+    return breakdown
+
+
+def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str:
     name = position_name(position)
     phase = state.phase
-    if phase == R.PLACE:
+    if phase == PLACE:
         return w["keep"].format(v=state.drawn, p=name)
-    if phase == R.KNOCKER_PLACE:
+    if phase == KNOCKER_PLACE:
         return w["knocker_place"].format(v=state.drawn, p=name)
-    if phase == R.TAKE:
+    if phase == TAKE:
         slot = state.layouts[state.knocker][position]
         value = state.cards[slot] if state.up[slot] else w["face_down"]
         return w["take"].format(v=value, s=state.knocker, p=name)
-    if phase == R.TAKE_PLACE:
+    if phase == TAKE_PLACE:
         return w["take_place"].format(v=state.taken, p=name)
     return w["flip"].format(p=name)
 
@@ -223,16 +307,14 @@ def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]
 
 
 def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
-    from spieltisch.games.allegra import rules as R
-
     w = words(lang)
-    rules = state.rules
+    settings = state.settings
     n = state.num_players
-    head = [w["title"], w["game"].format(g=state.game_no + 1, n=rules.games)]
-    if rules.target:
-        head.append(w["target"].format(t=rules.target))
+    head = [w["title"], w["game"].format(g=state.game_no + 1, n=settings.games)]
+    if settings.target:
+        head.append(w["target"].format(t=settings.target))
     head.append(w["dealer"].format(s=state.dealer))
-    if not rules.knocking:
+    if not settings.knocking:
         head.append(w["no_knocking"])
     lines = [" · ".join(head)]
     piles = w["draw_size"].format(n=state.draw_size) + "   "
@@ -263,18 +345,16 @@ def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
         lines.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
     if state.results:
         lines.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))
-    if state.phase == R.OVER:
+    if state.phase == OVER:
         lines.append(w["over"])
     return "\n".join(lines)
 
 
 def _status(state: AllegraState, w: dict[str, str]) -> list[str]:
-    from spieltisch.games.allegra import rules as R
-
     lines = []
-    if state.phase == R.SETUP:
+    if state.phase == SETUP_FLIP:
         lines.append(w["setup"].format(s=state.setup_seat, n=state.setup_left))
-    if state.phase == R.KNOCK_ASK:
+    if state.phase == KNOCK_ASK:
         lines.append(w["asking"].format(s=state.knock_queue[state.knock_index]))
     if state.knockers:
         lines.append(w["knockers"].format(s=", ".join(str(s) for s in state.knockers)))
@@ -284,7 +364,7 @@ def _status(state: AllegraState, w: dict[str, str]) -> list[str]:
         lines.append(w["taken"].format(v=state.taken))
     if state.replaced != NO_CARD:
         lines.append(w["replaced"].format(v=state.replaced))
-    if state.phase == R.CLEAR:
+    if state.phase == CLEAR:
         lines.append(w["clear"].format(s=state.clear_seat))
     if state.final_round:
         queue = ", ".join(str(s) for s in state.final_queue) or w["none"]

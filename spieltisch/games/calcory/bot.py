@@ -18,7 +18,7 @@ import random
 from functools import cache, lru_cache
 
 from spieltisch.games.calcory.cards import DIGITS, TARGET
-from spieltisch.games.calcory.rules import BUST, DOWN, EMPTY, NOBODY, PLACE, RETURN, CalcoryState
+from spieltisch.games.calcory.rules import DOWN, EMPTY, NOBODY, PLACE, RETURN, TURN, CalcoryState
 
 DENY = 0.5  # worth of each card an opponent loses when their offer is beaten
 END_LEAD = 10.0  # ending the game while strictly ahead
@@ -28,30 +28,31 @@ ROLLOUT_STOP = 9  # the playout policy stops from this sum up
 
 
 def heuristic_action(state: CalcoryState, rng: random.Random) -> int:
-    game = state.game
-    seat = state.player
+    if state.phase != TURN:
+        return after_turning(state)
+    return _turn_or_stop(state, state.player, rng)
+
+
+def after_turning(state: CalcoryState) -> int:
+    """The move once the turning is over: turn back after a bust; after taking,
+    return the highest digit and put it on the first empty position."""
+    settings = state.settings
     if state.phase == RETURN:
         # Keep the highest digit hidden: it is the likeliest to bust whoever turns it,
         # and the bot knows where it lies.
-        return game.return_base + max(state.taken)
+        return settings.return_base + max(state.taken)
     if state.phase == PLACE:
-        return game.place_base + state.status.index(EMPTY)
-    if state.phase == BUST:
-        return game.cover_action
-    return _turn_or_stop(state, seat, rng)
+        return settings.place_base + state.status.index(EMPTY)
+    return settings.cover_action
 
 
 def rollout_action(state: CalcoryState, rng: random.Random) -> int:
     """A cheap policy for search playouts: stop from 9 up when the stop stands, else turn."""
-    game = state.game
-    if state.phase == RETURN:
-        return game.return_base + max(state.taken)
-    if state.phase == PLACE:
-        return game.place_base + state.status.index(EMPTY)
-    if state.phase == BUST:
-        return game.cover_action
+    if state.phase != TURN:
+        return after_turning(state)
+    settings = state.settings
     if not state.downs:
-        return game.stop_action
+        return settings.stop_action
     if state.may_stop():
         total, count = state.turn_sum, len(state.turned)
         stands = (
@@ -61,7 +62,7 @@ def rollout_action(state: CalcoryState, rng: random.Random) -> int:
         )
         enough = total >= ROLLOUT_STOP if count > 1 else total >= 7 and _leads(state)
         if stands and enough:
-            return game.stop_action
+            return settings.stop_action
     return rng.choice(state.downs)
 
 
@@ -71,7 +72,7 @@ def _leads(state: CalcoryState) -> bool:
 
 
 def _turn_or_stop(state: CalcoryState, seat: int, rng: random.Random) -> int:
-    game = state.game
+    settings = state.settings
     unseen = state.unseen_counts(seat)
     total = sum(unseen)
     probs = tuple(n / total for n in unseen) if total else (0.0,) * DIGITS
@@ -87,7 +88,7 @@ def _turn_or_stop(state: CalcoryState, seat: int, rng: random.Random) -> int:
     s0, m0, z0 = state.turn_sum, len(state.turned), state.turn_zeros
     options: list[tuple[float, int]] = []
     if state.may_stop():
-        options.append((plan.stop_value(s0, m0, len(unknown) + len(known)), game.stop_action))
+        options.append((plan.stop_value(s0, m0, len(unknown) + len(known)), settings.stop_action))
     if unknown:
         # Unknown cards all look alike to the seat; a random one keeps the bot,
         # which has no memory, from turning the same cards turn after turn.

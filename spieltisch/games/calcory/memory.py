@@ -11,7 +11,6 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from spieltisch.core.contract import State
 from spieltisch.games.calcory.rules import CalcoryState
 
 
@@ -27,9 +26,8 @@ def remember_facts(view: dict[str, Any], seat: int) -> dict[Hashable, Any]:
 
 
 def resample_with_memory(
-    state: State, seat: int, facts: dict[Hashable, Any], rng: random.Random
+    state: CalcoryState, seat: int, facts: dict[Hashable, Any], rng: random.Random
 ) -> CalcoryState:
     """Like `resample_from_infostate`, with remembered face-down digits kept where they still fit."""
-    assert isinstance(state, CalcoryState)
     fixed = {key: value for key, value in facts.items() if isinstance(key, int) and isinstance(value, int)}
     return state.redeal(seat, rng, fixed)

@@ -30,104 +30,141 @@ So decisions <= ((C - 1) + C * L) * (M + 2). Random play can do no more.
 
 from __future__ import annotations
 
+import enum
 import random
 from bisect import insort
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, MemoryHooks, State
-from spieltisch.core.options import OptionSpec
+from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.games.calcory.cards import DIGITS, TARGET, Deck, load_deck
 
-# What lies at a position.
-EMPTY, DOWN, UP, OFFER = 0, 1, 2, 3
-# Phases of play.
-DEAL, TURN, BUST, RETURN, PLACE, OVER = 0, 1, 2, 3, 4, 5
-PHASE_NAMES = ("deal", "turn", "bust", "return", "place", "over")
+
+class Cell(enum.IntEnum):
+    """What lies at a position of the layout."""
+
+    EMPTY = 0
+    """No card (taken, and nothing put back yet)."""
+    DOWN = 1
+    """A face-down card."""
+    UP = 2
+    """A card turned up in the current turn."""
+    OFFER = 3
+    """A card of the standing offer: face up, marked with its owner's blocks."""
+
+
+EMPTY, DOWN, UP, OFFER = Cell
+
+
+class Phase(enum.IntEnum):
+    """The step play is at; the view names it in lower case."""
+
+    DEAL = 0
+    """Chance lays the cards face down, A1 first."""
+    TURN = 1
+    """The player turns a face-down card or stops."""
+    BUST = 2
+    """The player has bust and turns the cards back."""
+    RETURN = 3
+    """After taking, the player chooses the digit to return face down."""
+    PLACE = 4
+    """The player puts the returned card on an empty position."""
+    OVER = 5
+    """The game is over."""
+
+
+DEAL, TURN, BUST, RETURN, PLACE, OVER = Phase
+
+
+class End(enum.StrEnum):
+    """Why a game ended (the view's `end`)."""
+
+    SINGLE_CARD = "single card"
+    """An offer of a single card was taken (RULINGS.md Calcory 5)."""
+    NOTHING_LEFT = "nothing left"
+    """No face-down card and no offer left (RULINGS.md Calcory 5)."""
+    IDLE = "idle"
+    """The idle-turn cap: too many played turns in a row without taking (digital safety cap)."""
+
 
 NOBODY = -1
 
 
-class CalcoryGame(Game["CalcoryState"]):
-    name = "calcory"
-    title = "Calcory"
-    min_players = 2
-    max_players = 4
-    # Search bots: remembering where turned cards lie is the heart of Calcory, and
-    # with memory the cheap `rollout_action` playouts beat the heuristic at 3k+ per second.
-    search_defaults: ClassVar[dict[str, object]] = {"rollout": "fast", "memory": "perfect"}
-    option_specs = (
-        OptionSpec(
-            "deck_file",
-            "",
-            "str",
-            "a TOML file with the layout and the count of each digit (empty: the bundled default)",
-        ),
-        OptionSpec(
-            "idle_turn_limit",
-            40,
-            "int",
-            "the game ends after this many played turns in a row in which nobody took cards",
-            minimum=1,
-            maximum=1000,
-        ),
-    )
+@dataclass(frozen=True)
+class Settings:
+    """The rules of one game: the deck and its layout, the idle-turn cap and the action ids."""
 
-    def setup(self) -> None:
-        self.deck: Deck = load_deck(str(self.options["deck_file"]))
-        self.positions = self.deck.positions
-        self.stop_action = self.positions
-        self.return_base = self.positions + 1
-        self.place_base = self.positions + 1 + DIGITS
-        self.cover_action = 2 * self.positions + 1 + DIGITS
-        self.idle_limit = int(self.options["idle_turn_limit"])
+    players: int
+    deck: Deck
+    idle_limit: int
+    """Played turns in a row without taking after which the game ends (digital safety cap)."""
+    positions: int = field(init=False)
+    stop_action: int = field(init=False)
+    return_base: int = field(init=False)
+    """`return_base + d` returns a card of digit d."""
+    place_base: int = field(init=False)
+    """`place_base + p` puts the returned card at position p."""
+    cover_action: int = field(init=False)
+    num_actions: int = field(init=False)
 
-    def new_initial_state(self) -> CalcoryState:
-        return CalcoryState(self)
+    def __post_init__(self) -> None:
+        positions = self.deck.positions
+        for name, value in (
+            ("positions", positions),
+            ("stop_action", positions),
+            ("return_base", positions + 1),
+            ("place_base", positions + 1 + DIGITS),
+            ("cover_action", 2 * positions + 1 + DIGITS),
+            ("num_actions", 2 * positions + 2 + DIGITS),
+        ):
+            object.__setattr__(self, name, value)
 
-    def num_distinct_actions(self) -> int:
-        return 2 * self.positions + 2 + DIGITS
-
-    def max_chance_outcomes(self) -> int:
-        return DIGITS
+    @classmethod
+    def from_options(cls, players: int, options: Mapping[str, Any]) -> Settings:
+        return cls(players, load_deck(str(options["deck_file"])), int(options["idle_turn_limit"]))
 
     def max_game_length(self) -> int:
-        # Proof in the module docstring.
+        """The bound proved in the module docstring."""
         cards = self.deck.size
         turns = (cards - 1) + cards * self.idle_limit
         return turns * (self.deck.max_cards_in_turn() + 2)
 
-    def observation_shape(self) -> tuple[int, ...]:
-        return (15 * self.positions + 4 * self.num_players + 39,)
-
-    def heuristic_action(self, state: State, rng: random.Random) -> int:
-        from spieltisch.games.calcory.bot import heuristic_action
-
-        assert isinstance(state, CalcoryState)
-        return heuristic_action(state, rng)
-
-    def memory_hooks(self) -> MemoryHooks:
-        from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
-
-        return MemoryHooks(remember_facts, resample_with_memory)
-
-    def rollout_action(self, state: State, rng: random.Random) -> int:
-        """A cheaper policy for search playouts."""
-        from spieltisch.games.calcory.bot import rollout_action
-
-        assert isinstance(state, CalcoryState)
-        return rollout_action(state, rng)
+    def observation_pieces(self) -> Pieces:
+        """The observation tensor's named pieces and their sizes, in order."""
+        n = self.players
+        return (
+            ("cells", 15 * self.positions),  # per position: what lies there, digit one-hot
+            ("piles", n),  # cards each seat holds
+            ("offer_owner", n),
+            ("to_move", n),
+            ("observer", n),
+            ("own_pile", DIGITS),
+            ("phase", len(Phase)),
+            ("turn", 2),  # the turn's sum and zeros
+            ("taken", DIGITS),
+            ("holding", DIGITS),
+            ("idle", 1),
+        )
 
 
 class CalcoryState(State):
-    game: CalcoryGame
+    """A game of Calcory: the layout, the turn in progress, the standing offer and the piles.
 
-    def __init__(self, game: CalcoryGame) -> None:
+    `cards[p]` is the true digit at position p (-1 when empty) and `status[p]`
+    what lies there (a Cell); `known[p]` is the seat that put a face-down card
+    back there and alone knows it.
+    """
+
+    def __init__(self, game: Game[Any], settings: Settings) -> None:
         super().__init__(game)
-        size = game.positions
+        self.settings = settings
+        size = settings.positions
         self.cards: list[int] = [-1] * size  # true digit at each position, -1 when empty
-        self.status: list[int] = [EMPTY] * size
+        self.status: list[Cell] = [EMPTY] * size
         self.known: list[int] = [NOBODY] * size  # who put this face-down card back
-        self.left: list[int] = list(game.deck.counts)  # cards still to deal, per digit
+        self.left: list[int] = list(settings.deck.counts)  # cards still to deal, per digit
         self.dealt = 0
         self.downs: list[int] = []  # face-down positions, sorted
         self.turned: list[int] = []  # positions turned up this turn, in order
@@ -144,6 +181,7 @@ class CalcoryState(State):
         self.idle = 0  # played turns in a row in which nobody took cards
         self.log: list[list[Any]] = []  # [seat, result, cards] of the recent turns, newest last
         self.end = ""  # why the game ended
+        self.shown = -1  # the digit the last step turned up for everybody, -1 if none
 
     # --- whose move ------------------------------------------------------
     def current_player(self) -> int:
@@ -158,38 +196,41 @@ class CalcoryState(State):
         if phase == TURN:
             legal = self.downs.copy()
             if self.may_stop():
-                legal.append(self.game.stop_action)
+                legal.append(self.settings.stop_action)
             return legal
         if phase == DEAL:
             return [d for d in range(DIGITS) if self.left[d]]
         if phase == BUST:
-            return [self.game.cover_action]
+            return [self.settings.cover_action]
         if phase == RETURN:
-            base = self.game.return_base
+            base = self.settings.return_base
             return [base + d for d in sorted(set(self.taken))]
         if phase == PLACE:
-            base = self.game.place_base
-            return [base + p for p in range(self.game.positions) if self.status[p] == EMPTY]
+            base = self.settings.place_base
+            return [base + p for p in range(self.settings.positions) if self.status[p] == EMPTY]
         return []
 
     def is_legal(self, action: int) -> bool:
         if isinstance(action, bool) or not isinstance(action, int):
             return False
         phase = self.phase
-        game = self.game
+        settings = self.settings
         if phase == TURN:
-            if 0 <= action < game.positions:
+            if 0 <= action < settings.positions:
                 return self.status[action] == DOWN
-            return action == game.stop_action and self.may_stop()
+            return action == settings.stop_action and self.may_stop()
         if phase == DEAL:
             return 0 <= action < DIGITS and self.left[action] > 0
         if phase == BUST:
-            return action == game.cover_action
+            return action == settings.cover_action
         if phase == RETURN:
-            return game.return_base <= action < game.place_base and action - game.return_base in self.taken
+            return (
+                settings.return_base <= action < settings.place_base
+                and action - settings.return_base in self.taken
+            )
         if phase == PLACE:
-            p = action - game.place_base
-            return 0 <= p < game.positions and self.status[p] == EMPTY
+            p = action - settings.place_base
+            return 0 <= p < settings.positions and self.status[p] == EMPTY
         return False
 
     def may_stop(self) -> bool:
@@ -200,14 +241,15 @@ class CalcoryState(State):
         return count >= 2 or bool(self.piles[self.player]) or not self.downs
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        remaining = self.game.deck.size - self.dealt
+        remaining = self.settings.deck.size - self.dealt
         return [(d, n / remaining) for d, n in enumerate(self.left) if n]
 
     # --- moving ------------------------------------------------------------
     def _apply(self, action: int) -> None:
         phase = self.phase
+        self.shown = -1
         if phase == TURN:
-            if action == self.game.stop_action:
+            if action == self.settings.stop_action:
                 self._stop()
             else:
                 self._turn(action)
@@ -217,9 +259,9 @@ class CalcoryState(State):
             self._cover(self.turned)
             self._end_turn("bust", len(self.turned))
         elif phase == RETURN:
-            self._choose_return(action - self.game.return_base)
+            self._choose_return(action - self.settings.return_base)
         else:
-            self._put_back(action - self.game.place_base)
+            self._put_back(action - self.settings.place_base)
 
     def _deal(self, digit: int) -> None:
         position = self.dealt
@@ -228,12 +270,13 @@ class CalcoryState(State):
         self.left[digit] -= 1
         self.dealt += 1
         self.downs.append(position)
-        if self.dealt == self.game.deck.size:
+        if self.dealt == self.settings.deck.size:
             self.player = 0  # RULINGS.md general: seat 0 starts, seats in turn order
             self._begin_turn()
 
     def _turn(self, position: int) -> None:
         digit = self.cards[position]
+        self.shown = digit
         self.status[position] = UP
         self.known[position] = NOBODY  # a put-back card once turned up is an ordinary card again
         self.downs.remove(position)
@@ -332,8 +375,8 @@ class CalcoryState(State):
         self._note(self.player, result, cards)
         self._reset_turn()
         self.idle += 1
-        if self.idle >= self.game.idle_limit:
-            self._finish("idle")  # digital ruling: see docs/rules/calcory.md
+        if self.idle >= self.settings.idle_limit:
+            self._finish(End.IDLE)  # digital ruling: see docs/rules/calcory.md
             return
         self._next_turn()
 
@@ -350,7 +393,7 @@ class CalcoryState(State):
                 self.phase = TURN
                 return
             if self.offer_owner == NOBODY:
-                self._finish("nothing left")  # RULINGS.md Calcory 5
+                self._finish(End.NOTHING_LEFT)  # RULINGS.md Calcory 5
                 return
             # Digital ruling: nothing to turn while another's offer stands: the turn passes.
             self._note(self.player, "skip", 0)
@@ -367,7 +410,7 @@ class CalcoryState(State):
             self.cards[p] = -1
             self.status[p] = EMPTY
             self._note(self.player, "single", 1)
-            self._finish("single card")
+            self._finish(End.SINGLE_CARD)
             return
         self._note(self.player, "took", len(positions))
         self._take(positions)
@@ -378,39 +421,25 @@ class CalcoryState(State):
 
     # --- names -------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        game = self.game
+        settings = self.settings
         if self.phase == DEAL:
-            return f"deal {action} at {game.deck.label(self.dealt)}"
-        if 0 <= action < game.positions:
-            return f"turn {game.deck.label(action)}"
-        if action == game.stop_action:
+            return f"deal {action} at {settings.deck.label(self.dealt)}"
+        if 0 <= action < settings.positions:
+            return f"turn {settings.deck.label(action)}"
+        if action == settings.stop_action:
             return "stop"
-        if action == game.cover_action:
+        if action == settings.cover_action:
             return "turn back"
-        if game.return_base <= action < game.place_base:
-            return f"return a {action - game.return_base}"
-        if game.place_base <= action < game.num_distinct_actions():
-            return f"put back at {game.deck.label(action - game.place_base)}"
+        if settings.return_base <= action < settings.place_base:
+            return f"return a {action - settings.return_base}"
+        if settings.place_base <= action < settings.num_actions:
+            return f"put back at {settings.deck.label(action - settings.place_base)}"
         return f"action {action}"
-
-    def action_label(self, action: int, lang: str = "en") -> str:
-        from spieltisch.games.calcory.text import action_label
-
-        return action_label(self, action, lang)
-
-    def public_action_label(self, action: int, lang: str = "en") -> str | None:
-        from spieltisch.games.calcory.text import public_action_label
-
-        return public_action_label(self, action, lang)
-
-    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
-        from spieltisch.games.calcory.text import render
-
-        return render(self, seat, lang)
 
     def clone(self) -> CalcoryState:
         other = CalcoryState.__new__(CalcoryState)
         other.game = self.game
+        other.settings = self.settings
         other.num_players = self.num_players
         other._history = self._history.copy()
         other.cards = self.cards.copy()
@@ -433,6 +462,7 @@ class CalcoryState(State):
         other.idle = self.idle
         other.log = [entry.copy() for entry in self.log]
         other.end = self.end
+        other.shown = self.shown
         return other
 
     # --- results -----------------------------------------------------------
@@ -459,10 +489,10 @@ class CalcoryState(State):
 
     def unseen_counts(self, seat: int) -> list[int]:
         """Per digit, the cards `seat` cannot place: face down unknown or in others' piles."""
-        counts = list(self.game.deck.counts)
+        counts = list(self.settings.deck.counts)
         if self.phase == DEAL:
             return counts
-        for p in range(self.game.positions):
+        for p in range(self.settings.positions):
             digit = self.visible_digit(p, seat)
             if digit >= 0:
                 counts[digit] -= 1
@@ -476,7 +506,7 @@ class CalcoryState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         # RULINGS.md Calcory 6: a seat sees only face-up cards (and the cards it put back).
-        deck = self.game.deck
+        deck = self.settings.deck
         cells: list[Any] = []
         known: dict[str, int] = {}
         for p, status in enumerate(self.status):
@@ -491,7 +521,7 @@ class CalcoryState(State):
         view: dict[str, Any] = {
             "rows": deck.rows,
             "columns": deck.columns,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase.name.lower(),
             "player": self.current_player(),
             "dealt": self.dealt,
             "cells": cells,
@@ -504,7 +534,7 @@ class CalcoryState(State):
             "return_choices": sorted(self.taken),
             "holding": self.holding if seat is not None and seat == self.player else None,
             "idle_turns": self.idle,
-            "idle_turn_limit": self.game.idle_limit,
+            "idle_turn_limit": self.settings.idle_limit,
             "recent": [{"seat": seat, "result": result, "cards": cards} for seat, result, cards in self.log],
             "end": self.end,
             "winners": self.winners(),
@@ -519,42 +549,47 @@ class CalcoryState(State):
         return view
 
     def observation_tensor(self, seat: int) -> list[float]:
-        """Per position 15 values, then the seats, own pile, phase and turn (shape in the game)."""
-        tensor: list[float] = []
+        """The pieces named by `Settings.observation_pieces`, in order."""
+        return concatenate(self.settings.observation_pieces(), self._observation_parts(seat))
+
+    def _observation_parts(self, seat: int) -> dict[str, list[float]]:
+        cells: list[float] = []
         for p, status in enumerate(self.status):
             cell = [0.0] * 15
             digit = self.visible_digit(p, seat)
             if status == DOWN and digit >= 0:
-                cell[2] = 1.0
+                cell[2] = 1.0  # face down and known to the seat
             else:
                 cell[(0, 1, 3, 4)[status]] = 1.0
             if digit >= 0:
                 cell[5 + digit] = 1.0
-            tensor.extend(cell)
-        n = self.num_players
-        size = float(self.game.deck.size)
-        tensor.extend(len(pile) / size for pile in self.piles)
-        tensor.extend(1.0 if self.offer_owner == s else 0.0 for s in range(n))
-        tensor.extend(1.0 if self.current_player() == s else 0.0 for s in range(n))
-        tensor.extend(1.0 if seat == s else 0.0 for s in range(n))
-        top = float(max(self.game.deck.counts) or 1)
+            cells.extend(cell)
+        seats = range(self.num_players)
+        deck = self.settings.deck
+        top = float(max(deck.counts) or 1)
         own = [0.0] * DIGITS
         for digit in self.piles[seat]:
             own[digit] += 1.0 / top
-        tensor.extend(own)
-        tensor.extend(1.0 if self.phase == k else 0.0 for k in range(len(PHASE_NAMES)))
-        tensor.append(self.turn_sum / TARGET)
-        tensor.append(float(self.turn_zeros))
         taken = [0.0] * DIGITS
         for digit in self.taken:
             taken[digit] += 1.0 / top
-        tensor.extend(taken)
         holding = [0.0] * DIGITS
         if self.holding >= 0 and seat == self.player:
             holding[self.holding] = 1.0
-        tensor.extend(holding)
-        tensor.append(self.idle / self.game.idle_limit)
-        return tensor
+        mover = self.current_player()
+        return {
+            "cells": cells,
+            "piles": [len(pile) / float(deck.size) for pile in self.piles],
+            "offer_owner": [1.0 if self.offer_owner == s else 0.0 for s in seats],
+            "to_move": [1.0 if mover == s else 0.0 for s in seats],
+            "observer": [1.0 if seat == s else 0.0 for s in seats],
+            "own_pile": own,
+            "phase": [1.0 if self.phase == phase else 0.0 for phase in Phase],
+            "turn": [self.turn_sum / TARGET, float(self.turn_zeros)],
+            "taken": taken,
+            "holding": holding,
+            "idle": [self.idle / self.settings.idle_limit],
+        }
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> CalcoryState:
         """Redeal every card `seat` cannot place: unknown face-down cards and others' piles."""
@@ -605,7 +640,7 @@ class CalcoryState(State):
         return other
 
     def check_invariants(self) -> None:
-        deck = self.game.deck
+        deck = self.settings.deck
         counts = [0] * DIGITS
         for p, status in enumerate(self.status):
             digit = self.cards[p]
@@ -637,4 +672,4 @@ class CalcoryState(State):
         assert self.offer_sum == sum(self.cards[p] for p in self.offer)
         assert (self.phase == PLACE) == (self.holding >= 0)
         assert (self.phase == RETURN) == bool(self.taken)
-        assert self.idle < self.game.idle_limit or self.phase == OVER
+        assert self.idle < self.settings.idle_limit or self.phase == OVER

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.games.calcory.cards import ROW_NAMES
-
-if TYPE_CHECKING:
-    from spieltisch.games.calcory.rules import CalcoryState
+from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
 
 WORDS = {
     "en": {
@@ -33,7 +30,7 @@ WORDS = {
         "idle": "Turns without taking: {idle} of {limit}",
         "legend": "# face down, (d) face down and known to you, <d> standing offer, . empty",
         "dealing": "Dealing the layout ({dealt} cards laid).",
-        "over": "Game over ({reason}). Winner: {winners}.",
+        "over": "Game over. {reason} Winner: {winners}.",
         "last": "Seat {seat} {result} ({cards}).",
         "card": "card",
         "cards": "cards",
@@ -45,9 +42,10 @@ WORDS = {
         "took": "took the offer (Aufnehmen 2)",
         "single": "took a single card",
         "skip": "could not turn",
-        "single card": "a single card was taken",
-        "nothing left": "nothing left to turn",
-        "idle_end": "too many turns without taking",
+        "end_single_card": "Seat {seat} took an offer of a single card, which ends the game.",
+        "end_nothing_left": "No face-down card and no offer are left.",
+        "end_idle": "Safety cap: {limit} played turns in a row passed without anybody taking cards.",
+        "collected_part": "cards collected",
     },
     "de": {
         "turn": "Karte {label} aufdecken",
@@ -72,7 +70,7 @@ WORDS = {
         "idle": "Züge ohne Aufnehmen: {idle} von {limit}",
         "legend": "# verdeckt, (z) verdeckt und dir bekannt, <z> vorgelegt, . frei",
         "dealing": "Die Auslage wird ausgelegt ({dealt} Karten liegen).",
-        "over": "Spielende ({reason}). Gewinner: {winners}.",
+        "over": "Spielende. {reason} Gewinner: {winners}.",
         "last": "Platz {seat} {result} ({cards}).",
         "card": "Karte",
         "cards": "Karten",
@@ -84,9 +82,10 @@ WORDS = {
         "took": "hat aufgenommen (Aufnehmen 2)",
         "single": "hat eine Einzelkarte aufgenommen",
         "skip": "konnte nicht aufdecken",
-        "single card": "Einzelkarte aufgenommen",
-        "nothing left": "nichts mehr aufzudecken",
-        "idle_end": "zu viele Züge ohne Aufnehmen",
+        "end_single_card": "Platz {seat} hat eine Einzelkarte aufgenommen, das beendet das Spiel.",
+        "end_nothing_left": "Keine verdeckte Karte und nichts Vorgelegtes ist mehr übrig.",
+        "end_idle": "Sicherheitsgrenze: {limit} Züge in Folge, in denen niemand Karten aufnahm.",
+        "collected_part": "gesammelte Karten",
     },
 }
 
@@ -97,31 +96,50 @@ def words(lang: str) -> dict[str, str]:
 
 def action_label(state: CalcoryState, action: int, lang: str) -> str:
     w = words(lang)
-    game = state.game
-    deck = game.deck
-    if state.phase == 0:  # dealing
+    settings = state.settings
+    deck = settings.deck
+    if state.phase == DEAL:
         return w["deal"].format(digit=action, label=deck.label(state.dealt))
-    if 0 <= action < game.positions:
+    if 0 <= action < settings.positions:
         return w["turn"].format(label=deck.label(action))
-    if action == game.stop_action:
+    if action == settings.stop_action:
         return w["stop"]
-    if action == game.cover_action:
+    if action == settings.cover_action:
         return w["cover"]
-    if game.return_base <= action < game.place_base:
-        return w["return"].format(digit=action - game.return_base)
-    if game.place_base <= action < game.num_distinct_actions():
-        return w["place"].format(label=deck.label(action - game.place_base))
+    if settings.return_base <= action < settings.place_base:
+        return w["return"].format(digit=action - settings.return_base)
+    if settings.place_base <= action < settings.num_actions:
+        return w["place"].format(label=deck.label(action - settings.place_base))
     return state.action_to_string(action)
 
 
 def public_action_label(state: CalcoryState, action: int, lang: str) -> str | None:
     """The move as the other seats know it: the returned digit goes face down, unseen."""
-    game = state.game
-    if state.phase == 0:
+    settings = state.settings
+    if state.phase == DEAL:
         return None  # the deal lays cards face down
-    if game.return_base <= action < game.place_base:
+    if settings.return_base <= action < settings.place_base:
         return words(lang)["return_hidden"]
     return action_label(state, action, lang)
+
+
+def end_reason(state: CalcoryState, lang: str) -> EndReason | None:
+    """Why the game ended: a single card taken, nothing left, or the idle-turn cap (capped)."""
+    if state.phase != OVER:
+        return None
+    w = words(lang)
+    if state.end == End.SINGLE_CARD:
+        taker = state.log[-1][0]  # the taking of the single card is the last turn noted
+        return EndReason("single_card", w["end_single_card"].format(seat=taker))
+    if state.end == End.NOTHING_LEFT:
+        return EndReason("nothing_left", w["end_nothing_left"])
+    return EndReason("idle_cap", w["end_idle"].format(limit=state.settings.idle_limit), capped=True)
+
+
+def score_breakdown(state: CalcoryState, lang: str) -> list[list[ScoreLine]]:
+    """Each seat's cards collected (only their number is public)."""
+    label = words(lang)["collected_part"]
+    return [[ScoreLine(label, float(len(pile)))] for pile in state.piles]
 
 
 def _count(w: dict[str, str], number: int) -> str:
@@ -129,8 +147,6 @@ def _count(w: dict[str, str], number: int) -> str:
 
 
 def _cell(state: CalcoryState, position: int, seat: int | None) -> str:
-    from spieltisch.games.calcory.rules import DOWN, EMPTY, OFFER
-
     status = state.status[position]
     digit = state.visible_digit(position, seat)
     if status == EMPTY:
@@ -145,7 +161,7 @@ def _cell(state: CalcoryState, position: int, seat: int | None) -> str:
 def render(state: CalcoryState, seat: int | None, lang: str) -> str:
     w = words(lang)
     view = state.view(seat)
-    deck = state.game.deck
+    deck = state.settings.deck
     lines: list[str] = []
     if view["phase"] == "deal":
         return w["dealing"].format(dealt=view["dealt"])
@@ -187,8 +203,8 @@ def render(state: CalcoryState, seat: int | None, lang: str) -> str:
         key = "offer_made" if event["result"] == "offer" else event["result"]
         lines.append(w["last"].format(seat=event["seat"], result=w[key], cards=_count(w, event["cards"])))
     lines.append(w["idle"].format(idle=view["idle_turns"], limit=view["idle_turn_limit"]))
-    if view["phase"] == "over":
-        reason = w["idle_end"] if view["end"] == "idle" else w[view["end"]]
+    reason = end_reason(state, lang)
+    if reason is not None:
         winners = ", ".join(w["seat"].format(seat=s) for s in view["winners"])
-        lines.append(w["over"].format(reason=reason, winners=winners))
+        lines.append(w["over"].format(reason=reason.text, winners=winners))
     return "\n".join(lines)

@@ -1,6 +1,6 @@
 """LEVEL 8 (Super Mario edition): collect and lay down eight levels of card combinations."""
 
-from spieltisch.games.level8.rules import Level8Game
+from spieltisch.games.level8.game import Level8Game
 
 GAME = Level8Game
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 
-from spieltisch.games.level8 import actions as A
+import spieltisch.games.level8.actions as actions
 from spieltisch.games.level8.cards import JOKER, SKIP, colour_of, value_of
 from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT
-from spieltisch.games.level8.rules import DRAW, KEEP, LAYDOWN, PLAY, TARGET, Level8State
+from spieltisch.games.level8.phases import DRAW, KEEP, LAYDOWN, PLAY, TARGET
+from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.solver import Req, layoff_ends, reqs_of, shortfall, solution
 
 
@@ -30,7 +31,7 @@ def heuristic_action(state: Level8State, rng: random.Random) -> int:
     if phase == LAYDOWN:
         return _lay(state, legal)
     if phase == TARGET:
-        return next(a for a in legal if a != A.CANCEL)
+        return next(a for a in legal if a != actions.CANCEL)
     if phase == KEEP:
         return _keep(state, legal)
     return legal[0]
@@ -47,18 +48,20 @@ def _fits_somewhere(state: Level8State, card: int) -> bool:
 def _draw(state: Level8State, legal: list[int]) -> int:
     seat = state.player
     hand = state.hands[seat]
-    best, best_gain = A.DRAW_STOCK if A.DRAW_STOCK in legal else legal[0], 0
+    best, best_gain = actions.DRAW_STOCK if actions.DRAW_STOCK in legal else legal[0], 0
     if state.laid[seat]:
         for action in legal:
-            if action != A.DRAW_STOCK and _fits_somewhere(state, state.piles[action - A.DRAW_PILE][-1]):
+            if action != actions.DRAW_STOCK and _fits_somewhere(
+                state, state.piles[action - actions.DRAW_PILE][-1]
+            ):
                 return action
         return best
     reqs = _level_reqs(state, seat)
     now = shortfall(reqs, tuple(hand))
     for action in legal:
-        if action == A.DRAW_STOCK:
+        if action == actions.DRAW_STOCK:
             continue
-        top = state.piles[action - A.DRAW_PILE][-1]
+        top = state.piles[action - actions.DRAW_PILE][-1]
         gain = now - shortfall(reqs, tuple(sorted([*hand, top])))
         if gain > best_gain or (top == SKIP and best_gain == 0 and skip_target(state) is not None):
             best, best_gain = action, max(gain, best_gain)
@@ -67,16 +70,16 @@ def _draw(state: Level8State, legal: list[int]) -> int:
 
 def _play(state: Level8State, legal: list[int]) -> int:
     seat = state.player
-    if A.START_LAYDOWN in legal:
-        return A.START_LAYDOWN
-    layoffs = [a for a in legal if A.LAYOFF <= a < A.TARGET]
+    if actions.START_LAYDOWN in legal:
+        return actions.START_LAYDOWN
+    layoffs = [a for a in legal if actions.LAYOFF <= a < actions.ONTO]
     if layoffs:
-        numbers = [a for a in layoffs if a - A.LAYOFF != JOKER]
+        numbers = [a for a in layoffs if a - actions.LAYOFF != JOKER]
         return (numbers or layoffs)[0]
     target = skip_target(state)
-    if target is not None and A.SKIP_AT + target in legal:
-        return A.SKIP_AT + target
-    return A.DISCARD + discard_choice(state, seat)
+    if target is not None and actions.SKIP_AT + target in legal:
+        return actions.SKIP_AT + target
+    return actions.DISCARD + discard_choice(state, seat)
 
 
 def skip_target(state: Level8State) -> int | None:
@@ -125,29 +128,23 @@ def _lay(state: Level8State, legal: list[int]) -> int:
     plan = solution(state.reqs(), tuple(state.hands[state.player]))
     if plan and plan[0]:
         card, meaning = plan[0][0]
-        kind = state.reqs()[0][0]
-        if card != JOKER:
-            action = A.PICK + card
-        elif kind == COLOUR:
-            action = A.JOKER_COLOUR + meaning
-        else:
-            action = A.JOKER_NUMBER + meaning - 1
+        action = actions.pick_id(card, meaning, state.reqs()[0][0])
         if action in legal:
             return action
-    return next(a for a in legal if a != A.CANCEL)
+    return next(a for a in legal if a != actions.CANCEL)
 
 
 def _keep(state: Level8State, legal: list[int]) -> int:
     seat = state.carry[0]
     level = min(state.level[seat], LEVEL_COUNT)
-    reqs = reqs_of(state.game.levels.levels[level - 1])
+    reqs = reqs_of(state.settings.levels.levels[level - 1])
     kept = state.kept[seat]
     now = shortfall(reqs, tuple(kept))
-    best, best_value = A.KEEP_DONE, now
+    best, best_value = actions.KEEP_DONE, now
     for action in legal:
-        if action == A.KEEP_DONE:
+        if action == actions.KEEP_DONE:
             continue
-        value = shortfall(reqs, tuple(sorted([*kept, action - A.KEEP])))
+        value = shortfall(reqs, tuple(sorted([*kept, action - actions.KEEP_CARD])))
         if value < best_value:
             best, best_value = action, value
     return best

@@ -9,7 +9,8 @@ from spieltisch.core.data import package_data, user_data
 from spieltisch.core.options import OptionError
 
 RUN, SET, COLOUR = 0, 1, 2
-KIND_NAMES = {"run": RUN, "set": SET, "colour": COLOUR}
+PART_KINDS = ("run", "set", "colour")  # indexed by RUN, SET, COLOUR
+KIND_NAMES = {name: kind for kind, name in enumerate(PART_KINDS)}
 LEVEL_COUNT = 8
 MAX_PARTS = 4
 MAX_LEVEL_CARDS = 10  # with 11 cards after drawing, one is left for the discard
@@ -83,6 +84,11 @@ def _parse_level(entry: Any, where: str) -> tuple[Part, ...]:
     if total > MAX_LEVEL_CARDS:
         raise OptionError(f"{where}: needs {total} cards; at most {MAX_LEVEL_CARDS} fit a hand")
     return tuple(result)
+
+
+def part_struct(part: Part) -> dict[str, Any]:
+    """A part as data: {"kind": "run", "size": 3}."""
+    return {"kind": PART_KINDS[part[0]], "size": part[1]}
 
 
 def part_name(part: Part, lang: str) -> str:

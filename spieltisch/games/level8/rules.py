@@ -7,27 +7,42 @@ first round and the deal passes left.
 
 from __future__ import annotations
 
+import enum
 import random
 from bisect import insort
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from typing import Any, ClassVar
+from typing import Any
 
+import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
-from spieltisch.core.options import OptionError, OptionSpec
-from spieltisch.games.level8 import actions as A
-from spieltisch.games.level8.cards import (
-    COLOURS,
-    JOKER,
-    KINDS,
-    NUMBER_KINDS,
-    SKIP,
-    Deck,
-    card_name,
-    load_deck,
+from spieltisch.core.options import OptionError
+from spieltisch.games.level8.cards import COLOURS, JOKER, KINDS, NUMBER_KINDS, SKIP, Deck, load_deck
+from spieltisch.games.level8.levels import (
+    LEVEL_COUNT,
+    MAX_PARTS,
+    LevelList,
+    Part,
+    load_levels,
+    part_struct,
 )
-from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, MAX_PARTS, LevelList, Part, load_levels
+from spieltisch.games.level8.observe import observation
+from spieltisch.games.level8.phases import (
+    DEAL,
+    DRAW,
+    KEEP,
+    LAYDOWN,
+    OVER,
+    PLAY,
+    SKIPPED,
+    STOCK_DRAW,
+    TARGET,
+    Phase,
+)
 from spieltisch.games.level8.solver import (
+    AxisPlan,
     Group,
     Pick,
     Req,
@@ -35,15 +50,10 @@ from spieltisch.games.level8.solver import (
     extend,
     layoff_ends,
     make_group,
-    meaning_of,
     picks_possible,
     plan_of,
     reqs_of,
 )
-
-# Phases of the state machine.
-DEAL, DRAW, STOCK_DRAW, PLAY, LAYDOWN, TARGET, SKIPPED, KEEP, OVER = range(9)
-PHASE_NAMES = ("deal", "draw", "stock_draw", "play", "laydown", "target", "skipped", "keep", "over")
 
 # Digital ruling (docs/rules/level8.md): at most this many cancels per turn
 # (of a lay-down or a lay-off in progress), so every turn has a bounded length.
@@ -59,124 +69,61 @@ def turn_decision_bound(hand_max: int = HAND_MAX, level_cards: int = 10) -> int:
     return 1 + laydown + layoffs + CANCELS_PER_TURN * 2 + 1
 
 
-class Level8Game(Game["Level8State"]):
-    name = "level8"
-    title = "LEVEL 8"
-    min_players = 2
-    max_players = 6
-    option_specs = (
-        OptionSpec(
-            "side",
-            "front",
-            "choice",
-            "level card side: front (one star) or back (two stars)",
-            choices=("front", "back"),
-        ),
-        OptionSpec(
-            "jokers", 5, "int", "jokers in the deck: 5 (German edition) or 6 (English)", minimum=5, maximum=6
-        ),
-        OptionSpec("levels_file", "", "str", "a TOML file with your own 8 levels (see docs)"),
-        OptionSpec(
-            "round_turns",
-            100,
-            "int",
-            "turns (all players together) after which a round ends with nobody out",
-            minimum=10,
-            maximum=1000,
-        ),
-        OptionSpec(
-            "stall_rounds",
-            1,
-            "int",
-            "rounds in a row ended by round_turns after which the highest level wins",
-            minimum=1,
-            maximum=10,
-        ),
-    )
+@dataclass(frozen=True)
+class Settings:
+    """What a LEVEL 8 game is played with: its deck, level list and limits, read
+    once from the options and data files and shared by all its states."""
 
-    # ISMCTS settings that work here (docs/rules/level8.md, "Search hooks"): flat
-    # Monte Carlo over the seat's own moves (a deeper tree let the other seat play
-    # as if it saw the hidden hands), playouts of the cheap policy without random
-    # moves, cut off after 8 decisions and judged by `estimate_scores`, and a pull
-    # towards the playout policy's move unless the playouts say otherwise.
-    search_defaults: ClassVar[dict[str, object]] = {
-        "rollout": "fast",
-        "cutoff": 8,
-        "depth": 1,
-        "rollout_epsilon": 0.0,
-        "exploration": 0.3,
-        "bias": 2.0,
-        "hint": "fast",
-    }
+    players: int
+    deck: Deck
+    levels: LevelList
+    carry_over: bool
+    """The back side's rule: levels 5-8 not laid down keep up to `deck.keep_limit` cards."""
+    round_turns: int
+    stall_rounds: int
+    level_reqs: tuple[tuple[Req, ...], ...]
+    """Each level's parts as the solver's requirements (asked on every new hand)."""
+    level_plans: tuple[AxisPlan | None, ...]
+    level_cards: tuple[int, ...]
+    """How many cards each level takes."""
 
-    def setup(self) -> None:
-        self.deck: Deck = load_deck(int(self.options["jokers"]))
-        self.levels: LevelList = load_levels(str(self.options["side"]), str(self.options["levels_file"]))
-        if self.options["levels_file"] == "":
-            # The back side's keep-4-cards rule comes with the side (verified, rulebook).
-            self.carry_over = self.options["side"] == "back"
-        else:
-            self.carry_over = self.levels.carry_over
-        dealt = self.deck.hand_size * self.num_players + 1
-        if dealt > self.deck.size:
-            raise OptionError(f"the deck of {self.deck.size} cards cannot deal {dealt}")
-        # Asked on every new hand: made once, not per question.
-        self.level_reqs = tuple(reqs_of(parts) for parts in self.levels.levels)
-        self.level_plans = tuple(plan_of(reqs) for reqs in self.level_reqs)
-        self.level_cards = tuple(sum(size for _, size in parts) for parts in self.levels.levels)
-
-    def new_initial_state(self) -> Level8State:
-        return Level8State(self)
-
-    def num_distinct_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    def max_chance_outcomes(self) -> int:
-        return KINDS
+    @classmethod
+    def from_options(cls, players: int, options: Mapping[str, Any]) -> Settings:
+        """Load the deck and the level list; OptionError when they cannot deal this table."""
+        deck = load_deck(int(options["jokers"]))
+        levels_file = str(options["levels_file"])
+        levels = load_levels(str(options["side"]), levels_file)
+        # The back side's keep-4-cards rule comes with the side (verified, rulebook).
+        carry_over = levels.carry_over if levels_file else options["side"] == "back"
+        dealt = deck.hand_size * players + 1
+        if dealt > deck.size:
+            raise OptionError(f"the deck of {deck.size} cards cannot deal {dealt}")
+        reqs = tuple(reqs_of(parts) for parts in levels.levels)
+        return cls(
+            players=players,
+            deck=deck,
+            levels=levels,
+            carry_over=carry_over,
+            round_turns=int(options["round_turns"]),
+            stall_rounds=int(options["stall_rounds"]),
+            level_reqs=reqs,
+            level_plans=tuple(plan_of(r) for r in reqs),
+            level_cards=tuple(sum(size for _, size in parts) for parts in levels.levels),
+        )
 
     def max_rounds(self) -> int:
         """A bound on rounds: a round someone goes out in raises the sum of levels by 2
         (at most 7n/2 + 1 such rounds before a win), and at most `stall_rounds` - 1
         rounds without anyone out come between two of them."""
-        return (7 * self.num_players // 2 + 2) * int(self.options["stall_rounds"])
+        return (7 * self.players // 2 + 2) * self.stall_rounds
 
     def max_game_length(self) -> int:
         """Rounds x (turns x decisions per turn + carry-over choices): a true bound."""
-        turns = int(self.options["round_turns"])
-        keep = self.num_players * (self.deck.keep_limit + 1)
-        return self.max_rounds() * (turns * turn_decision_bound() + keep)
-
-    def observation_shape(self) -> tuple[int, ...]:
-        return (observation_size(self.num_players),)
-
-    def heuristic_action(self, state: State, rng: random.Random) -> int:
-        from spieltisch.games.level8.bot import heuristic_action
-
-        assert isinstance(state, Level8State)
-        return heuristic_action(state, rng)
-
-    def rollout_action(self, state: State, rng: random.Random) -> int:
-        """A cheap playout policy for the search bots (`rollout=fast`)."""
-        from spieltisch.games.level8.search import rollout_action
-
-        assert isinstance(state, Level8State)
-        return rollout_action(state, rng)
-
-    def estimate_scores(self, state: State) -> list[float]:
-        """Levels completed plus progress toward the next, for playouts cut off early."""
-        from spieltisch.games.level8.search import estimate_scores
-
-        assert isinstance(state, Level8State)
-        return estimate_scores(state)
+        keep = self.players * (self.deck.keep_limit + 1)
+        return self.max_rounds() * (self.round_turns * turn_decision_bound() + keep)
 
 
 ALL_KINDS = range(KINDS)
-PER_SEAT = 6 + KINDS + (KINDS + 2) + MAX_PARTS * 6
-GLOBAL = len(PHASE_NAMES) + 4 + KINDS + 16 + (KINDS + 1) + KINDS
-
-
-def observation_size(players: int) -> int:
-    return KINDS + players * PER_SEAT + GLOBAL
 
 
 @lru_cache(maxsize=4096)
@@ -185,22 +132,62 @@ def legal_picks(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> tuple[int, ...]
     and again by `is_legal` for the chosen one, and a search lays the same hand
     down many times."""
     kind = reqs[0][0]
-    result = []
-    for card, meaning in picks_possible(reqs, hand):
-        if card != JOKER:
-            result.append(A.PICK + card)
-        elif kind == COLOUR:
-            result.append(A.JOKER_COLOUR + meaning)
-        else:
-            result.append(A.JOKER_NUMBER + meaning - 1)
-    return tuple(sorted(result))
+    return tuple(sorted(actions.pick_id(card, meaning, kind) for card, meaning in picks_possible(reqs, hand)))
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """How a round ended: shown in the view and announced by the move that ended it."""
+
+    round: int
+    """The round's number, 1 for the first."""
+    went_out: int
+    """The seat that went out, or -1 when the round ended with nobody out."""
+    levels_before: tuple[int, ...]
+    """Every seat's level during the round."""
+    levels: tuple[int, ...]
+    """Every seat's level after it (9: on the win coin)."""
+    step: int
+    """How many steps the history holds once the move that ended the round is made."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "went_out": self.went_out if self.went_out >= 0 else None,
+            "levels_before": list(self.levels_before),
+            "levels": list(self.levels),
+        }
+
+
+class Ending(enum.StrEnum):
+    """How a game of LEVEL 8 ended; the value is its `EndReason.kind`."""
+
+    LEVEL_8 = "level_8_laid"
+    """A player laid down level 8 and won at once (rulebook, Spielende)."""
+    OUT_AFTER_7 = "went_out_after_level_7"
+    """A player went out after laying down level 7: two levels up, onto the win coin."""
+    STALLED = "stalled_rounds"
+    """A safety cap: `stall_rounds` rounds in a row ended with nobody out; the highest level wins."""
+
+    @property
+    def capped(self) -> bool:
+        """Whether a safety cap, not the rulebook, ended the game."""
+        return self is Ending.STALLED
 
 
 class Level8State(State):
-    game: Level8Game
+    """A LEVEL 8 game, round after round until a player wins.
 
-    def __init__(self, game: Level8Game) -> None:
+    Plain fields: `level` (1-8, 9 on the win coin), `laid`, `hands` (sorted card
+    kinds), `known` (hand cards everybody saw go in), `piles` (each seat's own
+    discard pile, top last), `groups` (each seat's laid groups), the draw pile as
+    a count per kind (`stock`), and the turn's progress (`phase`, `player`, the
+    lay-down under way in `part`, `picks`, `built`, a held `layoff_card`).
+    """
+
+    def __init__(self, game: Game[Any], settings: Settings) -> None:
         super().__init__(game)
+        self.settings = settings
         n = self.num_players
         self.level = [1] * n  # 1..8; LEVEL_COUNT + 1 is the win coin
         self.laid = [False] * n
@@ -215,7 +202,7 @@ class Level8State(State):
         self.under = 0  # face-up skip cards under the draw pile
         self.dealer = n - 1  # the first round's deal passes to seat 0
         self.player = 0
-        self.phase = DEAL
+        self.phase: Phase = DEAL
         self.rounds = 0  # rounds finished
         self.stalled = 0  # rounds in a row that ended with nobody out
         self.turns = 0  # turns taken this round
@@ -227,14 +214,16 @@ class Level8State(State):
         self.layoff_card = -1
         self.carry: list[int] = []
         self.went_out = -1
+        self.round_log: tuple[RoundEnd, ...] = ()  # every finished round, in order
         self.won: list[int] = []
+        self.ending: Ending | None = None
         self._new_round()
 
     # --- setup and round flow ---------------------------------------------------
     def _new_round(self) -> None:
         n = self.num_players
         self.dealer = (self.dealer + 1) % n
-        self.stock = self.game.deck.counts()
+        self.stock = self.settings.deck.counts()
         for seat in range(n):
             for card in self.kept[seat]:
                 self.stock[card] -= 1
@@ -252,7 +241,7 @@ class Level8State(State):
         queue: list[int] = []
         for step in range(1, n + 1):
             seat = (self.dealer + step) % n
-            queue += [seat] * (self.game.deck.hand_size - len(self.hands[seat]))
+            queue += [seat] * (self.settings.deck.hand_size - len(self.hands[seat]))
         self.deal_queue = [*queue, -1]  # -1: the card turned up on the dealer's pile
         self.phase = DEAL
 
@@ -285,7 +274,7 @@ class Level8State(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        if self.turns >= int(self.game.options["round_turns"]):
+        if self.turns >= self.settings.round_turns:
             # Digital ruling (docs/rules/level8.md): a round this long ends with nobody out.
             self._end_round(-1)
         else:
@@ -296,22 +285,26 @@ class Level8State(State):
         self.went_out = out
         self.rounds += 1
         self.stalled = 0 if out >= 0 else self.stalled + 1
+        before = tuple(self.level)
         for seat in range(self.num_players):
             if seat == out:
                 self.level[seat] += 2
             elif self.laid[seat]:
                 self.level[seat] += 1
+        # The move being applied is not in the history yet: it ends at the next step.
+        end = RoundEnd(self.rounds, out, before, tuple(self.level), len(self._history) + 1)
+        self.round_log = (*self.round_log, end)
         if out >= 0 and self.level[out] > LEVEL_COUNT:
-            self._finish([out])  # went out after laying level 7: on the win coin
+            self._finish([out], Ending.OUT_AFTER_7)  # two levels up from level 7: the win coin
             return
-        if self.stalled >= int(self.game.options["stall_rounds"]):
+        if self.stalled >= self.settings.stall_rounds:
             # Digital ruling: after `stall_rounds` rounds in a row with nobody out,
             # the game ends and the highest level wins (ties share).
             top = max(self.level)
-            self._finish([s for s in range(self.num_players) if self.level[s] == top])
+            self._finish([s for s in range(self.num_players) if self.level[s] == top], Ending.STALLED)
             return
         self.carry = []
-        if self.game.carry_over:
+        if self.settings.carry_over:
             # RULINGS.md LEVEL 8 ruling 7: levels 5-8 not laid down keep up to 4 cards.
             order = [(self.dealer + 1 + i) % self.num_players for i in range(self.num_players)]
             self.carry = [s for s in order if not self.laid[s] and 5 <= self.level[s] <= LEVEL_COUNT]
@@ -320,8 +313,9 @@ class Level8State(State):
         else:
             self._new_round()
 
-    def _finish(self, winners: list[int]) -> None:
+    def _finish(self, winners: list[int], ending: Ending) -> None:
         self.won = sorted(winners)
+        self.ending = ending
         self.phase = OVER
 
     # --- whose move ---------------------------------------------------------------
@@ -351,34 +345,34 @@ class Level8State(State):
         if phase == PLAY:
             return self._play_legal(action)
         if phase == DRAW:
-            if action == A.DRAW_STOCK:
+            if action == actions.DRAW_STOCK:
                 return self.stock_size > 0
-            return A.DRAW_PILE <= action < A.DRAW_PILE + self.num_players and bool(
-                self.piles[action - A.DRAW_PILE]
+            return actions.DRAW_PILE <= action < actions.DRAW_PILE + self.num_players and bool(
+                self.piles[action - actions.DRAW_PILE]
             )
         if phase == LAYDOWN:
             return self._pick_legal(action)
         if phase == SKIPPED:
-            return action == A.TAKE_SKIP
+            return action == actions.TAKE_SKIP
         return phase != OVER and action in self.legal_actions()
 
     def _play_legal(self, action: int) -> bool:
         seat = self.player
         hand = self.hands[seat]
-        if A.DISCARD <= action < A.SKIP_AT:
-            return action - A.DISCARD in hand
-        if action == A.START_LAYDOWN:
+        if actions.DISCARD <= action < actions.SKIP_AT:
+            return action - actions.DISCARD in hand
+        if action == actions.START_LAYDOWN:
             return self.can_lay_down(seat)
-        if A.SKIP_AT <= action < A.SKIP_AT + self.num_players:
-            target = action - A.SKIP_AT
+        if actions.SKIP_AT <= action < actions.SKIP_AT + self.num_players:
+            target = action - actions.SKIP_AT
             return target != seat and not self.skip_on[target] and SKIP in hand
-        if A.LAYOFF <= action < A.TARGET:
-            card = action - A.LAYOFF
+        if actions.LAYOFF <= action < actions.ONTO:
+            card = action - actions.LAYOFF
             return self.laid[seat] and len(hand) >= 2 and card in hand and self.fits_any_group(card)
         return False
 
     def _pick_legal(self, action: int) -> bool:
-        if action == A.CANCEL:
+        if action == actions.CANCEL:
             return self.cancels > 0
         return action in legal_picks(self.reqs(), tuple(self.hands[self.player]))
 
@@ -387,8 +381,18 @@ class Level8State(State):
         stock = self.stock
         return [(kind, stock[kind] / total) for kind in compress(ALL_KINDS, stock)]
 
+    @property
+    def last_round(self) -> RoundEnd | None:
+        """How the last finished round ended (None in the first round)."""
+        return self.round_log[-1] if self.round_log else None
+
     def level_parts(self, seat: int) -> tuple[Part, ...]:
-        return self.game.levels.levels[min(self.level[seat], LEVEL_COUNT) - 1]
+        """The parts of the level `seat` works on (level 8's once on the win coin)."""
+        return self.settings.levels.levels[min(self.level[seat], LEVEL_COUNT) - 1]
+
+    def requirement(self, seat: int) -> tuple[Part, ...]:
+        """The parts `seat` still has to lay down for its level: none once on the win coin."""
+        return self.level_parts(seat) if self.level[seat] <= LEVEL_COUNT else ()
 
     def reqs(self) -> tuple[Req, ...]:
         """What the current player still has to lay in the lay-down under way."""
@@ -404,17 +408,17 @@ class Level8State(State):
         if phase in (DEAL, STOCK_DRAW):
             return [k for k, count in enumerate(self.stock) if count]
         if phase == DRAW:
-            draws = [A.DRAW_STOCK] if self.stock_size else []
-            return draws + [A.DRAW_PILE + s for s in range(self.num_players) if self.piles[s]]
+            draws = [actions.DRAW_STOCK] if self.stock_size else []
+            return draws + [actions.DRAW_PILE + s for s in range(self.num_players) if self.piles[s]]
         if phase == PLAY:
             return self._play_actions()
         if phase == LAYDOWN:
             return self._pick_actions()
         if phase == TARGET:
             found = self._targets(self.layoff_card)
-            return [A.CANCEL, *found] if self.cancels else found
+            return [actions.CANCEL, *found] if self.cancels else found
         if phase == SKIPPED:
-            return [A.TAKE_SKIP]
+            return [actions.TAKE_SKIP]
         return self._keep_actions()
 
     def _play_actions(self) -> list[int]:
@@ -422,15 +426,15 @@ class Level8State(State):
         seat = self.player
         hand = self.hands[seat]
         kinds = list(dict.fromkeys(hand))  # the hand is sorted, so these are too
-        result = [A.DISCARD + k for k in kinds]
+        result = [actions.DISCARD + k for k in kinds]
         if kinds and kinds[-1] == SKIP:
             skip_on = self.skip_on
-            result += [A.SKIP_AT + s for s in range(self.num_players) if s != seat and not skip_on[s]]
+            result += [actions.SKIP_AT + s for s in range(self.num_players) if s != seat and not skip_on[s]]
         if self.laid[seat]:
             if len(hand) >= 2:
-                result += [A.LAYOFF + k for k in kinds if k <= JOKER and self.fits_any_group(k)]
+                result += [actions.LAYOFF + k for k in kinds if k <= JOKER and self.fits_any_group(k)]
         elif self.can_lay_down(seat):
-            result.append(A.START_LAYDOWN)
+            result.append(actions.START_LAYDOWN)
         return result
 
     def can_lay_down(self, seat: int) -> bool:
@@ -440,20 +444,22 @@ class Level8State(State):
             return False
         level = min(self.level[seat], LEVEL_COUNT) - 1
         hand = self.hands[seat]
-        if len(hand) <= self.game.level_cards[level] and self.level[seat] < LEVEL_COUNT:
+        if len(hand) <= self.settings.level_cards[level] and self.level[seat] < LEVEL_COUNT:
             return False
-        return can_complete_planned(self.game.level_plans[level], self.game.level_reqs[level], tuple(hand))
+        return can_complete_planned(
+            self.settings.level_plans[level], self.settings.level_reqs[level], tuple(hand)
+        )
 
     def _pick_actions(self) -> list[int]:
         picks = legal_picks(self.reqs(), tuple(self.hands[self.player]))
-        return [A.CANCEL, *picks] if self.cancels else list(picks)
+        return [actions.CANCEL, *picks] if self.cancels else list(picks)
 
     def _targets(self, card: int) -> list[int]:
         """RULINGS.md LEVEL 8 ruling 3: any laid group, runs at both ends."""
         result = []
         for owner in range(self.num_players):
             for part, group in enumerate(self.groups[owner]):
-                result += [A.target_id(owner, part, end) for end in layoff_ends(card, group)]
+                result += [actions.onto_id(owner, part, end) for end in layoff_ends(card, group)]
         return result
 
     def fits_any_group(self, card: int) -> bool:
@@ -463,8 +469,8 @@ class Level8State(State):
     def _keep_actions(self) -> list[int]:
         seat = self.carry[0]
         hand, kept = self.hands[seat], self.kept[seat]
-        result = [A.KEEP + k for k in sorted(set(hand)) if hand.count(k) > kept.count(k)]
-        return [*result, A.KEEP_DONE]
+        result = [actions.KEEP_CARD + k for k in sorted(set(hand)) if hand.count(k) > kept.count(k)]
+        return [*result, actions.KEEP_DONE]
 
     # --- moving ---------------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -506,10 +512,10 @@ class Level8State(State):
             self._begin_turn((self.dealer + 1) % self.num_players)
 
     def _draw(self, action: int) -> None:
-        if action == A.DRAW_STOCK:
+        if action == actions.DRAW_STOCK:
             self.phase = STOCK_DRAW
             return
-        card = self.piles[action - A.DRAW_PILE].pop()
+        card = self.piles[action - actions.DRAW_PILE].pop()
         self._to_hand(self.player, card)
         self.phase = PLAY
 
@@ -525,24 +531,24 @@ class Level8State(State):
 
     def _play(self, action: int) -> None:
         seat = self.player
-        if action == A.START_LAYDOWN:
+        if action == actions.START_LAYDOWN:
             self.phase = LAYDOWN
             self.part = 0
             self.picks = []
             self.built = []
-        elif A.LAYOFF <= action < A.TARGET:
-            self.layoff_card = action - A.LAYOFF
+        elif actions.LAYOFF <= action < actions.ONTO:
+            self.layoff_card = action - actions.LAYOFF
             self._from_hand(seat, self.layoff_card)
             self.phase = TARGET
-        elif A.DISCARD <= action < A.SKIP_AT:
-            card = action - A.DISCARD
+        elif actions.DISCARD <= action < actions.SKIP_AT:
+            card = action - actions.DISCARD
             self._from_hand(seat, card)
             self.piles[seat].append(card)
             self._after_turn_card(seat)
         else:
             self._from_hand(seat, SKIP)
             if self.hands[seat]:
-                self.skip_on[action - A.SKIP_AT] = True
+                self.skip_on[action - actions.SKIP_AT] = True
             else:
                 # A skip card as the last card ends the round and has no effect (ruling 4).
                 self.piles[seat].append(SKIP)
@@ -556,7 +562,7 @@ class Level8State(State):
 
     def _lay(self, action: int) -> None:
         seat = self.player
-        if action == A.CANCEL:
+        if action == actions.CANCEL:
             for _, _, _, cards, _ in self.built:
                 for card in cards:
                     self._to_hand(seat, card)
@@ -567,13 +573,7 @@ class Level8State(State):
             self.phase = PLAY
             return
         kind, size = self.level_parts(seat)[self.part]
-        if action < A.JOKER_NUMBER:
-            card = action - A.PICK
-            meaning = meaning_of(kind, card)
-        elif action < A.JOKER_COLOUR:
-            card, meaning = JOKER, action - A.JOKER_NUMBER + 1
-        else:
-            card, meaning = JOKER, action - A.JOKER_COLOUR
+        card, meaning = actions.split_pick(action, kind)
         self._from_hand(seat, card)
         self.picks.append((card, meaning))
         if len(self.picks) < size:
@@ -590,55 +590,35 @@ class Level8State(State):
         self.phase = PLAY
         if self.level[seat] == LEVEL_COUNT:
             self.level[seat] += 1  # the win coin: laying level 8 wins at once (ruling 6)
-            self._finish([seat])
+            self._finish([seat], Ending.LEVEL_8)
 
     def _lay_off(self, action: int) -> None:
         seat = self.player
         card = self.layoff_card
         self.layoff_card = -1
         self.phase = PLAY
-        if action == A.CANCEL:
+        if action == actions.CANCEL:
             self._to_hand(seat, card)
             self.cancels -= 1
             return
-        owner, part, end = A.split_target(action)
+        owner, part, end = actions.split_onto(action)
         self.groups[owner][part] = extend(self.groups[owner][part], card, end)
 
     def _keep(self, action: int) -> None:
         seat = self.carry[0]
-        if action != A.KEEP_DONE:
-            self.kept[seat].append(action - A.KEEP)
+        if action != actions.KEEP_DONE:
+            self.kept[seat].append(action - actions.KEEP_CARD)
             self.kept[seat].sort()
-        if action == A.KEEP_DONE or len(self.kept[seat]) >= self.game.deck.keep_limit:
+        if action == actions.KEEP_DONE or len(self.kept[seat]) >= self.settings.deck.keep_limit:
             self.carry.pop(0)
             if not self.carry:
                 self._new_round()
-
-    # --- names ----------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        from spieltisch.games.level8.text import action_text
-
-        return action_text(self, action, "en")
-
-    def action_label(self, action: int, lang: str = "en") -> str:
-        from spieltisch.games.level8.text import action_text
-
-        return action_text(self, action, lang)
-
-    def public_action_label(self, action: int, lang: str = "en") -> str | None:
-        from spieltisch.games.level8.text import public_action_text
-
-        return public_action_text(self, action, lang)
-
-    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
-        from spieltisch.games.level8.text import render
-
-        return render(self, seat, lang)
 
     # --- copies -----------------------------------------------------------------------
     def clone(self) -> Level8State:
         other = Level8State.__new__(Level8State)
         other.game = self.game
+        other.settings = self.settings
         other.num_players = self.num_players
         other._history = list(self._history)
         other.level = list(self.level)
@@ -666,7 +646,9 @@ class Level8State(State):
         other.layoff_card = self.layoff_card
         other.carry = list(self.carry)
         other.went_out = self.went_out
+        other.round_log = self.round_log
         other.won = list(self.won)
+        other.ending = self.ending
         return other
 
     # --- results ------------------------------------------------------------------------
@@ -683,10 +665,11 @@ class Level8State(State):
         return {
             "round": self.rounds + 1,
             "dealer": self.dealer,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase.name.lower(),
             "player": self.current_player(),
             "turns": self.turns,
             "levels": list(self.level),
+            "requirements": [[part_struct(part) for part in self.requirement(s)] for s in range(n)],
             "laid": list(self.laid),
             "hand_sizes": [len(h) for h in self.hands],
             "hand": list(self.hands[seat]) if seat is not None else None,
@@ -706,15 +689,15 @@ class Level8State(State):
             "carry": list(self.carry),
             "deal_left": len(self.deal_queue),
             "went_out": self.went_out,
+            "last_round": self.last_round.to_json() if self.last_round else None,
             "winners": list(self.won),
+            "end": {"kind": self.ending.value, "capped": self.ending.capped} if self.ending else None,
             "rounds_played": self.rounds,
             "stalled": self.stalled,
             "seats": n,
         }
 
     def observation_tensor(self, seat: int) -> list[float]:
-        from spieltisch.games.level8.text import observation
-
         return observation(self, seat)
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> Level8State:
@@ -759,7 +742,7 @@ class Level8State(State):
         counts[SKIP] += self.under + sum(self.skip_on)
         for kind in range(KINDS):
             counts[kind] += self.stock[kind]
-        assert counts == self.game.deck.counts(), "cards are not conserved"
+        assert counts == self.settings.deck.counts(), "cards are not conserved"
         assert self.stock_size == sum(self.stock) and min(self.stock) >= 0
         for s in range(self.num_players):
             hand = self.hands[s]
@@ -774,6 +757,3 @@ class Level8State(State):
             assert self.hands[self.player] or self.phase == LAYDOWN
         assert all(0 <= c < NUMBER_KINDS or c == JOKER for c, _ in self.picks)
         assert 0 <= self.cancels <= CANCELS_PER_TURN and COLOURS == 6
-
-    def card(self, kind: int, lang: str = "en") -> str:
-        return card_name(kind, lang)

@@ -8,19 +8,12 @@ from __future__ import annotations
 
 import random
 
-from spieltisch.games.level8 import actions as A
+import spieltisch.games.level8.actions as actions
 from spieltisch.games.level8.bot import discard_choice, heuristic_action, links, skip_target
 from spieltisch.games.level8.cards import COLOURS, JOKER, SKIP, VALUES
 from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT
-from spieltisch.games.level8.rules import (
-    DRAW,
-    LAYDOWN,
-    OVER,
-    PLAY,
-    SKIPPED,
-    TARGET,
-    Level8State,
-)
+from spieltisch.games.level8.phases import DRAW, LAYDOWN, OVER, PLAY, SKIPPED, TARGET
+from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.solver import (
     BY_VALUE,
     Req,
@@ -62,13 +55,13 @@ def _progress(state: Level8State, seat: int) -> float:
         return done + 1.0 + OUT_SHARE / (1 + len(hand))
     if state.phase == LAYDOWN and seat == state.player:
         return done + READY_SHARE  # the level is being laid: the hand holds it all
-    game = state.game
-    reqs = game.level_reqs[level - 1]
+    settings = state.settings
+    reqs = settings.level_reqs[level - 1]
     missing = float(max(0, shortfall(reqs, tuple(hand))))
     if missing:
         # A hand that the next card from the draw pile is likelier to help is nearer.
         missing -= _draw_helps(state, reqs, tuple(hand))
-    return done + READY_SHARE * max(0.0, 1.0 - missing / game.level_cards[level - 1])
+    return done + READY_SHARE * max(0.0, 1.0 - missing / settings.level_cards[level - 1])
 
 
 def _draw_helps(state: Level8State, reqs: tuple[Req, ...], hand: tuple[int, ...]) -> float:
@@ -105,7 +98,7 @@ def rollout_action(state: Level8State, rng: random.Random) -> int:
     if phase == TARGET:
         return _target(state)
     if phase == SKIPPED:
-        return A.TAKE_SKIP
+        return actions.TAKE_SKIP
     return heuristic_action(state, rng)
 
 
@@ -117,9 +110,9 @@ def _draw(state: Level8State) -> int:
     if state.laid[seat]:
         for s, top in tops:
             if state.fits_any_group(top):
-                return A.DRAW_PILE + s
+                return actions.DRAW_PILE + s
     elif tops:
-        reqs = state.game.level_reqs[min(state.level[seat], LEVEL_COUNT) - 1]
+        reqs = state.settings.level_reqs[min(state.level[seat], LEVEL_COUNT) - 1]
         hand = state.hands[seat]
         now = shortfall(reqs, tuple(hand))
         best, best_gain = -1, 0
@@ -128,10 +121,10 @@ def _draw(state: Level8State) -> int:
             if gain > best_gain or (top == SKIP and best_gain == 0 and skip_target(state) is not None):
                 best, best_gain = s, max(gain, best_gain)
         if best >= 0:
-            return A.DRAW_PILE + best
+            return actions.DRAW_PILE + best
     if state.stock_size:
-        return A.DRAW_STOCK
-    return A.DRAW_PILE + tops[0][0]
+        return actions.DRAW_STOCK
+    return actions.DRAW_PILE + tops[0][0]
 
 
 def _play(state: Level8State) -> int:
@@ -141,13 +134,13 @@ def _play(state: Level8State) -> int:
         if len(hand) >= 2:
             layoff = _layoff(state, hand)
             if layoff >= 0:
-                return A.LAYOFF + layoff
+                return actions.LAYOFF + layoff
     elif state.can_lay_down(seat):
-        return A.START_LAYDOWN
+        return actions.START_LAYDOWN
     target = skip_target(state)
     if target is not None:
-        return A.SKIP_AT + target
-    return A.DISCARD + _discard(state, seat, hand)
+        return actions.SKIP_AT + target
+    return actions.DISCARD + _discard(state, seat, hand)
 
 
 def _layoff(state: Level8State, hand: list[int]) -> int:
@@ -166,7 +159,7 @@ def _discard(state: Level8State, seat: int, hand: list[int]) -> int:
     brings no other player nearer (they could take it from the pile), then the one
     with the fewest companions in hand. Once down: the heuristic's choice."""
     if not state.laid[seat]:
-        reqs = state.game.level_reqs[min(state.level[seat], LEVEL_COUNT) - 1]
+        reqs = state.settings.level_reqs[min(state.level[seat], LEVEL_COUNT) - 1]
         spare = spare_cards(reqs, tuple(hand))
         if spare:
             # The least connected card that feeds nobody; asked in that order, so
@@ -191,7 +184,7 @@ def _others_needs(state: Level8State, seat: int) -> Needs:
     needs = []
     for other in range(state.num_players):
         if other != seat and not state.laid[other]:
-            reqs = state.game.level_reqs[min(state.level[other], LEVEL_COUNT) - 1]
+            reqs = state.settings.level_reqs[min(state.level[other], LEVEL_COUNT) - 1]
             needs.append((other, reqs, shortfall(reqs, tuple(state.hands[other]))))
     return needs
 
@@ -222,16 +215,16 @@ def _lay(state: Level8State) -> int:
     best = shortfall(reqs, hand)
     for card in numbers:
         if _rest_shortfall(reqs, meaning_of(kind, card), hand, card) == best:
-            return A.PICK + card
+            return actions.PICK + card
     for card in numbers:
         if _completes(reqs, meaning_of(kind, card), hand, card):
-            return A.PICK + card
+            return actions.PICK + card
     if JOKER in hand:
         meanings = range(COLOURS) if kind == COLOUR else range(1, VALUES + 1)
         for meaning in meanings:
             if accepts(first, meaning) and _completes(reqs, meaning, hand, JOKER):
-                return A.JOKER_COLOUR + meaning if kind == COLOUR else A.JOKER_NUMBER + meaning - 1
-    return A.CANCEL
+                return actions.pick_id(JOKER, meaning, kind)
+    return actions.CANCEL
 
 
 def _rest_shortfall(reqs: tuple[Req, ...], meaning: int, hand: tuple[int, ...], card: int) -> int:
@@ -250,5 +243,5 @@ def _target(state: Level8State) -> int:
         for part, group in enumerate(groups):
             ends = layoff_ends(card, group)
             if ends:
-                return A.target_id(owner, part, ends[0])
-    return A.CANCEL
+                return actions.onto_id(owner, part, ends[0])
+    return actions.CANCEL

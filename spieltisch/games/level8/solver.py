@@ -19,6 +19,7 @@ short exact answers on those counts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.games.level8.cards import JOKER, NUMBER_KINDS, SKIP, VALUES, colour_of, value_of
@@ -409,6 +410,31 @@ def _keyed_fit(sizes: tuple[int, ...], top: tuple[int, ...], jokers: int) -> boo
     return assign(0)
 
 
+def _take(option: AxisOption, need: list[int], count: Sequence[int]) -> int:
+    """Add what `option` needs per number (or colour) to `need`; return how many more
+    cards that leaves the hand short (`count`: the cards it holds per key)."""
+    mask, key, size, keys = option
+    if mask:
+        add = 0
+        for k in keys:
+            add += need[k] >= count[k]
+            need[k] += 1
+        return add
+    add = max(0, need[key] + size - max(count[key], need[key]))
+    need[key] += size
+    return add
+
+
+def _give_back(option: AxisOption, need: list[int]) -> None:
+    """Undo `_take`."""
+    mask, key, size, keys = option
+    if mask:
+        for k in keys:
+            need[k] -= 1
+    else:
+        need[key] -= size
+
+
 def _one_axis_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
     """Any parts on one axis: a search over the parts' options on the counts."""
     present = 0
@@ -434,24 +460,10 @@ def _one_axis_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
     def dfs(i: int, first: int, short: int) -> bool:
         options = live[i]
         for index in range(first, len(options)):
-            mask, key, size, keys = options[index]
-            add = 0
-            if mask:
-                for k in keys:
-                    add += need[k] >= count[k]
-                    need[k] += 1
-            else:
-                add = max(0, need[key] + size - max(count[key], need[key]))
-                need[key] += size
-            if short + add <= jokers:
-                ok = i == last or dfs(i + 1, index if same[i + 1] else 0, short + add)
-            else:
-                ok = False
-            if mask:
-                for k in keys:
-                    need[k] -= 1
-            else:
-                need[key] -= size
+            option = options[index]
+            add = _take(option, need, count)
+            ok = short + add <= jokers and (i == last or dfs(i + 1, index if same[i + 1] else 0, short + add))
+            _give_back(option, need)
             if ok:
                 return True
         return False
@@ -559,25 +571,14 @@ def _one_axis_missing(plan: AxisPlan, count: tuple[int, ...]) -> tuple[int, tupl
             return
         options = parts[i]
         for index in range(first, len(options)):
-            mask, key, size, keys = options[index]
-            add = 0
-            if mask:
-                for k in keys:
-                    add += need[k] >= count[k]
-                    need[k] += 1
-            else:
-                add = max(0, need[key] + size - max(count[key], need[key]))
-                need[key] += size
+            option = options[index]
+            add = _take(option, need, count)
             if short + add + later[i] < best:
                 if i == last:
                     found(short + add)
                 else:
                     dfs(i + 1, index if same[i + 1] else 0, short + add)
-            if mask:
-                for k in keys:
-                    need[k] -= 1
-            else:
-                need[key] -= size
+            _give_back(option, need)
 
     dfs(0, 0, 0)
     return best, wanted

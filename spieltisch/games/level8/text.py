@@ -1,17 +1,17 @@
-"""Words and pictures of LEVEL 8: move names (English and German), the table as
-terminal text, and the observation tensor."""
+"""Words of LEVEL 8: move names (English and German), what a move showed
+everybody, and the table as terminal text."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from spieltisch.games.level8 import actions as A
-from spieltisch.games.level8.cards import JOKER, KINDS, SKIP, card_name
-from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, MAX_PARTS, RUN, level_name, part_name
+import spieltisch.games.level8.actions as actions
+from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name
+from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, RUN, level_name, part_name, part_struct
+from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
+from spieltisch.games.level8.rules import Ending, Level8State, RoundEnd, Settings
 from spieltisch.games.level8.solver import Group
-
-if TYPE_CHECKING:
-    from spieltisch.games.level8.rules import Level8State
 
 WORDS = {
     "en": {
@@ -59,6 +59,23 @@ WORDS = {
         "kept": "Cards you keep: {cards}",
         "keeping": "Round over. Choose up to {n} cards to keep for the next round.",
         "winners": "Winner(s): {seats}",
+        "round_over": "Round {round} over: seat {seat} went out.",
+        "round_stalled": "Round {round} over after {turns} turns with nobody out.",
+        "levels_now": "Levels now: {levels}.",
+        "seat_level": "seat {seat} on level {level}",
+        "coin": "seat {seat} on the win coin",
+        "seats_one": "seat {seats}",
+        "seats_many": "seats {seats}",
+        "end_level_8": "Seat {seat} laid down level 8 and wins.",
+        "end_out_after_7": "Seat {seat} went out after laying down level 7, reached the win coin and wins.",
+        "end_stalled": "Safety cap: {rounds} rounds in a row ended with nobody out (option stall_rounds),"
+        " so the highest level wins: {winners}.",
+        "end_stalled_one": "Safety cap: a round ended with nobody out (option stall_rounds),"
+        " so the highest level wins: {winners}.",
+        "line_laid": "round {round}: level {level} laid down",
+        "line_out": "round {round}: level {level} laid down, went out",
+        "line_coin": "level 8 laid down: the win coin",
+        "line_none": "no level completed",
         "colours": ("red", "orange", "yellow", "green", "blue", "purple"),
     },
     "de": {
@@ -106,6 +123,24 @@ WORDS = {
         "kept": "Du behältst: {cards}",
         "keeping": "Runde vorbei. Wähle bis zu {n} Karten, die du in die nächste Runde mitnimmst.",
         "winners": "Sieger: Platz {seats}",
+        "round_over": "Runde {round} vorbei: Platz {seat} hat die letzte Karte abgeworfen.",
+        "round_stalled": "Runde {round} nach {turns} Zügen vorbei, ohne dass jemand rausging.",
+        "levels_now": "Level jetzt: {levels}.",
+        "seat_level": "Platz {seat} auf Level {level}",
+        "coin": "Platz {seat} auf dem Gewinn-Coin",
+        "seats_one": "Platz {seats}",
+        "seats_many": "Plätze {seats}",
+        "end_level_8": "Platz {seat} hat Level 8 ausgelegt und gewinnt.",
+        "end_out_after_7": "Platz {seat} hat nach Level 7 die letzte Karte abgeworfen, erreicht den"
+        " Gewinn-Coin und gewinnt.",
+        "end_stalled": "Sicherheitsgrenze: {rounds} Runden in Folge ging niemand raus (Option stall_rounds),"
+        " daher gewinnt das höchste Level: {winners}.",
+        "end_stalled_one": "Sicherheitsgrenze: eine Runde endete, ohne dass jemand rausging (Option"
+        " stall_rounds), daher gewinnt das höchste Level: {winners}.",
+        "line_laid": "Runde {round}: Level {level} ausgelegt",
+        "line_out": "Runde {round}: Level {level} ausgelegt und alle Karten abgeworfen",
+        "line_coin": "Level 8 ausgelegt: der Gewinn-Coin",
+        "line_none": "noch kein Level geschafft",
         "colours": ("rot", "orange", "gelb", "grün", "blau", "lila"),
     },
 }
@@ -146,44 +181,48 @@ def group_text(group: Group, lang: str) -> str:
     return f"{group_name(group, lang)}: {cards}"
 
 
+# The word keys of moves named by their block alone, and by their block and a card.
+BARE_WORDS = {
+    actions.DRAW_STOCK: "draw_stock",
+    actions.TAKE_SKIP: "take_skip",
+    actions.KEEP_DONE: "keep_done",
+}
+CARD_WORDS = {actions.DISCARD: "discard", actions.LAYOFF: "layoff", actions.KEEP_CARD: "keep"}
+
+
 def action_text(state: Level8State, action: int, lang: str) -> str:
+    """The move's name for the player to move ("discard B12", "put O5 into part 1 (run of 3)")."""
     if state.is_chance_node():
-        card = card_name(action, lang)
-        if state.phase == 2:  # a draw from the draw pile
-            return _t(lang, "draw_card", card=card)
-        if state.deal_queue and state.deal_queue[0] < 0:
-            return _t(lang, "turn_up", card=card)
-        seat = state.deal_queue[0] if state.deal_queue else -1
-        return _t(lang, "deal", card=card, seat=seat)
-    if action == A.DRAW_STOCK:
-        return _t(lang, "draw_stock")
-    if action < A.DISCARD:
-        seat = action - A.DRAW_PILE
-        pile = state.piles[seat] if seat < state.num_players else []
-        top = card_name(pile[-1], lang) if pile else "?"
-        return _t(lang, "draw_pile", card=top, seat=seat)
-    if action < A.SKIP_AT:
-        return _t(lang, "discard", card=card_name(action - A.DISCARD, lang))
-    if action < A.TAKE_SKIP:
-        return _t(lang, "skip_at", seat=action - A.SKIP_AT)
-    if action == A.TAKE_SKIP:
-        return _t(lang, "take_skip")
-    if action == A.START_LAYDOWN:
+        return _chance_text(state, card_name(action, lang), lang)
+    block, arg = actions.decode(action)
+    if block in BARE_WORDS:
+        return _t(lang, BARE_WORDS[block])
+    if block == actions.DRAW_PILE:
+        pile = state.piles[arg] if arg < state.num_players else []
+        return _t(lang, "draw_pile", card=card_name(pile[-1], lang) if pile else "?", seat=arg)
+    if block == actions.SKIP_AT:
+        return _t(lang, "skip_at", seat=arg)
+    if block == actions.START_LAYDOWN:
         level = state.level[state.player]
         return _t(lang, "start", level=level, name=level_name(state.level_parts(state.player), lang))
-    if action == A.CANCEL:
+    if block == actions.CANCEL:
         if state.layoff_card >= 0:
             return _t(lang, "cancel_off", card=card_name(state.layoff_card, lang))
         return _t(lang, "cancel_lay")
-    if action < A.LAYOFF:
+    if block in (actions.PICK, actions.JOKER_NUMBER, actions.JOKER_COLOUR):
         return _pick_text(state, action, lang)
-    if action < A.TARGET:
-        return _t(lang, "layoff", card=card_name(action - A.LAYOFF, lang))
-    if action < A.KEEP:
-        return _target_text(state, action, lang)
-    if action < A.KEEP_DONE:
-        return _t(lang, "keep", card=card_name(action - A.KEEP, lang))
-    return _t(lang, "keep_done")
+    if block == actions.ONTO:
+        return _onto_text(state, action, lang)
+    return _t(lang, CARD_WORDS[block], card=card_name(arg, lang))
+
+
+def _chance_text(state: Level8State, card: str, lang: str) -> str:
+    if state.phase == STOCK_DRAW:
+        return _t(lang, "draw_card", card=card)
+    if state.deal_queue and state.deal_queue[0] < 0:
+        return _t(lang, "turn_up", card=card)
+    seat = state.deal_queue[0] if state.deal_queue else -1
+    return _t(lang, "deal", card=card, seat=seat)
 
 
 def public_action_text(state: Level8State, action: int, lang: str) -> str | None:
@@ -191,7 +230,7 @@ def public_action_text(state: Level8State, action: int, lang: str) -> str | None
     the hand, unseen; every other decision shows its card on the table."""
     if state.is_chance_node():
         return None  # deals and draws from the draw pile go into a hand unseen
-    if A.KEEP <= action < A.KEEP_DONE:
+    if actions.decode(action)[0] == actions.KEEP_CARD:
         return _t(lang, "keep_hidden")
     return action_text(state, action, lang)
 
@@ -200,15 +239,15 @@ def _pick_text(state: Level8State, action: int, lang: str) -> str:
     parts = state.level_parts(state.player)
     part = parts[state.part] if state.part < len(parts) else parts[-1]
     where = {"part": state.part + 1, "name": part_name(part, lang)}
-    if action < A.JOKER_NUMBER:
-        return _t(lang, "pick", card=card_name(action - A.PICK, lang), **where)
-    if action < A.JOKER_COLOUR:
-        return _t(lang, "joker_as", meaning=action - A.JOKER_NUMBER + 1, **where)
-    return _t(lang, "joker_as", meaning=_colour(lang, action - A.JOKER_COLOUR), **where)
+    card, meaning = actions.split_pick(action, part[0])
+    if card != JOKER:
+        return _t(lang, "pick", card=card_name(card, lang), **where)
+    shown = _colour(lang, meaning) if action >= actions.JOKER_COLOUR else meaning
+    return _t(lang, "joker_as", meaning=shown, **where)
 
 
-def _target_text(state: Level8State, action: int, lang: str) -> str:
-    owner, part, end = A.split_target(action)
+def _onto_text(state: Level8State, action: int, lang: str) -> str:
+    owner, part, end = actions.split_onto(action)
     groups = state.groups[owner] if owner < state.num_players else []
     if part >= len(groups):
         return f"target {owner}/{part}/{end}"
@@ -217,6 +256,98 @@ def _target_text(state: Level8State, action: int, lang: str) -> str:
     # The group's number, as the table shows it, tells two equal runs apart.
     name = f"{group_name(group, lang)} [{part + 1}]"
     return _t(lang, "onto", seat=owner, group=name, end=where)
+
+
+# --- what everybody saw a move bring about -----------------------------------------
+
+
+def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
+    """Asked right after a move: the round it ended (who went out, the new levels)
+    and, when it ended the game, the winners; None for every other move."""
+    end = state.last_round
+    ended_round = end is not None and end.step == state.version
+    if not ended_round and not state.is_terminal():
+        return None
+    words: list[str] = []
+    result: dict[str, Any] = {}
+    if end is not None and ended_round:
+        words += [round_end_text(state, end, lang), levels_text(end, lang)]
+        result.update(end.to_json())
+    reason = end_reason(state, lang)
+    if reason is not None:
+        words.append(reason.text)
+        result.update(winners=list(state.won), end=reason.kind, capped=reason.capped)
+    return {"text": " ".join(words), **result}
+
+
+def round_end_text(state: Level8State, end: RoundEnd, lang: str) -> str:
+    if end.went_out < 0:
+        return _t(lang, "round_stalled", round=end.round, turns=state.settings.round_turns)
+    return _t(lang, "round_over", round=end.round, seat=end.went_out)
+
+
+def levels_text(end: RoundEnd, lang: str) -> str:
+    """Each seat's level after the round, with what it gained: "seat 0 3 (+1)"."""
+    shown = []
+    for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True)):
+        if after > LEVEL_COUNT:
+            shown.append(_t(lang, "coin", seat=seat))
+            continue
+        gain = f" (+{after - before})" if after > before else ""
+        shown.append(_t(lang, "seat_level", seat=seat, level=f"{after}{gain}"))
+    return _t(lang, "levels_now", levels=", ".join(shown))
+
+
+# --- the end of the game, explained -------------------------------------------------
+
+
+def end_reason(state: Level8State, lang: str) -> EndReason | None:
+    """Level 8 laid down, going out after level 7, or the stalled-rounds safety cap."""
+    ending = state.ending
+    if ending is None:
+        return None
+    if ending is Ending.STALLED:
+        seats = ", ".join(str(s) for s in state.won)
+        winners = _t(lang, "seats_one" if len(state.won) == 1 else "seats_many", seats=seats)
+        rounds = state.settings.stall_rounds
+        text = _t(lang, "end_stalled" if rounds > 1 else "end_stalled_one", rounds=rounds, winners=winners)
+    else:
+        key = "end_level_8" if ending is Ending.LEVEL_8 else "end_out_after_7"
+        text = _t(lang, key, seat=state.won[0])
+    return EndReason(ending.value, text, ending.capped)
+
+
+def score_breakdown(state: Level8State, lang: str) -> list[list[ScoreLine]]:
+    """The levels each seat climbed, round by round, as the rulebook counts them: two
+    for going out, one for a level laid down, one for laying down level 8 (the win coin)."""
+    lines: list[list[ScoreLine]] = [[] for _ in range(state.num_players)]
+    for end in state.round_log:
+        for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True)):
+            if after > before:
+                key = "line_out" if seat == end.went_out else "line_laid"
+                label = _t(lang, key, round=end.round, level=before)
+                lines[seat].append(ScoreLine(label, float(after - before)))
+    if state.ending is Ending.LEVEL_8:
+        lines[state.won[0]].append(ScoreLine(_t(lang, "line_coin"), 1.0))
+    for seat_lines in lines:
+        if not seat_lines:
+            seat_lines.append(ScoreLine(_t(lang, "line_none"), 0.0))
+    return lines
+
+
+def reference_data(settings: Settings) -> dict[str, Any]:
+    """Public facts for a display: every level's parts and names, colours, card kinds."""
+    levels = settings.levels.levels
+    return {
+        "levels": [[part_struct(part) for part in level] for level in levels],
+        "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},
+        "colours": {lang: list(_w(lang)["colours"]) for lang in WORDS},  # type: ignore[call-overload]
+        "colour_codes": list(CODES),
+        "values": VALUES,
+        "joker": JOKER,
+        "skip": SKIP,
+        "keep_limit": settings.deck.keep_limit if settings.carry_over else 0,
+    }
 
 
 # --- the table as text ------------------------------------------------------------
@@ -265,7 +396,7 @@ def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str) -> list
 
 def _own_lines(state: Level8State, seat: int, lang: str) -> list[str]:
     lines = []
-    if state.phase == 4 and state.player == seat:  # a lay-down under way
+    if state.phase == LAYDOWN and state.player == seat:
         parts = state.level_parts(seat)
         lines.append(_t(lang, "laying", level=state.level[seat], name=level_name(parts, lang)))
         for i, part in enumerate(parts):
@@ -280,65 +411,8 @@ def _own_lines(state: Level8State, seat: int, lang: str) -> list[str]:
             lines.append(_t(lang, "part", i=i + 1, name=part_name(part, lang), cards=cards))
     if state.layoff_card >= 0 and state.player == seat:
         lines.append(_t(lang, "holding", card=card_name(state.layoff_card, lang)))
-    if state.phase == 7 and state.carry and state.carry[0] == seat:
-        lines.append(_t(lang, "keeping", n=state.game.deck.keep_limit))
+    if state.phase == KEEP and state.carry and state.carry[0] == seat:
+        lines.append(_t(lang, "keeping", n=state.settings.deck.keep_limit))
         lines.append(_t(lang, "kept", cards=" ".join(card_name(c, lang) for c in state.kept[seat]) or "-"))
     lines.append(_t(lang, "hand", cards=" ".join(card_name(c, lang) for c in state.hands[seat]) or "-"))
     return lines
-
-
-# --- the observation tensor ---------------------------------------------------------
-
-
-def observation(state: Level8State, seat: int) -> list[float]:
-    """Own hand, then every seat from `seat` on, then the turn: public facts and own cards only."""
-    n = state.num_players
-    out = _counts(state.hands[seat])
-    for r in range(n):
-        s = (seat + r) % n
-        pile = state.piles[s]
-        out += [
-            state.level[s] / LEVEL_COUNT,
-            float(state.laid[s]),
-            len(state.hands[s]) / 11,
-            float(state.skip_on[s]),
-            float(state.dealer == s),
-            float(state.current_player() == s),
-        ]
-        out += _counts(state.known[s])
-        top = [0.0] * (KINDS + 2)
-        top[pile[-1] if pile else KINDS] = 1.0
-        top[KINDS + 1] = len(pile) / 20
-        out += top
-        for part in range(MAX_PARTS):
-            cell = [0.0] * 6
-            if part < len(state.groups[s]):
-                g = state.groups[s][part]
-                cell[g[0]] = 1.0
-                cell[3:] = [g[1] / 15, g[2] / 15, len(g[3]) / 15]
-            out += cell
-    phase = [0.0] * 9
-    phase[state.phase] = 1.0
-    out += phase
-    out += [state.stock_size / 98, state.under / 3, state.part / MAX_PARTS, state.cancels / 3]
-    on_table = [c for _, _, _, cards, _ in state.built for c in cards] + [c for c, _ in state.picks]
-    out += _counts(on_table)
-    meanings = [0.0] * 16
-    for _, m in state.picks:
-        meanings[m] += 1.0
-    out += meanings
-    holding = [0.0] * (KINDS + 1)
-    holding[state.layoff_card if state.layoff_card >= 0 else KINDS] = 1.0
-    out += holding
-    out += _counts(state.kept[seat])
-    return out
-
-
-def _counts(cards: list[int]) -> list[float]:
-    result = [0.0] * KINDS
-    for card in cards:
-        result[card] += 1.0
-    return result
-
-
-__all__ = ["SKIP", "action_text", "observation", "render"]

@@ -26,6 +26,9 @@ FUNCTION_KEYS = ("dot", "end", "hanger", "needle", "iron", "drawer")
 # 6 needle & thread, 7 irons, 7 drawers.
 FUNCTION_COUNTS = {"dot": 24, "end": 10, "hanger": 6, "needle": 6, "iron": 7, "drawer": 7}
 
+HAND_SIZE = 3  # verified (rulebook): hands are refilled to three cards
+MARKERS = 2  # verified (rulebook): two locking stones on the player board
+
 ROD, COMPARTMENT = 0, 1
 CONTAINERS = ("rod", "drawer", "compartment")
 IN_ROD, IN_DRAWER, IN_COMPARTMENT = range(3)
@@ -117,6 +120,10 @@ class Tables:
     engine's inner loops."""
 
     def __init__(self, m: Model, side: int = 0) -> None:
+        self.rod_units = m.rod_units
+        self.drawer_units = m.drawer_units
+        self.stack_height = m.stack_height
+        self.num_sections = m.num_sections
         self.cell_section = [m.section_of(c) for c in range(m.num_cells)]
         self.cell_storey = [m.storey_of(c) for c in range(m.num_cells)]
         self.rod_cells = [c for c in range(m.num_cells) if m.storey_kind[m.storey_of(c)] == ROD]

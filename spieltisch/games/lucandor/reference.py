@@ -10,7 +10,11 @@ whole game, and nothing of a deal or of anyone's hand.
 Conventions, as in `view()`: indices count from 0; a card's id is its place in
 `cards`; a cell is `storey * len(sections) + section` (storey 0 on top,
 section 0 on the left); a scoring slot holds a card id, or
-`len(cards) + i` for start card i.
+`len(cards) + i` for start card i; the lists of locks (`lock_owner`,
+`lock_level`) hold one entry per scoring slot and then the door's, at index
+`wardrobe.door_lock` (the number of scoring slots). `functions` names the
+card functions and `words` the terms of the table in both languages, the same
+words the game's move names and text table use.
 """
 
 from __future__ import annotations
@@ -21,12 +25,15 @@ from spieltisch.games.lucandor.model import (
     DOT,
     END,
     FUNCTION_KEYS,
+    HAND_SIZE,
+    MARKERS,
     RESTS,
     ROD,
     Card,
     Model,
     Named,
 )
+from spieltisch.games.lucandor.words import FUNCTION_NAMES, WORDS
 
 REST_KEYS = {number: key for key, number in RESTS.items()}
 
@@ -46,6 +53,13 @@ def reference_data(model: Model, side: int) -> dict[str, Any]:
             for colours, points in zip(model.start_colours, model.start_points, strict=True)
         ],
         "start_side": side,
+        "functions": [
+            {"key": key, "de": de, "en": en}
+            for key, de, en in zip(FUNCTION_KEYS, FUNCTION_NAMES["de"], FUNCTION_NAMES["en"], strict=True)
+        ],
+        "words": WORDS,
+        "markers": MARKERS,
+        "hand_size": HAND_SIZE,
         "wardrobe": _wardrobe(model),
     }
 
@@ -87,4 +101,5 @@ def _wardrobe(model: Model) -> dict[str, Any]:
         "drawer_start": list(model.drawer_start),
         "drawer_slots": list(model.drawer_slots),
         "slots": [list(storeys) for storeys in model.slot_storeys],
+        "door_lock": len(model.slot_storeys),
     }

@@ -12,14 +12,11 @@ likelihood factor for every empty cell that must receive a fitting card.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from spieltisch.games.souvenirs.cards import CARD_OF
 from spieltisch.games.souvenirs.grid import LINES_OF_CELL, SIZE
+from spieltisch.games.souvenirs.rules import CARD, CARD_BASE, CELL, CELL_BASE, LINE_BASE, PASS, SouvenirsState
 from spieltisch.games.souvenirs.scoring import COMBINATIONS, ScoreTable, possible_combinations
-
-if TYPE_CHECKING:
-    from spieltisch.games.souvenirs.rules import SouvenirsState
 
 # Chance that an empty cell ends up with a card that fits the combination.
 FIT = {
@@ -90,8 +87,6 @@ def prospect(kinds: list[int], table: ScoreTable, rank: int) -> float:
 
 
 def choose(state: SouvenirsState) -> int:
-    from spieltisch.games.souvenirs.rules import CARD, CARD_BASE, CELL, CELL_BASE, LINE_BASE, PASS
-
     if state.phase == CARD:
         kind, _ = best_placement(state, sorted(set(state.hands[state.turn])))
         return CARD_BASE + kind
@@ -104,7 +99,7 @@ def choose(state: SouvenirsState) -> int:
 
 def best_placement(state: SouvenirsState, kinds: list[int]) -> tuple[int, int]:
     """The (card kind, cell) that most improves one's own lines' prospects."""
-    table = state.game.table
+    table = state.settings.table
     seat = state.turn
     cells = state.legal_cells()
     lines = {line for cell in cells for line in LINES_OF_CELL[cell]}
@@ -134,7 +129,7 @@ def _weights(state: SouvenirsState, line: int, seat: int) -> list[tuple[int, flo
     """(rank, weight) of each stake in a line: one's own cube, rivals' cubes, a cube one may still place."""
     seats = state.cubes[line]
     stakes = [(rank, 1.0 if owner == seat else -OPPONENT_WEIGHT) for rank, owner in enumerate(seats)]
-    if seat not in seats and len(seats) < state.game.cubes_per_line and state.cubes_left[seat]:
+    if seat not in seats and len(seats) < state.settings.cubes_per_line and state.cubes_left[seat]:
         stakes.append((len(seats), OPEN_WEIGHT))
     return stakes
 
@@ -174,7 +169,7 @@ def _line_gain(line: LineGains, kind: int, table: ScoreTable) -> float:
 
 def best_cube(state: SouvenirsState) -> int | None:
     """The most promising open line, if it promises enough for this point of the game."""
-    table = state.game.table
+    table = state.settings.table
     seat = state.turn
     best: tuple[float, int] | None = None
     for line in state.legal_lines(seat):

@@ -9,13 +9,16 @@ The turn is split into sub-steps with one fixed action space:
 
 from __future__ import annotations
 
+import enum
 import random
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.data import package_data
-from spieltisch.core.options import OptionError, OptionSpec
-from spieltisch.games.souvenirs import grid, text
+from spieltisch.core.observation import Pieces, concatenate
+from spieltisch.core.options import OptionError
 from spieltisch.games.souvenirs.cards import CARD_OF, NUM_KINDS, PACKAGE, Deck, load_deck
 from spieltisch.games.souvenirs.grid import (
     EMPTY,
@@ -26,6 +29,11 @@ from spieltisch.games.souvenirs.grid import (
     REACH,
     SIZE,
     SPAN,
+    START_CELL,
+    col_of,
+    is_row,
+    line_index,
+    row_of,
 )
 from spieltisch.games.souvenirs.scoring import ScoreTable, default_table, load_table
 
@@ -35,89 +43,96 @@ LINE_BASE = CELL_BASE + NUM_CELLS
 PASS = LINE_BASE + NUM_LINES
 NUM_ACTIONS = PASS + 1
 
-DEAL, DRAW, CARD, CELL, CUBE, END = range(6)
-PHASES = ("deal", "draw", "card", "cell", "cube", "end")
+
+class Phase(enum.IntEnum):
+    """The step play is at; the view names it in lower case."""
+
+    DEAL = 0
+    """Chance deals the hands of 2, then the start card."""
+    DRAW = 1
+    """Chance: the card the player to move draws."""
+    CARD = 2
+    """The player chooses a hand card to lay."""
+    CELL = 3
+    """The player chooses the cell for it."""
+    CUBE = 4
+    """The player may put a cube on a line (skipped when none fits)."""
+    END = 5
+    """The grid is full: the game is over."""
+
+
+DEAL, DRAW, CARD, CELL, CUBE, END = Phase
 
 GRID_FEATURES = 13  # occupied, number 1-6, colour 0-4, joker
 
 
-class SouvenirsGame(Game["SouvenirsState"]):
-    name = "souvenirs"
-    title = "Souvenirs"
-    min_players = 2
-    max_players = 4
-    # Search bots: heuristic playouts cut off after 12 decisions (4 turns) and judged
-    # by `estimate_scores` are about 2.5x cheaper than full ones and still beat the
-    # heuristic clearly; 8 decisions are cheaper again but judge moves worse.
-    search_defaults: ClassVar[dict[str, object]] = {"cutoff": 12}
-    option_specs = (
-        OptionSpec(
-            "score_table",
-            "",
-            "str",
-            "a TOML file with the score table of your box (first/second points per "
-            "combination, see docs/rules/souvenirs.md); empty = the built-in table",
-        ),
-    )
+@dataclass(frozen=True)
+class Settings:
+    """The rules of one game: the deck, the set-up numbers and the score table."""
 
-    def setup(self) -> None:
-        self.deck: Deck = load_deck()
+    players: int
+    deck: Deck
+    hand_size: int
+    cubes_per_line: int
+    cubes: int
+    """Cubes per player."""
+    table: ScoreTable
+
+    @classmethod
+    def from_options(cls, players: int, options: Mapping[str, Any]) -> Settings:
+        """The settings for validated `options`; OptionError for data that cannot be played."""
+        deck = load_deck()
         config = package_data(PACKAGE, "setup.toml")
         if config["grid_size"] != SIZE:
             raise OptionError(f"setup.toml: grid_size must be {SIZE}")
-        self.hand_size = int(config["hand_size"])
-        self.cubes_per_line = int(config["cubes_per_line"])
+        hand_size = int(config["hand_size"])
         # 3 cubes each, 4 each with 2 players (RULINGS.md Souvenirs, data).
-        self.cubes = int(config["cubes_two_players"] if self.num_players == 2 else config["cubes"])
-        path = str(self.options["score_table"])
-        self.table: ScoreTable = load_table(path) if path else default_table()
+        cubes = int(config["cubes_two_players"] if players == 2 else config["cubes"])
+        path = str(options["score_table"])
+        table = load_table(path) if path else default_table()
         # The pile cannot run out: at most 33 of 34 cards are needed (RULINGS.md Souvenirs 6).
-        needed = self.num_players * self.hand_size + SIZE * SIZE
-        if needed > self.deck.size:
-            raise OptionError(f"the deck of {self.deck.size} cards cannot supply {needed}")
-
-    def new_initial_state(self) -> SouvenirsState:
-        return SouvenirsState(self)
-
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def max_chance_outcomes(self) -> int:
-        return NUM_KINDS
+        needed = players * hand_size + SIZE * SIZE
+        if needed > deck.size:
+            raise OptionError(f"the deck of {deck.size} cards cannot supply {needed}")
+        return cls(players, deck, hand_size, int(config["cubes_per_line"]), cubes, table)
 
     def max_game_length(self) -> int:
         return (SIZE * SIZE - 1) * 3  # card, cell and cube for every card after the start card
 
-    def observation_shape(self) -> tuple[int, ...]:
-        n = self.num_players
-        return (NUM_CELLS * GRID_FEATURES + 2 * NUM_KINDS + NUM_LINES * 2 * n + 2 * n + len(PHASES) + 2,)
-
-    def heuristic_action(self, state: State, rng: random.Random) -> int:
-        from spieltisch.games.souvenirs.bot import choose
-
-        assert isinstance(state, SouvenirsState)
-        return choose(state)
-
-    def estimate_scores(self, state: State) -> list[float]:
-        """Final scores as they stand (reserved lines at their prospects), for playouts cut off early."""
-        from spieltisch.games.souvenirs.search import estimate_scores
-
-        assert isinstance(state, SouvenirsState)
-        return estimate_scores(state)
+    def observation_pieces(self) -> Pieces:
+        """The observation tensor's named pieces and their sizes, in order."""
+        n = self.players
+        return (
+            ("grid", NUM_CELLS * GRID_FEATURES),  # per cell of the 9x9 field
+            ("hand", NUM_KINDS),  # the observer's hand, count per kind
+            ("chosen", NUM_KINDS),  # the card being played
+            ("cubes", NUM_LINES * 2 * n),  # per line, per seat from the observer and rank
+            ("cubes_left", n),
+            ("to_move", n),
+            ("phase", len(Phase)),
+            ("placed", 1),
+            ("pile", 1),
+        )
 
 
 class SouvenirsState(State):
-    game: SouvenirsGame
+    """A game of Souvenirs: the pile, the hands, the grid and the cubes.
 
-    def __init__(self, game: SouvenirsGame) -> None:
+    `grid[cell]` is the card kind on a cell of the 9x9 field (grid.py), EMPTY
+    where none lies; `cubes[line]` the seats whose cubes reserve a line, first
+    reservation first.
+    """
+
+    def __init__(self, game: Game[Any], settings: Settings) -> None:
         super().__init__(game)
-        self.deck: list[int] = game.deck.counts()
+        self.settings = settings
+        self.deck: list[int] = settings.deck.counts()
         self.hands: list[list[int]] = [[] for _ in range(self.num_players)]
         self.grid: list[int] = [EMPTY] * NUM_CELLS
         self.bounds: list[int] = [0, 0, 0, 0]  # min row, max row, min col, max col
         self.placed = 0
         self.cubes: list[list[int]] = [[] for _ in range(NUM_LINES)]
-        self.cubes_left: list[int] = [game.cubes] * self.num_players
+        self.cubes_left: list[int] = [settings.cubes] * self.num_players
         self.phase = DEAL
         self.turn = 0  # the seat to move; seat 0 begins
         self.chosen = EMPTY
@@ -171,7 +186,7 @@ class SouvenirsState(State):
             return False
         if all(self.grid[other] == EMPTY for other in NEIGHBOURS[cell]):
             return False
-        row, col = grid.row_of(cell), grid.col_of(cell)
+        row, col = row_of(cell), col_of(cell)
         low_row, high_row, low_col, high_col = self.bounds
         return max(high_row, row) - min(low_row, row) < SIZE and max(high_col, col) - min(low_col, col) < SIZE
 
@@ -193,10 +208,8 @@ class SouvenirsState(State):
 
     def line_has_card(self, line: int) -> bool:
         # The cards are connected, so every row/column between the bounds holds one.
-        index = grid.line_index(line)
-        low, high = (
-            (self.bounds[0], self.bounds[1]) if grid.is_row(line) else (self.bounds[2], self.bounds[3])
-        )
+        index = line_index(line)
+        low, high = (self.bounds[0], self.bounds[1]) if is_row(line) else (self.bounds[2], self.bounds[3])
         return self.placed > 0 and low <= index <= high
 
     def line_is_open(self, line: int, seat: int) -> bool:
@@ -204,14 +217,16 @@ class SouvenirsState(State):
         if not 0 <= line < NUM_LINES or self.cubes_left[seat] <= 0:
             return False
         on_line = self.cubes[line]
-        return len(on_line) < self.game.cubes_per_line and seat not in on_line and self.line_has_card(line)
+        return (
+            len(on_line) < self.settings.cubes_per_line and seat not in on_line and self.line_has_card(line)
+        )
 
     def legal_lines(self, seat: int) -> list[int]:
         if self.cubes_left[seat] <= 0 or self.placed == 0:
             return []
         low_row, high_row, low_col, high_col = self.bounds
         cubes = self.cubes
-        limit = self.game.cubes_per_line
+        limit = self.settings.cubes_per_line
         candidates = [
             *range(low_row + REACH, high_row + REACH + 1),
             *range(low_col + SPAN + REACH, high_col + SPAN + REACH + 1),
@@ -253,11 +268,11 @@ class SouvenirsState(State):
     def _deal(self, kind: int) -> None:
         """Hands of 2 round the table, then the start card face up in the middle."""
         self.deck[kind] -= 1
-        hand_cards = self.num_players * self.game.hand_size
+        hand_cards = self.num_players * self.settings.hand_size
         if self.dealt < hand_cards:
-            self._add_to_hand(self.dealt // self.game.hand_size, kind)
+            self._add_to_hand(self.dealt // self.settings.hand_size, kind)
         else:
-            self._place(grid.START_CELL, kind)
+            self._place(START_CELL, kind)
             self.phase = DRAW
         self.dealt += 1
 
@@ -268,7 +283,7 @@ class SouvenirsState(State):
 
     def _place(self, cell: int, kind: int) -> None:
         self.grid[cell] = kind
-        row, col = grid.row_of(cell), grid.col_of(cell)
+        row, col = row_of(cell), col_of(cell)
         bounds = self.bounds
         if self.placed == 0:
             bounds[:] = [row, row, col, col]
@@ -280,27 +295,11 @@ class SouvenirsState(State):
         self.turn = (self.turn + 1) % self.num_players
         self.phase = DRAW
 
-    # --- names ---------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        return text.action_name(self, action, "en")
-
-    def action_label(self, action: int, lang: str = "en") -> str:
-        return text.action_name(self, action, lang)
-
-    def public_action_label(self, action: int, lang: str = "en") -> str | None:
-        # A chosen card leaves the hand face up and the rest is on the table,
-        # so a decision's name tells nothing hidden; draws and the deal do.
-        if self.phase <= DRAW:
-            return None
-        return text.action_name(self, action, lang)
-
-    def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:
-        return text.render(self, seat, lang)
-
     # --- copying -------------------------------------------------------------
     def clone(self) -> SouvenirsState:
         other = SouvenirsState.__new__(SouvenirsState)
         other.game = self.game
+        other.settings = self.settings
         other.num_players = self.num_players
         other._history = self._history[:]
         other.deck = self.deck[:]
@@ -319,7 +318,7 @@ class SouvenirsState(State):
     # --- results (RULINGS.md Souvenirs 4) ------------------------------------
     def line_scores(self) -> list[tuple[int, int, int, str]]:
         """(line, seat, points, combination) for every cube on the table, as things stand."""
-        table = self.game.table
+        table = self.settings.table
         found = []
         for line, seats in enumerate(self.cubes):
             if seats:
@@ -349,15 +348,11 @@ class SouvenirsState(State):
     # --- what a seat may see -----------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         public: dict[str, Any] = {
-            "phase": PHASES[self.phase],
+            "phase": self.phase.name.lower(),
             "turn": self.turn,
             "placed": self.placed,
             "deck_size": sum(self.deck),
-            "cards": [
-                [grid.row_of(cell), grid.col_of(cell), kind]
-                for cell, kind in enumerate(self.grid)
-                if kind >= 0
-            ],
+            "cards": [[row_of(cell), col_of(cell), kind] for cell, kind in enumerate(self.grid) if kind >= 0],
             "cubes": [line[:] for line in self.cubes],
             "cubes_left": self.cubes_left[:],
             "hand_sizes": [len(hand) for hand in self.hands],
@@ -370,8 +365,12 @@ class SouvenirsState(State):
         return public
 
     def observation_tensor(self, seat: int) -> list[float]:
+        """The pieces named by `Settings.observation_pieces`, in order, seat-relative."""
+        return concatenate(self.settings.observation_pieces(), self._observation_parts(seat))
+
+    def _observation_parts(self, seat: int) -> dict[str, list[float]]:
         n = self.num_players
-        out: list[float] = []
+        cells: list[float] = []
         for kind in self.grid:
             features = [0.0] * GRID_FEATURES
             if kind != EMPTY:
@@ -382,31 +381,35 @@ class SouvenirsState(State):
                 else:
                     features[card[0]] = 1.0
                     features[7 + card[1]] = 1.0
-            out.extend(features)
+            cells.extend(features)
         hand = [0.0] * NUM_KINDS
         for kind in self.hands[seat]:
             hand[kind] += 1.0
-        out.extend(hand)
         chosen = [0.0] * NUM_KINDS
         if self.chosen != EMPTY:
             chosen[self.chosen] = 1.0
-        out.extend(chosen)
+        cubes: list[float] = []
         for seats in self.cubes:
             marks = [0.0] * (2 * n)
             for rank, owner in enumerate(seats):
                 marks[2 * ((owner - seat) % n) + rank] = 1.0
-            out.extend(marks)
-        out.extend(float(self.cubes_left[(seat + k) % n]) for k in range(n))
+            cubes.extend(marks)
         mover = [0.0] * n
         if self.phase in (CARD, CELL, CUBE):
             mover[(self.turn - seat) % n] = 1.0
-        out.extend(mover)
-        phase = [0.0] * len(PHASES)
+        phase = [0.0] * len(Phase)
         phase[self.phase] = 1.0
-        out.extend(phase)
-        out.append(self.placed / (SIZE * SIZE))
-        out.append(sum(self.deck) / self.game.deck.size)
-        return out
+        return {
+            "grid": cells,
+            "hand": hand,
+            "chosen": chosen,
+            "cubes": cubes,
+            "cubes_left": [float(self.cubes_left[(seat + k) % n]) for k in range(n)],
+            "to_move": mover,
+            "phase": phase,
+            "placed": [self.placed / (SIZE * SIZE)],
+            "pile": [sum(self.deck) / self.settings.deck.size],
+        }
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> SouvenirsState:
         """Redeal the other hands from the cards `seat` has not seen."""
@@ -428,7 +431,7 @@ class SouvenirsState(State):
         return other
 
     def check_invariants(self) -> None:
-        full = self.game.deck.counts()
+        full = self.settings.deck.counts()
         seen = self.deck[:]
         for hand in self.hands:
             assert hand == sorted(hand), "hands are kept sorted"
@@ -448,14 +451,14 @@ class SouvenirsState(State):
     def _check_grid(self) -> None:
         if self.placed == 0:
             return
-        assert self.grid[grid.START_CELL] != EMPTY, "the start card lies at (0, 0)"
+        assert self.grid[START_CELL] != EMPTY, "the start card lies at (0, 0)"
         cells = [cell for cell, kind in enumerate(self.grid) if kind != EMPTY]
-        rows = [grid.row_of(cell) for cell in cells]
-        cols = [grid.col_of(cell) for cell in cells]
+        rows = [row_of(cell) for cell in cells]
+        cols = [col_of(cell) for cell in cells]
         assert self.bounds == [min(rows), max(rows), min(cols), max(cols)], "bounds out of date"
         assert max(rows) - min(rows) < SIZE and max(cols) - min(cols) < SIZE, "grid larger than 5x5"
-        reached = {grid.START_CELL}
-        frontier = [grid.START_CELL]
+        reached = {START_CELL}
+        frontier = [START_CELL]
         while frontier:
             for nxt in NEIGHBOURS[frontier.pop()]:
                 if self.grid[nxt] != EMPTY and nxt not in reached:
@@ -465,13 +468,13 @@ class SouvenirsState(State):
 
     def _check_cubes(self) -> None:
         for line, seats in enumerate(self.cubes):
-            assert len(seats) <= self.game.cubes_per_line, "too many cubes on a line"
+            assert len(seats) <= self.settings.cubes_per_line, "too many cubes on a line"
             assert len(set(seats)) == len(seats), "a player has two cubes on one line"
             assert not seats or self.line_has_card(line), "a cube on a line without cards"
         for seat in range(self.num_players):
             used = sum(line.count(seat) for line in self.cubes)
-            assert used + self.cubes_left[seat] == self.game.cubes, "cubes are not conserved"
+            assert used + self.cubes_left[seat] == self.settings.cubes, "cubes are not conserved"
         if self.phase in (CARD, CELL, CUBE):
-            expected = self.game.hand_size + (1 if self.phase == CARD else 0)
+            expected = self.settings.hand_size + (1 if self.phase == CARD else 0)
             assert len(self.hands[self.turn]) == expected, "wrong hand size for the player to move"
         assert (self.phase == END) == (self.placed == SIZE * SIZE)

@@ -17,7 +17,7 @@ from spieltisch.games.souvenirs.rules import SouvenirsState
 def estimate_scores(state: SouvenirsState) -> list[float]:
     if state.is_terminal():
         return state.scores()
-    table = state.game.table
+    table = state.settings.table
     totals = [0.0] * state.num_players
     for line, seats in enumerate(state.cubes):
         if seats:
@@ -32,7 +32,7 @@ def estimate_scores(state: SouvenirsState) -> list[float]:
 
 def _cubes_in_hand(state: SouvenirsState, seat: int, left: int) -> float:
     """The `left` best prospects among the lines `seat` may still reserve."""
-    table = state.game.table
+    table = state.settings.table
     open_values = sorted(
         (prospect(state.line_kinds(line), table, len(state.cubes[line])) for line in state.legal_lines(seat)),
         reverse=True,

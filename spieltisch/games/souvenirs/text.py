@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from spieltisch.core.contract import TERMINAL
-from spieltisch.games.souvenirs import grid
+from spieltisch.core.contract import TERMINAL, EndReason, ScoreLine
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
-from spieltisch.games.souvenirs.grid import EMPTY, REACH, SIZE, signed
-
-if TYPE_CHECKING:
-    from spieltisch.games.souvenirs.rules import SouvenirsState
+from spieltisch.games.souvenirs.grid import (
+    EMPTY,
+    REACH,
+    SIZE,
+    cell_of,
+    col_line,
+    col_of,
+    is_row,
+    line_index,
+    row_line,
+    row_of,
+    signed,
+)
+from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, END, LINE_BASE, PASS, SouvenirsState
 
 COMBINATION_NAMES = {
     "fuenfling": ("Fünfling", "Fünfling (five of a kind)"),
@@ -47,6 +54,11 @@ WORDS = {
         "winner": "Winner",
         "in_play": "card being played",
         "legend": "cubes: first/second seat on each row and column; 'J' = joker",
+        "ranks": "first|second",
+        "line_part": "{line}: {combination}, {rank}",
+        "unplaced": "{n} cubes not placed",
+        "unplaced_one": "1 cube not placed",
+        "end_full": "The 25th card completed the 5x5 grid.",
     },
     "de": {
         "joker": "Joker",
@@ -69,6 +81,11 @@ WORDS = {
         "winner": "Sieg",
         "in_play": "Karte wird gelegt",
         "legend": "Holzwürfel: erster/zweiter Platz je Reihe und Spalte; 'J' = Joker",
+        "ranks": "erster|zweiter",
+        "line_part": "{line}: {combination}, {rank}",
+        "unplaced": "{n} Holzwürfel nicht gesetzt",
+        "unplaced_one": "1 Holzwürfel nicht gesetzt",
+        "end_full": "Die 25. Karte hat das 5x5-Raster vollendet.",
     },
 }
 
@@ -76,38 +93,36 @@ WORDS = {
 def card_name(state: SouvenirsState, kind: int, lang: str) -> str:
     if kind == JOKER:
         return WORDS[lang]["joker"]
-    colour = state.game.deck.colours[colour_of(kind)]
+    colour = state.settings.deck.colours[colour_of(kind)]
     return f"{colour.de if lang == 'de' else colour.en} {number_of(kind)}"
 
 
 def card_short(state: SouvenirsState, kind: int, lang: str) -> str:
     if kind == JOKER:
         return " J "
-    colour = state.game.deck.colours[colour_of(kind)]
+    colour = state.settings.deck.colours[colour_of(kind)]
     return f"{colour.short_de if lang == 'de' else colour.short_en}{number_of(kind)}"
 
 
 def cell_name(cell: int, lang: str) -> str:
     words = WORDS[lang]
-    return f"{words['row']} {signed(grid.row_of(cell))} {words['column']} {signed(grid.col_of(cell))}"
+    return f"{words['row']} {signed(row_of(cell))} {words['column']} {signed(col_of(cell))}"
 
 
 def line_name(line: int, lang: str) -> str:
     words = WORDS[lang]
-    kind = words["row"] if grid.is_row(line) else words["column"]
-    return f"{kind} {signed(grid.line_index(line))}"
+    kind = words["row"] if is_row(line) else words["column"]
+    return f"{kind} {signed(line_index(line))}"
 
 
 def action_name(state: SouvenirsState, action: int, lang: str = "en") -> str:
-    from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, LINE_BASE, PASS
-
     lang = lang if lang in WORDS else "en"
     words = WORDS[lang]
     if state.phase <= DRAW:
         if not 0 <= action < NUM_KINDS:
             return f"chance {action}"
         if state.phase == DEAL:
-            start = state.dealt == state.num_players * state.game.hand_size
+            start = state.dealt == state.num_players * state.settings.hand_size
             step = words["start"] if start else words["deal"]
         else:
             step = words["draw"]
@@ -157,25 +172,54 @@ def _grid_text(state: SouvenirsState, lang: str) -> str:
     def cubes(line: int) -> str:
         return "/".join(str(seat) for seat in state.cubes[line]) or ""
 
-    out = ["      " + "".join(f"{cubes(grid.col_line(col)):>5}" for col in cols)]
+    out = ["      " + "".join(f"{cubes(col_line(col)):>5}" for col in cols)]
     out.append("      " + "".join(f"{signed(col):>5}" for col in cols))
     for row in rows:
         cells = []
         for col in cols:
-            cell = grid.cell_of(row, col)
+            cell = cell_of(row, col)
             kind = state.grid[cell]
             cells.append(
                 card_short(state, kind, lang) if kind != EMPTY else (" . " if cell in free else "   ")
             )
-        out.append(f"{cubes(grid.row_line(row)):>3} {signed(row):>2} " + "".join(f"  {c}" for c in cells))
+        out.append(f"{cubes(row_line(row)):>3} {signed(row):>2} " + "".join(f"  {c}" for c in cells))
     return "\n".join(out)
+
+
+def end_reason(state: SouvenirsState, lang: str) -> EndReason | None:
+    """The game ends the moment the 25th card is laid (RULINGS.md Souvenirs 3)."""
+    if state.phase != END:
+        return None
+    return EndReason("grid_full", WORDS[_lang(lang)]["end_full"])
+
+
+def score_breakdown(state: SouvenirsState, lang: str) -> list[list[ScoreLine]]:
+    """Per seat, each reserved line with its combination and the cube's rank (first or
+    second) and points; cubes left in hand score nothing."""
+    lang = _lang(lang)
+    words = WORDS[lang]
+    ranks = words["ranks"].split("|")
+    breakdown: list[list[ScoreLine]] = [[] for _ in range(state.num_players)]
+    for line, seat, points, name in state.line_scores():
+        combination = COMBINATION_NAMES[name][0 if lang == "de" else 1]
+        rank = ranks[state.cubes[line].index(seat)]
+        label = words["line_part"].format(line=line_name(line, lang), combination=combination, rank=rank)
+        breakdown[seat].append(ScoreLine(label, float(points)))
+    for seat, left in enumerate(state.cubes_left):
+        if left:
+            unplaced = words["unplaced_one" if left == 1 else "unplaced"].format(n=left)
+            breakdown[seat].append(ScoreLine(unplaced, 0.0))
+    return breakdown
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in WORDS else "en"
 
 
 def _line_results(state: SouvenirsState, lang: str) -> list[str]:
     words = WORDS[lang]
     result = []
-    for line, owner, points, name in state.line_scores():
-        label = COMBINATION_NAMES[name][0 if lang == "de" else 1]
-        rank = 1 + state.cubes[line].index(owner)
-        result.append(f"  {line_name(line, lang)}: {words['seat']} {owner} ({rank}.) {label} {points}")
+    for seat, lines in enumerate(score_breakdown(state, lang)):
+        for line in lines:
+            result.append(f"  {words['seat']} {seat}: {line.label}: {line.points:g}")
     return result

@@ -1,4 +1,6 @@
-// German and English texts. Game-specific words come from the server (move labels).
+// German and English texts of the site around the table. Game words come from
+// the server (move labels, public results, end reasons, score lines); the rules
+// help and the lobby's option texts of each game are in help.ts.
 
 const en = {
   lobby: "Lobby",
@@ -19,6 +21,7 @@ const en = {
   open: "free",
   takeSeat: "Sit here",
   fillBots: "Fill free seats with",
+  fill: "Fill",
   start: "Start",
   joinLink: "Invite link",
   copy: "Copy",
@@ -29,11 +32,15 @@ const en = {
   winner: "Winner",
   winners: "Winners",
   scores: "Scores",
+  total: "Total",
+  whyEnded: "Why it ended",
   rematch: "Rematch",
   toRematch: "Go to the rematch",
   moves: "Your moves",
+  movesHint: "Every move you can make now, also playable on the table above.",
   noMoves: "Nothing to do right now.",
   log: "Game log",
+  logEmpty: "No moves yet.",
   moved: "moved",
   chat: "Chat",
   send: "Send",
@@ -43,19 +50,44 @@ const en = {
   bot: "bot",
   offline: "offline",
   connecting: "Connecting …",
+  connectionLost: "Connection lost, reconnecting …",
+  moveSent: "Move sent, waiting for the table …",
   back: "Back",
   next: "Next",
   first: "Start",
   last: "End",
   step: "Step {n} of {total}",
+  stepStart: "the deal",
   table: "Table",
   options: "Rule options",
   language: "Deutsch",
+  languageName: "Sprache: Deutsch",
   error: "Error",
   name: "Name",
+  rules: "Rules",
+  rulesOf: "Rules of {game}",
+  close: "Close",
+  sound: "Sound on your turn",
+  soundOn: "Sound: on",
+  soundOff: "Sound: off",
+  created: "created {date}",
+  botRandom: "Random bot",
+  botHeuristic: "Rule-of-thumb bot",
+  botSearch: "Search bot {n}",
+  botEasy: "easy",
+  botStrong: "strong",
+  yes: "yes",
+  no: "no",
+  selected: "selected",
+  cancelChoice: "Cancel choice",
+  lastMove: "last move",
+  skipToTable: "Skip to the table",
+  boardOf: "{game} table",
+  mainNav: "Main",
+  seats: "Seats",
 } as const;
 
-type Key = keyof typeof en;
+export type Key = keyof typeof en;
 
 const de: Record<Key, string> = {
   lobby: "Lobby",
@@ -76,6 +108,7 @@ const de: Record<Key, string> = {
   open: "frei",
   takeSeat: "Hier Platz nehmen",
   fillBots: "Freie Plätze füllen mit",
+  fill: "Füllen",
   start: "Starten",
   joinLink: "Einladungslink",
   copy: "Kopieren",
@@ -86,11 +119,15 @@ const de: Record<Key, string> = {
   winner: "Sieger",
   winners: "Sieger",
   scores: "Punkte",
+  total: "Summe",
+  whyEnded: "Warum das Spiel endete",
   rematch: "Revanche",
   toRematch: "Zur Revanche",
   moves: "Deine Züge",
+  movesHint: "Alle Züge, die du jetzt machen kannst; sie gehen auch oben auf dem Tisch.",
   noMoves: "Gerade nichts zu tun.",
   log: "Spielverlauf",
+  logEmpty: "Noch keine Züge.",
   moved: "hat gezogen",
   chat: "Chat",
   send: "Senden",
@@ -98,32 +135,92 @@ const de: Record<Key, string> = {
   spectator: "Du schaust zu.",
   you: "du",
   bot: "Bot",
-  offline: "offline",
+  offline: "nicht verbunden",
   connecting: "Verbinde …",
+  connectionLost: "Verbindung verloren, verbinde neu …",
+  moveSent: "Zug gesendet, warte auf den Tisch …",
   back: "Zurück",
   next: "Weiter",
   first: "Anfang",
   last: "Ende",
   step: "Schritt {n} von {total}",
+  stepStart: "das Austeilen",
   table: "Tisch",
   options: "Regeloptionen",
   language: "English",
+  languageName: "Language: English",
   error: "Fehler",
   name: "Name",
+  rules: "Regeln",
+  rulesOf: "Regeln von {game}",
+  close: "Schließen",
+  sound: "Ton, wenn du am Zug bist",
+  soundOn: "Ton: an",
+  soundOff: "Ton: aus",
+  created: "angelegt {date}",
+  botRandom: "Zufallsbot",
+  botHeuristic: "Faustregel-Bot",
+  botSearch: "Suchbot {n}",
+  botEasy: "leicht",
+  botStrong: "stark",
+  yes: "ja",
+  no: "nein",
+  selected: "ausgewählt",
+  cancelChoice: "Auswahl aufheben",
+  lastMove: "letzter Zug",
+  skipToTable: "Zum Tisch springen",
+  boardOf: "Tisch: {game}",
+  mainNav: "Hauptmenü",
+  seats: "Plätze",
 };
 
 export type Lang = "en" | "de";
 
+export const TEXTS: Record<Lang, Record<Key, string>> = { en, de };
+
+/** The saved choice, else German when the browser prefers German over English. */
 export function initialLang(): Lang {
   const saved = localStorage.getItem("spieltisch:lang");
   if (saved === "de" || saved === "en") return saved;
-  return navigator.language.toLowerCase().startsWith("de") ? "de" : "en";
+  return preferredLang(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+export function preferredLang(languages: readonly string[]): Lang {
+  for (const language of languages) {
+    const code = language.toLowerCase().slice(0, 2);
+    if (code === "de" || code === "en") return code;
+  }
+  return "en";
 }
 
 export function texts(lang: Lang) {
-  const table = lang === "de" ? de : en;
+  const table = TEXTS[lang];
   return (key: Key, values: Record<string, string | number> = {}): string =>
     table[key].replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ""));
 }
 
 export type T = ReturnType<typeof texts>;
+
+/** A bot's name by its id ("random", "heuristic", "ismcts:1000"), in the page's language. */
+export function botName(id: string | null | undefined, t: T): string {
+  if (id === "random") return t("botRandom");
+  if (id === "heuristic") return t("botHeuristic");
+  const search = /^ismcts:(\d+)$/.exec(id ?? "");
+  if (search) {
+    const n = Number(search[1]);
+    const level = n <= 200 ? ` (${t("botEasy")})` : n >= 3000 ? ` (${t("botStrong")})` : "";
+    return t("botSearch", { n }) + level;
+  }
+  return id ?? t("bot");
+}
+
+/** A date and time as people of that language write it (seconds since 1970). */
+export function formatDate(seconds: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(seconds * 1000),
+  );
+}
+
+export function formatTime(seconds: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { timeStyle: "short" }).format(new Date(seconds * 1000));
+}

@@ -3,31 +3,46 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, saveKeys, type GameInfo, type OptionInfo, type TableSummary } from "./api";
-import type { T } from "./i18n";
+import { helpFor } from "./help";
+import { botName, formatDate, type Lang, type T } from "./i18n";
+import { RulesHelp } from "./table";
 
-export function Lobby({ t }: { t: T }) {
+export function Lobby({ t, lang }: { t: T; lang: Lang }) {
   const [games, setGames] = useState<GameInfo[]>([]);
   useEffect(() => {
     api.games().then(setGames);
   }, []);
   return (
     <div class="lobby">
-      {games.length > 0 && <NewTable games={games} t={t} />}
-      <TableList status="open" title={t("openTables")} action={t("join")} games={games} t={t} />
-      <TableList status="running" title={t("runningTables")} action={t("watch")} games={games} t={t} />
-      <TableList status="finished" title={t("finishedTables")} action={t("replay")} games={games} t={t} />
+      {games.length > 0 && <NewTable games={games} t={t} lang={lang} />}
+      <TableList status="open" title={t("openTables")} action={t("join")} games={games} t={t} lang={lang} />
+      <TableList status="running" title={t("runningTables")} action={t("watch")} games={games} t={t} lang={lang} />
+      <TableList status="finished" title={t("finishedTables")} action={t("replay")} games={games} t={t} lang={lang} />
     </div>
   );
 }
 
-function OptionField({ spec, value, onChange }: { spec: OptionInfo; value: unknown; onChange: (v: unknown) => void }) {
+interface OptionProps {
+  spec: OptionInfo;
+  game: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  t: T;
+  lang: Lang;
+}
+
+function OptionField({ spec, game, value, onChange, t, lang }: OptionProps) {
   const id = `option-${spec.name}`;
+  // The game's option in the page's language; the server's words for an option we have no text for.
+  const words = helpFor(game, lang)?.options[spec.name] ?? { name: spec.name.replace(/_/g, " "), help: spec.help };
   let input;
   if (spec.kind === "bool")
-    input = <input id={id} type="checkbox" checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} />;
+    input = (
+      <input id={id} type="checkbox" checked={Boolean(value)} aria-describedby={`${id}-help`} onChange={(e) => onChange(e.currentTarget.checked)} />
+    );
   else if (spec.kind === "choice")
     input = (
-      <select id={id} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)}>
+      <select id={id} value={String(value)} aria-describedby={`${id}-help`} onChange={(e) => onChange(e.currentTarget.value)}>
         {spec.choices.map((c) => (
           <option key={String(c)} value={String(c)}>
             {String(c)}
@@ -40,21 +55,24 @@ function OptionField({ spec, value, onChange }: { spec: OptionInfo; value: unkno
       <input
         id={id}
         type="number"
+        aria-describedby={`${id}-help`}
         value={String(value)}
         min={spec.minimum ?? undefined}
         max={spec.maximum ?? undefined}
         onInput={(e) => onChange(Number(e.currentTarget.value))}
       />
     );
-  else input = <input id={id} value={String(value ?? "")} onInput={(e) => onChange(e.currentTarget.value)} />;
+  else input = <input id={id} value={String(value ?? "")} aria-describedby={`${id}-help`} onInput={(e) => onChange(e.currentTarget.value)} />;
+  const shown = spec.kind === "bool" ? (value ? t("yes") : t("no")) : null;
   return (
-    <p class="option">
-      <label for={id}>{spec.name.replace(/_/g, " ")}</label> {input} <small>{spec.help}</small>
+    <p class={"option" + (spec.kind === "bool" ? " check" : "")}>
+      <label for={id}>{words.name}</label> {input} {shown && <span aria-hidden="true">{shown}</span>}{" "}
+      <small id={`${id}-help`}>{words.help}</small>
     </p>
   );
 }
 
-function NewTable({ games, t }: { games: GameInfo[]; t: T }) {
+function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
   const [gameName, setGameName] = useState(games[0].name);
   const game = games.find((g) => g.name === gameName) ?? games[0];
   const [players, setPlayers] = useState(game.min_players);
@@ -78,7 +96,7 @@ function NewTable({ games, t }: { games: GameInfo[]; t: T }) {
       const withName = kinds.includes("open") && name.trim() ? name.trim() : undefined;
       const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName });
       if (withName) localStorage.setItem("spieltisch:name", withName);
-      saveKeys(reply.id, { host_token: reply.host_token, token: reply.token, seat: reply.seat });
+      saveKeys(reply.id, { host_token: reply.host_token, token: reply.token ?? undefined, seat: reply.seat ?? undefined });
       location.hash = `#/table/${reply.id}`;
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));
@@ -88,7 +106,7 @@ function NewTable({ games, t }: { games: GameInfo[]; t: T }) {
   return (
     <form class="new-table" onSubmit={create}>
       <h2>{t("newTable")}</h2>
-      <p>
+      <p class="row">
         <label>
           {t("game")}{" "}
           <select value={game.name} onChange={(e) => choose(e.currentTarget.value)} data-testid="game">
@@ -111,12 +129,15 @@ function NewTable({ games, t }: { games: GameInfo[]; t: T }) {
         </label>
       </p>
       {game.options.length > 0 && (
-        <details>
+        <details class="options">
           <summary>{t("options")}</summary>
           {game.options.map((spec) => (
             <OptionField
               key={spec.name}
               spec={spec}
+              game={game.name}
+              t={t}
+              lang={lang}
               value={options[spec.name] ?? spec.default}
               onChange={(v) => setOptions({ ...options, [spec.name]: v })}
             />
@@ -140,7 +161,7 @@ function NewTable({ games, t }: { games: GameInfo[]; t: T }) {
                 <option value="open">{t("person")}</option>
                 {game.bots.map((b) => (
                   <option key={b.id} value={b.id}>
-                    {b.label}
+                    {botName(b.id, t)}
                   </option>
                 ))}
               </select>
@@ -148,10 +169,11 @@ function NewTable({ games, t }: { games: GameInfo[]; t: T }) {
           </li>
         ))}
       </ol>
-      <p>
+      <RulesHelp game={game.name} title={game.title} t={t} lang={lang} />
+      <p class="row">
         <label>
           {t("yourName")} <input value={name} maxLength={24} onInput={(e) => setName(e.currentTarget.value)} data-testid="your-name" />
-        </label>{" "}
+        </label>
         <button type="submit" class="primary" data-testid="create">
           {t("create")}
         </button>
@@ -161,7 +183,16 @@ function NewTable({ games, t }: { games: GameInfo[]; t: T }) {
   );
 }
 
-function TableList({ status, title, action, games, t }: { status: string; title: string; action: string; games: GameInfo[]; t: T }) {
+interface ListProps {
+  status: string;
+  title: string;
+  action: string;
+  games: GameInfo[];
+  t: T;
+  lang: Lang;
+}
+
+function TableList({ status, title, action, games, t, lang }: ListProps) {
   const [tables, setTables] = useState<TableSummary[]>([]);
   useEffect(() => {
     const load = () => api.tables(status).then(setTables).catch(() => undefined);
@@ -182,7 +213,10 @@ function TableList({ status, title, action, games, t }: { status: string; title:
               <a href={status === "finished" ? `#/replay/${table.id}` : `#/table/${table.id}`}>
                 {action}: {titleOf(table.game)}
               </a>{" "}
-              <small>{table.seats.map((s) => (s.kind === "open" ? t("open") : s.name)).join(" · ")}</small>
+              <small>
+                {table.seats.map((s) => (s.kind === "open" ? t("open") : s.name)).join(" · ")} ·{" "}
+                <time dateTime={new Date(table.created_at * 1000).toISOString()}>{t("created", { date: formatDate(table.created_at, lang) })}</time>
+              </small>
             </li>
           ))}
         </ul>

@@ -1,56 +1,100 @@
 // The table's websocket: says hello with the seat token, reconnects with backoff,
-// and keeps the latest state, the view before it and the chat.
+// and keeps the latest state, the view before it, the whole log seen so far and
+// the chat.
+//
+// A move is sent once. While it waits for the server's answer, and while the
+// connection is down, no move can be sent; nothing is queued or sent again on
+// reconnecting, since the state the server sends then says what happened.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ChatMessage, StateMessage, View } from "./api";
+import type { ChatMessage, LogEntry, ServerMessage, StateMessage, View } from "./api";
 import type { Lang } from "./i18n";
+
+/** Where the connection stands: never opened yet, open, or lost and retrying. */
+export type Link = "connecting" | "open" | "lost";
 
 export interface TableSocket {
   state: StateMessage | null;
   previous: View | null;
+  /** Every log entry received since the page opened, oldest first. */
+  log: LogEntry[];
   chat: ChatMessage[];
   error: string | null;
-  connected: boolean;
-  send: (message: object) => void;
+  link: Link;
+  /** The version a sent move was made at, until the server has answered it. */
+  waiting: number | null;
+  /** Sends a move made at `version`; false (and nothing sent) when that is not possible now. */
+  move: (action: number, version: number) => boolean;
+  chatSend: (text: string) => boolean;
+}
+
+/** Merges a message's log into what is known: entries by version, oldest first. */
+export function mergeLog(known: LogEntry[], incoming: LogEntry[]): LogEntry[] {
+  if (incoming.length === 0) return known;
+  const byVersion = new Map(known.map((entry) => [entry.version, entry]));
+  for (const entry of incoming) byVersion.set(entry.version, entry);
+  return [...byVersion.values()].sort((a, b) => a.version - b.version);
 }
 
 export function useTableSocket(table: string, token: string | undefined, lang: Lang): TableSocket {
   const [state, setState] = useState<StateMessage | null>(null);
   const [previous, setPrevious] = useState<View | null>(null);
+  const [log, setLog] = useState<LogEntry[]>([]);
   const [chat, setChat] = useState<ChatMessage[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [connected, setConnected] = useState(false);
+  const [link, setLink] = useState<Link>("connecting");
+  const [waiting, setWaiting] = useState<number | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const latest = useRef<StateMessage | null>(null);
+  const sentAt = useRef<number | null>(null);
+
+  const settle = () => {
+    sentAt.current = null;
+    setWaiting(null);
+  };
 
   useEffect(() => {
     let closed = false;
     let delay = 500;
     let timer: number | undefined;
+    // A new language is a new connection with the same state: the log starts
+    // afresh, since its names are in the other language.
+    setLog([]);
     const open = () => {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(table)}?lang=${lang}`);
       socket.current = ws;
       ws.onopen = () => {
         delay = 500;
-        setConnected(true);
         ws.send(JSON.stringify({ type: "hello", token: token ?? null, lang }));
       };
       ws.onmessage = (event) => {
-        const message = JSON.parse(event.data as string);
+        const message = JSON.parse(event.data as string) as ServerMessage;
         if (message.type === "state") {
           const before = latest.current;
           if (before && before.version !== message.version) setPrevious(before.view);
           latest.current = message;
           setState(message);
+          setLog((known) => mergeLog(known, message.log ?? []));
+          setLink("open");
           setError(null);
+          if (sentAt.current !== null && message.version !== sentAt.current) settle();
         } else if (message.type === "chat_history") setChat(message.messages);
         else if (message.type === "chat") setChat((old) => [...old.slice(-99), message]);
-        else if (message.type === "error") setError(message.message);
+        // "pong" answers a ping; nothing to do.
+        else if (message.type === "error") {
+          setError(message.message);
+          settle();
+        }
       };
       ws.onclose = () => {
-        setConnected(false);
-        if (!closed) timer = window.setTimeout(open, (delay = Math.min(delay * 2, 8000)));
+        if (socket.current === ws) socket.current = null;
+        // A move sent on this connection is either in the state the next
+        // connection brings or was never accepted; it is not sent again.
+        settle();
+        if (closed) return;
+        setLink((now) => (now === "connecting" ? "connecting" : "lost"));
+        timer = window.setTimeout(open, (delay = Math.min(delay * 2, 8000)));
       };
     };
     open();
@@ -61,6 +105,23 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
     };
   }, [table, token, lang]);
 
-  const send = (message: object) => socket.current?.send(JSON.stringify(message));
-  return { state, previous, chat, error, connected, send };
+  const ready = () => {
+    const ws = socket.current;
+    return ws !== null && ws.readyState === WebSocket.OPEN ? ws : null;
+  };
+  const move = (action: number, version: number): boolean => {
+    const ws = ready();
+    if (!ws || sentAt.current !== null) return false;
+    sentAt.current = version;
+    setWaiting(version);
+    ws.send(JSON.stringify({ type: "action", action, version }));
+    return true;
+  };
+  const chatSend = (text: string): boolean => {
+    const ws = ready();
+    if (!ws) return false;
+    ws.send(JSON.stringify({ type: "chat", text }));
+    return true;
+  };
+  return { state, previous, log, chat, error, link, waiting, move, chatSend };
 }

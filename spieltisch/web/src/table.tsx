@@ -1,33 +1,42 @@
-// The table page: seats, the seat's view, its legal moves, log, chat and the end.
+// The table page: seats, the seat's view, its legal moves, the game log, chat,
+// the rules help and the end with each player's score explained.
 
-import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type StateMessage } from "./api";
-import type { Lang, T } from "./i18n";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type Result, type Seat, type StateMessage } from "./api";
+import { helpFor } from "./help";
+import { botName, formatTime, type Lang, type T } from "./i18n";
+import { useTurnNotice } from "./notice";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
+import { GenericView } from "./renderers/generic";
 import { useTableSocket, type TableSocket } from "./socket";
 
 interface Props {
   id: string;
   t: T;
   lang: Lang;
+  sound: boolean;
 }
 
-export function TablePage({ id, t, lang }: Props) {
+export function TablePage({ id, t, lang, sound }: Props) {
   const [keys, setKeys] = useState<Keys>(() => loadKeys(id));
   const socket = useTableSocket(id, keys.token, lang);
   const state = socket.state;
+  const mine = state !== null && state.status === "running" && state.you !== null && state.to_move === state.you;
+  useTurnNotice(state?.title ?? null, mine, t("yourTurn"), sound);
   const remember = (more: Keys) => {
     saveKeys(id, more);
     setKeys(loadKeys(id));
   };
-  if (!state) return <p class="status">{t("connecting")}</p>;
+  if (!state) return <p class="status" role="status">{t("connecting")}</p>;
   return (
     <div class="table-page">
       <header class="table-head">
         <h1>{state.title}</h1>
         <TurnBanner state={state} t={t} />
+        <RulesHelp game={state.game} title={state.title} t={t} lang={lang} />
       </header>
+      <Connection socket={socket} t={t} />
       {socket.error && (
         <p class="error" role="alert" data-testid="error">
           {socket.error}
@@ -41,24 +50,29 @@ export function TablePage({ id, t, lang }: Props) {
       )}
       {state.status === "finished" && <End id={id} state={state} keys={keys} t={t} />}
       <div class="side">
-        <Log state={state} t={t} />
-        <Chat socket={socket} seated={state.you !== null} t={t} />
+        <Log state={state} entries={socket.log} t={t} />
+        <Chat socket={socket} seated={state.you !== null} t={t} lang={lang} />
       </div>
     </div>
   );
 }
 
-function seatName(state: StateMessage, seat: number, t: T): string {
-  const found = state.seats[seat];
+/** A seat as people know it: the player's name, or "Seat 2" while it is free (seats count from 1). */
+export function seatName(seats: Seat[], seat: number, you: number | null, t: T): string {
+  const found = seats[seat];
   const name = found?.name || `${t("seat")} ${seat + 1}`;
-  return seat === state.you ? `${name} (${t("you")})` : name;
+  return seat === you ? `${name} (${t("you")})` : name;
+}
+
+function nameOf(state: StateMessage, seat: number, t: T): string {
+  return seatName(state.seats, seat, state.you, t);
 }
 
 function TurnBanner({ state, t }: { state: StateMessage; t: T }) {
   let text = t("waiting");
   if (state.status === "finished") text = t("gameOver");
   else if (state.status === "running" && state.to_move !== null && state.to_move >= 0)
-    text = state.to_move === state.you ? t("yourTurn") : t("turnOf", { name: seatName(state, state.to_move, t) });
+    text = state.to_move === state.you ? t("yourTurn") : t("turnOf", { name: nameOf(state, state.to_move, t) });
   const mine = state.status === "running" && state.to_move === state.you;
   return (
     <p class={"turn" + (mine ? " mine" : "")} aria-live="polite" data-testid="turn" data-status={state.status} data-version={state.version}>
@@ -67,13 +81,54 @@ function TurnBanner({ state, t }: { state: StateMessage; t: T }) {
   );
 }
 
+/** The rules of the game in our own words, opened and closed in place (keyboard: Enter on the summary). */
+export function RulesHelp({ game, title, t, lang }: { game: string; title: string; t: T; lang: Lang }) {
+  const help = helpFor(game, lang);
+  if (!help) return null;
+  return (
+    <details class="rules-help" data-testid="rules">
+      <summary>{t("rules")}</summary>
+      <div class="rules-body">
+        <h2>{t("rulesOf", { game: title })}</h2>
+        <p>{help.goal}</p>
+        {help.sections.map((section) => (
+          <section key={section.title}>
+            <h3>{section.title}</h3>
+            <ul>
+              {section.points.map((point, index) => (
+                <li key={index}>{point}</li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+function Connection({ socket, t }: { socket: TableSocket; t: T }) {
+  if (socket.link === "lost")
+    return (
+      <p class="connection lost" role="status" data-testid="connection">
+        {t("connectionLost")}
+      </p>
+    );
+  if (socket.waiting !== null)
+    return (
+      <p class="connection waiting" role="status" data-testid="sent">
+        {t("moveSent")}
+      </p>
+    );
+  return null;
+}
+
 function Seats({ state, t }: { state: StateMessage; t: T }) {
   return (
-    <ol class="seats">
+    <ol class="seats" aria-label={t("seats")}>
       {state.seats.map((seat) => (
-        <li key={seat.seat} class={seat.seat === state.to_move && state.status === "running" ? "to-move" : undefined}>
-          <span class="seat-name">{seat.kind === "open" ? `${t("seat")} ${seat.seat + 1}: ${t("open")}` : seatName(state, seat.seat, t)}</span>
-          {seat.kind === "bot" && <span class="tag">{`${t("bot")} ${seat.bot}`}</span>}
+        <li key={seat.seat} class={seat.seat === state.to_move && state.status === "running" ? "to-move" : undefined} data-seat={seat.seat}>
+          <span class="seat-name">{seat.kind === "open" ? `${t("seat")} ${seat.seat + 1}: ${t("open")}` : nameOf(state, seat.seat, t)}</span>
+          {seat.kind === "bot" && <span class="tag">{botName(seat.bot, t)}</span>}
           {seat.kind === "human" && !seat.online && <span class="tag">{t("offline")}</span>}
         </li>
       ))}
@@ -107,17 +162,19 @@ function Waiting({ id, state, keys, remember, t }: { id: string; state: StateMes
   const free = state.seats.filter((s) => s.kind === "open");
   return (
     <section class="waiting">
-      <p>
-        {t("joinLink")}: <input readOnly value={link} aria-label={t("joinLink")} onFocus={(e) => e.currentTarget.select()} />{" "}
+      <p class="row">
+        <label>
+          {t("joinLink")} <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+        </label>
         <button type="button" onClick={() => navigator.clipboard?.writeText(link)}>
           {t("copy")}
         </button>
       </p>
       {keys.token === undefined && free.length > 0 && (
-        <p>
+        <p class="row">
           <label>
             {t("yourName")} <input value={name} maxLength={24} onInput={(e) => setName(e.currentTarget.value)} data-testid="name" />
-          </label>{" "}
+          </label>
           {free.map((seat) => (
             <button type="button" key={seat.seat} onClick={() => sit(seat.seat)} disabled={!name.trim()}>
               {t("takeSeat")} ({seat.seat + 1})
@@ -126,7 +183,7 @@ function Waiting({ id, state, keys, remember, t }: { id: string; state: StateMes
         </p>
       )}
       {keys.host_token && (
-        <p>
+        <p class="row">
           {free.length > 0 && game && (
             <>
               <label>
@@ -134,14 +191,14 @@ function Waiting({ id, state, keys, remember, t }: { id: string; state: StateMes
                 <select value={bot} onChange={(e) => setBot(e.currentTarget.value)}>
                   {game.bots.map((b) => (
                     <option value={b.id} key={b.id}>
-                      {b.label}
+                      {botName(b.id, t)}
                     </option>
                   ))}
                 </select>
-              </label>{" "}
+              </label>
               <button type="button" onClick={() => guard(() => api.addBots(id, keys.host_token!, bot))}>
-                OK
-              </button>{" "}
+                {t("fill")}
+              </button>
             </>
           )}
           <button type="button" class="primary" disabled={free.length > 0} onClick={() => guard(() => api.start(id, keys.host_token!))}>
@@ -149,49 +206,127 @@ function Waiting({ id, state, keys, remember, t }: { id: string; state: StateMes
           </button>
         </p>
       )}
-      {problem && <p class="error" role="alert">{problem}</p>}
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
     </section>
   );
+}
+
+/** Each player's score, broken down the way the rulebook counts it when the game says how; winners starred. */
+export function ScoreCards({ result, seats, you, t }: { result: Result; seats: Seat[]; you: number | null; t: T }) {
+  const breakdown = result.score_breakdown ?? [];
+  return (
+    <div class="score-cards" data-testid="scores">
+      {result.scores.map((score, seat) => (
+        <section key={seat} class={"score-card" + (result.winners.includes(seat) ? " won" : "")} data-seat={seat}>
+          <h3>
+            {seatName(seats, seat, you, t)}: <span data-testid="score">{score}</span>
+          </h3>
+          {(breakdown[seat] ?? []).length > 0 && (
+            <table class="breakdown">
+              <tbody>
+                {breakdown[seat]!.map((line, index) => (
+                  <tr key={index}>
+                    <th scope="row">{line.label}</th>
+                    <td>{line.points}</td>
+                  </tr>
+                ))}
+                <tr class="sum">
+                  <th scope="row">{t("total")}</th>
+                  <td>{score}</td>
+                </tr>
+              </tbody>
+            </table>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** A log entry in words: the move's name (or "moved") and what it showed everybody. */
+export function entryText(entry: LogEntry, t: T): string {
+  const label = entry.label ?? t("moved");
+  return entry.result?.text ? `${label}: ${entry.result.text}` : label;
+}
+
+function LastMove({ state, entries, t }: { state: StateMessage; entries: LogEntry[]; t: T }) {
+  const last = entries[entries.length - 1];
+  if (!last) return null;
+  return (
+    <p class="last-move" data-testid="last-move" aria-live="polite" key={last.version}>
+      <span class="tag">{t("lastMove")}</span> <strong>{nameOf(state, last.seat, t)}</strong>: {entryText(last, t)}
+    </p>
+  );
+}
+
+/** Whether the table can make these moves by clicking: they come as data (a game without gets the contract's plain "action"). */
+function playable(legal: Move[]): boolean {
+  return legal.some((m) => m.move !== undefined && m.move.kind !== "action");
 }
 
 function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMessage; t: T; lang: Lang }) {
   const Renderer = rendererFor(state.game);
   const reference = useReference(state.table);
-  const move = (action: number) => socket.send({ type: "action", action, version: state.version });
+  const live = socket.link === "open" && socket.waiting === null;
+  const legal = live ? state.legal : [];
+  // The list is the way to move where the table cannot be clicked (a game
+  // without its own table or without moves as data); elsewhere it is folded.
+  const clickable = Renderer !== GenericView && playable(state.legal);
+  const [listOpen, setListOpen] = useState<boolean | null>(null);
+  const move = (action: number) => {
+    socket.move(action, state.version);
+  };
   return (
-    <section class="play">
+    <section class="play" aria-label={t("boardOf", { game: state.title })}>
+      <LastMove state={state} entries={socket.log} t={t} />
       {state.view && reference && (
-        <div class="board">
+        <div class="board" data-testid="board">
           <Renderer
             game={state.game}
             view={state.view}
             previous={socket.previous}
             you={state.you}
             seats={state.seats}
-            legal={state.legal}
+            legal={legal}
             onMove={move}
             t={t}
             lang={lang}
             options={state.options}
             reference={reference}
+            log={socket.log}
           />
         </div>
       )}
       {state.status === "finished" ? null : state.you === null ? (
         <p class="note">{t("spectator")}</p>
       ) : (
-        <div class="moves" role="group" aria-label={t("moves")}>
-          <h2>{t("moves")}</h2>
-          {state.legal.length === 0 ? (
-            <p class="note">{t("noMoves")}</p>
-          ) : (
-            state.legal.map((m) => (
-              <button type="button" key={m.id} class="move" data-action={m.id} onClick={() => move(m.id)}>
-                {m.label}
-              </button>
-            ))
-          )}
-        </div>
+        <details
+          class="moves"
+          open={listOpen ?? !clickable}
+          // Only a person's toggle is remembered; the page opening or folding it fires this too.
+          onToggle={(e) => e.currentTarget.open !== (listOpen ?? !clickable) && setListOpen(e.currentTarget.open)}
+          data-testid="moves"
+        >
+          <summary>
+            {t("moves")} ({state.legal.length})
+          </summary>
+          <p class="note">{t("movesHint")}</p>
+          <div class="move-list" role="group" aria-label={t("moves")}>
+            {state.legal.length === 0 ? (
+              <p class="note">{t("noMoves")}</p>
+            ) : (
+              state.legal.map((m) => (
+                <button type="button" key={m.id} class="move" data-action={m.id} disabled={!live} onClick={() => move(m.id)}>
+                  {m.label}
+                </button>
+              ))
+            )}
+          </div>
+        </details>
       )}
     </section>
   );
@@ -207,44 +342,49 @@ function End({ id, state, keys, t }: { id: string; state: StateMessage; keys: Ke
     saveKeys(reply.id, { ...keys, seat: reply.seat ?? undefined });
     location.hash = `#/table/${reply.id}`;
   };
-  const winners = result.winners.map((s) => seatName(state, s, t)).join(", ");
+  const winners = result.winners.map((s) => nameOf(state, s, t)).join(", ");
   return (
     <section class="end" data-testid="result">
       <h2>{t("gameOver")}</h2>
+      {result.end_reason && (
+        <p data-testid="end-reason">
+          <strong>{t("whyEnded")}:</strong> {result.end_reason.text}
+        </p>
+      )}
       <p>
         {result.winners.length > 1 ? t("winners") : t("winner")}: <strong>{winners}</strong>
       </p>
-      <table class="scores">
-        <tbody>
-          {result.scores.map((score, seat) => (
-            <tr key={seat} class={result.winners.includes(seat) ? "won" : undefined}>
-              <th scope="row">{seatName(state, seat, t)}</th>
-              <td>{score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p>
+      <ScoreCards result={result} seats={state.seats} you={state.you} t={t} />
+      <p class="row">
         {token && (
           <button type="button" class="primary" onClick={rematch}>
             {state.rematch ? t("toRematch") : t("rematch")}
           </button>
-        )}{" "}
-        <a href={`#/replay/${id}`}>{t("replay")}</a>
+        )}
+        <a class="button" href={`#/replay/${id}`}>
+          {t("replay")}
+        </a>
       </p>
     </section>
   );
 }
 
-function Log({ state, t }: { state: StateMessage; t: T }) {
-  const entries = state.log.slice(-12).reverse();
+/** The whole game log seen so far, oldest first, scrolled to the newest; the newest is marked. */
+function Log({ state, entries, t }: { state: StateMessage; entries: LogEntry[]; t: T }) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [entries.length]);
   return (
     <section class="log">
       <h2>{t("log")}</h2>
-      <ol data-testid="log">
+      {/* A scrollable region must be reachable by keyboard to be read there. */}
+      <ol data-testid="log" ref={list} tabIndex={0} aria-label={t("log")}>
+        {entries.length === 0 && <li class="note">{t("logEmpty")}</li>}
         {entries.map((entry, index) => (
-          <li key={entry.version} class={index === 0 ? "latest" : undefined}>
-            <strong>{seatName(state, entry.seat, t)}</strong>: {entry.label ?? t("moved")}
+          <li key={entry.version} class={index === entries.length - 1 ? "latest" : undefined} data-version={entry.version}>
+            <strong>{nameOf(state, entry.seat, t)}</strong>: {entryText(entry, t)}
           </li>
         ))}
       </ol>
@@ -252,13 +392,12 @@ function Log({ state, t }: { state: StateMessage; t: T }) {
   );
 }
 
-function Chat({ socket, seated, t }: { socket: TableSocket; seated: boolean; t: T }) {
+function Chat({ socket, seated, t, lang }: { socket: TableSocket; seated: boolean; t: T; lang: Lang }) {
   const [text, setText] = useState("");
   const submit = (event: Event) => {
     event.preventDefault();
     if (!text.trim()) return;
-    socket.send({ type: "chat", text: text.trim() });
-    setText("");
+    if (socket.chatSend(text.trim())) setText("");
   };
   return (
     <section class="chat">
@@ -266,7 +405,7 @@ function Chat({ socket, seated, t }: { socket: TableSocket; seated: boolean; t: 
       <ul aria-live="polite" data-testid="chat">
         {socket.chat.slice(-30).map((message, index) => (
           <li key={index}>
-            <strong>{message.name}</strong>: {message.text}
+            <time>{formatTime(message.created_at, lang)}</time> <strong>{message.name}</strong>: {message.text}
           </li>
         ))}
       </ul>

@@ -13,7 +13,7 @@ from spieltisch import load_game
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.actions import GAP
 from spieltisch.games.allegra.cards import COLUMN_NAMES, ROW_NAMES
-from spieltisch.games.allegra.rules import DRAW, DRAW_CHANCE, AllegraState
+from spieltisch.games.allegra.rules import DRAW, DRAW_CARD, AllegraState
 
 FILLER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 0)
 
@@ -47,7 +47,7 @@ def build(
     game = load_game("allegra", players, **options)
     state = game.new_initial_state()
     assert isinstance(state, AllegraState)
-    deck = game.deck  # type: ignore[attr-defined]
+    deck = state.settings.deck
     wanted: dict[int, int] = {}
     for (seat, name), value in cards.items():
         where = slot(state, seat, name)
@@ -109,8 +109,8 @@ def _setup(state: AllegraState, up: list[Spot]) -> None:
 def draw_from_pile(state: AllegraState, value: int) -> None:
     """The active player draws `value` from the draw pile (the outcome forced)."""
     state.apply_action(A.DRAW_PILE)
-    assert state.phase == DRAW_CHANCE
-    state.apply_action(state.rules.deck.kind(value))
+    assert state.phase == DRAW_CARD
+    state.apply_action(state.settings.deck.kind(value))
 
 
 def all_but(seat: int, *names: str) -> list[Spot]:

@@ -168,7 +168,7 @@ def test_shared_cards_count_for_both_neighbours() -> None:
 def test_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top() -> None:
     """Digital ruling: the discard pile, all but its top card, becomes the new draw pile."""
     state = build(3, {}, top=7)
-    deck = state.rules.deck
+    deck = state.settings.deck
     for kind, count in enumerate(state.draw):  # construct: every card left is on the discard pile
         state.discard[:0] = [deck.value(kind)] * count
         state.draw[kind] = 0

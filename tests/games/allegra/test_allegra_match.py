@@ -6,7 +6,7 @@ import random
 
 from spieltisch import load_game
 from spieltisch.core.play import sample_chance
-from spieltisch.games.allegra.rules import DEAL, SETUP, AllegraState
+from spieltisch.games.allegra.rules import DEAL, SETUP_FLIP, AllegraState
 
 
 def _step(state: AllegraState, rng: random.Random) -> None:
@@ -24,14 +24,14 @@ def test_match_of_three_games_keeps_running_totals_and_passes_the_deal_left() ->
     first_movers = []
     while not state.is_terminal():
         before = len(state.results)
-        if state.phase == SETUP and state.setup_done == 0 and state.setup_left == 2:
+        if state.phase == SETUP_FLIP and state.setup_done == 0 and state.setup_left == 2:
             assert state.current_player() == state.dealer  # the dealer flips first
-        was_setup = state.phase == SETUP
+        was_setup = state.phase == SETUP_FLIP
         _step(state, rng)
-        if was_setup and state.phase != SETUP:
+        if was_setup and state.phase != SETUP_FLIP:
             first_movers.append(state.active)
         if len(state.results) > before and not state.is_terminal():
-            assert state.phase == DEAL and state.draw_size == state.rules.deck.size
+            assert state.phase == DEAL and state.draw_size == state.settings.deck.size
             assert state.totals == [sum(r[s] for r in state.results) for s in range(4)]
             assert state.scores() == [float(t) for t in state.totals]
             dealers.append(state.dealer)

@@ -20,9 +20,9 @@ def test_defaults_and_player_range() -> None:
 
 def test_deck_sizes_follow_the_player_count() -> None:
     """Bei 2-3 Spielern werden 2 Exemplare jeder Zahlenkarte entfernt: 120 and 94 cards."""
-    assert load_game("allegra", 4).deck.size == 120  # type: ignore[attr-defined]
-    assert load_game("allegra", 3).deck.size == 94  # type: ignore[attr-defined]
-    assert load_game("allegra", 2).deck.counts[0] == 2  # type: ignore[attr-defined]
+    assert load_game("allegra", 4).settings.deck.size == 120  # type: ignore[attr-defined]
+    assert load_game("allegra", 3).settings.deck.size == 94  # type: ignore[attr-defined]
+    assert load_game("allegra", 2).settings.deck.counts[0] == 2  # type: ignore[attr-defined]
 
 
 def test_bad_options_are_clear_errors() -> None:
@@ -37,16 +37,16 @@ def test_bad_options_are_clear_errors() -> None:
 
 
 def test_knocking_is_off_with_two_players_and_when_asked() -> None:
-    assert not load_game("allegra", 2).knocking  # type: ignore[attr-defined]
-    assert not load_game("allegra", 4, knocking="false").knocking  # type: ignore[attr-defined]
-    assert load_game("allegra", 3).knocking  # type: ignore[attr-defined]
+    assert not load_game("allegra", 2).settings.knocking  # type: ignore[attr-defined]
+    assert not load_game("allegra", 4, knocking="false").settings.knocking  # type: ignore[attr-defined]
+    assert load_game("allegra", 3).settings.knocking  # type: ignore[attr-defined]
 
 
 def test_user_deck_file(tmp_path: Path) -> None:
     good = tmp_path / "deck.toml"
     good.write_text("[deck]\ncounts = [5, 6, 8, 10, 12, 13, 14, 13, 12, 10, 8, 6, 3]\n")
     game = load_game("allegra", 4, deck_file=str(good))
-    assert game.deck.counts[0] == 5 and game.deck.counts[-1] == 3  # type: ignore[attr-defined]
+    assert game.settings.deck.counts[0] == 5 and game.settings.deck.counts[-1] == 3  # type: ignore[attr-defined]
     bad = tmp_path / "bad.toml"
     bad.write_text("[deck]\ncounts = [1, 2]\n")
     with pytest.raises(OptionError, match="13 whole numbers"):

@@ -36,7 +36,7 @@ def test_the_estimate_is_the_score_at_the_end_and_the_totals_before_a_deal(
     states = _random_states(seed, players, games)
     end = states[-1]
     assert estimate_scores(end) == end.scores()
-    assert end.rules.estimate_scores(end) == end.scores()  # the Game hook ISMCTS finds
+    assert end.game.estimate_scores(end) == end.scores()  # the Game hook ISMCTS finds
     for state in states:
         estimate = estimate_scores(state)
         assert len(estimate) == players
@@ -112,9 +112,8 @@ def test_in_triple_agrees_with_find_triples(values: list[int], up: list[bool]) -
 def test_the_default_search_cuts_playouts_short_and_plays_legal_moves() -> None:
     """The game's search defaults cut playouts off, which needs its score estimate."""
     state = _random_states(8, 2)[30]
-    game = state.rules
-    bot = make_bot("ismcts:30", game, state.current_player())
+    bot = make_bot("ismcts:30", state.game, state.current_player())
     assert isinstance(bot, IsmctsBot)
     assert bot.settings.cutoff and bot.settings.rollout == "heuristic"
-    assert callable(getattr(game, "estimate_scores", None))
+    assert state.game.estimate_scores(state) is not None
     assert bot.choose(state, random.Random(1)) in state.legal_actions()

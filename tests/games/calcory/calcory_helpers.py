@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.core.registry import load_game
-from spieltisch.games.calcory.rules import CalcoryGame, CalcoryState
+from spieltisch.games.calcory.game import CalcoryGame
+from spieltisch.games.calcory.rules import CalcoryState
 
 
 def deal(players: int = 2, first: tuple[int, ...] | list[int] = (), **options: Any) -> CalcoryState:
@@ -14,7 +15,7 @@ def deal(players: int = 2, first: tuple[int, ...] | list[int] = (), **options: A
     game = load_game("calcory", players, **options)
     assert isinstance(game, CalcoryGame)
     state = game.new_initial_state()
-    left = list(game.deck.counts)
+    left = list(game.settings.deck.counts)
     for digit in first:
         left[digit] -= 1
     rest = [digit for digit in range(10) for _ in range(left[digit])]
@@ -32,7 +33,7 @@ def small_deck(tmp: Path, cards: list[int]) -> str:
 
 
 def pos(state: CalcoryState, label: str) -> int:
-    return state.game.deck.position_of(label)
+    return state.settings.deck.position_of(label)
 
 
 def turn(state: CalcoryState, *labels: str) -> None:
@@ -41,15 +42,15 @@ def turn(state: CalcoryState, *labels: str) -> None:
 
 
 def stop(state: CalcoryState) -> None:
-    state.apply_action(state.game.stop_action)
+    state.apply_action(state.settings.stop_action)
 
 
 def give_back(state: CalcoryState, digit: int) -> None:
-    state.apply_action(state.game.return_base + digit)
+    state.apply_action(state.settings.return_base + digit)
 
 
 def place(state: CalcoryState, label: str) -> None:
-    state.apply_action(state.game.place_base + pos(state, label))
+    state.apply_action(state.settings.place_base + pos(state, label))
 
 
 def cell(state: CalcoryState, seat: int | None, label: str) -> Any:
@@ -58,4 +59,4 @@ def cell(state: CalcoryState, seat: int | None, label: str) -> Any:
 
 def cover(state: CalcoryState) -> None:
     """After a bust: turn the cards back."""
-    state.apply_action(state.game.cover_action)
+    state.apply_action(state.settings.cover_action)

@@ -6,7 +6,8 @@ import random
 
 from calcory_helpers import cover, deal, give_back, place, pos, stop, turn
 
-from spieltisch.games.calcory.rules import CalcoryGame, CalcoryState
+from spieltisch.games.calcory.game import CalcoryGame
+from spieltisch.games.calcory.rules import CalcoryState
 from spieltisch.lab.arena import play_match
 
 

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import load_game
 from spieltisch.games.calcory.cards import load_deck
+from spieltisch.games.calcory.game import CalcoryGame
 from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
-from spieltisch.games.calcory.rules import DOWN, TURN, CalcoryGame, CalcoryState
+from spieltisch.games.calcory.rules import DOWN, TURN, CalcoryState
 
 POLICIES = ("random", "greedy", "cautious")
 
@@ -24,9 +25,9 @@ def choose(state: CalcoryState, policy: str, rng: random.Random) -> int:
     """random; greedy: never stop while a card can be turned; cautious: stop whenever allowed."""
     legal = state.legal_actions()
     if policy == "greedy" and state.phase == TURN and len(legal) > 1:
-        legal = [a for a in legal if a != state.game.stop_action]
-    if policy == "cautious" and state.game.stop_action in legal:
-        return state.game.stop_action
+        legal = [a for a in legal if a != state.settings.stop_action]
+    if policy == "cautious" and state.settings.stop_action in legal:
+        return state.settings.stop_action
     return rng.choice(legal)
 
 
@@ -64,7 +65,7 @@ def test_every_game_ends_within_max_game_length_and_conserves_cards(
     assert isinstance(game, CalcoryGame)
     state, decisions, longest = play(game, policy, seed)
     assert decisions <= game.max_game_length()
-    assert longest <= game.deck.max_cards_in_turn()
+    assert longest <= game.settings.deck.max_cards_in_turn()
     on_table = sum(1 for card in state.cards if card >= 0)
     assert on_table + sum(len(pile) for pile in state.piles) == 60
     best = max(state.scores())
@@ -85,7 +86,7 @@ def test_the_length_bound_holds_for_any_deck(counts: list[int], seed: int, polic
         game = load_game("calcory", 3, deck_file=str(path), idle_turn_limit=5)
         assert isinstance(game, CalcoryGame)
         _, decisions, longest = play(game, policy, seed)
-    assert longest <= game.deck.max_cards_in_turn()
+    assert longest <= game.settings.deck.max_cards_in_turn()
     assert decisions <= game.max_game_length()
 
 
@@ -128,7 +129,9 @@ def test_views_show_only_face_up_cards_and_resampling_keeps_what_a_seat_knows(
         for p, status in enumerate(state.status):
             if status == DOWN:
                 assert view["cells"][p] == "?"
-        assert set(view["known"]) == {game.deck.label(p) for p, k in enumerate(state.known) if k == seat}
+        assert set(view["known"]) == {
+            game.settings.deck.label(p) for p, k in enumerate(state.known) if k == seat
+        }
         other = state.resample_from_infostate(seat, random.Random(seed + seat))
         other.check_invariants()
         assert other.view(seat) == view and other.view(None) == state.view(None)
@@ -161,7 +164,7 @@ def test_memory_hooks_keep_remembered_cards_in_resampling() -> None:
         turn(state, label)
         facts.update(remember_facts(state.view(1), 1))
     assert facts == {0: 9, 1: 5}  # the card that bust is seen before it is turned back
-    state.apply_action(state.game.cover_action)
+    state.apply_action(state.settings.cover_action)
     facts.update(remember_facts(state.view(1), 1))
     assert state.view(1)["cells"][:2] == ["?", "?"]
     for i in range(10):

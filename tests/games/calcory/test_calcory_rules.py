@@ -11,14 +11,18 @@ from spieltisch.core.contract import CHANCE, TERMINAL, IllegalActionError
 from spieltisch.core.options import OptionError
 from spieltisch.core.registry import load_game
 from spieltisch.core.snapshot import snapshot
-from spieltisch.games.calcory.rules import BUST, DOWN, EMPTY, OFFER, PLACE, RETURN, TURN, CalcoryGame
+from spieltisch.games.calcory.game import CalcoryGame
+from spieltisch.games.calcory.rules import BUST, DOWN, EMPTY, OFFER, PLACE, RETURN, TURN
 
 
 # --- Vorbereitung: 60 cards from the data file, laid 6 x 10 face down --------------------------
 def test_vorbereitung_sixty_cards_six_of_each_digit_laid_six_by_ten() -> None:
     game = load_game("calcory", 2)
     assert isinstance(game, CalcoryGame)
-    assert game.deck.counts == (6,) * 10 and (game.deck.rows, game.deck.columns) == (6, 10)
+    assert game.settings.deck.counts == (6,) * 10 and (
+        game.settings.deck.rows,
+        game.settings.deck.columns,
+    ) == (6, 10)
     state = game.new_initial_state()
     assert state.current_player() == CHANCE
     assert state.chance_outcomes() == [(d, 6 / 60) for d in range(10)]
@@ -44,7 +48,7 @@ def test_gesprengt_bust_above_13_turns_the_cards_face_down() -> None:
     turn(state, "A2")
     # Everybody sees the card that bust; then the player turns the cards back.
     assert state.phase == BUST and state.current_player() == 0 and cell(state, 1, "A2") == 5
-    assert state.legal_actions() == [state.game.cover_action]
+    assert state.legal_actions() == [state.settings.cover_action]
     cover(state)
     assert state.current_player() == 1
     assert cell(state, 1, "A1") == "?" and cell(state, 1, "A2") == "?"
@@ -69,13 +73,13 @@ def test_treffer_hit_takes_the_cards_and_returns_one_face_down_known_only_to_its
     state = deal(2, [4, 0, 9])
     turn(state, "A1", "A2", "A3")
     assert state.phase == RETURN and state.current_player() == 0
-    base = state.game.return_base
+    base = state.settings.return_base
     assert state.legal_actions() == [base + 0, base + 4, base + 9]
     assert state.view(1)["return_choices"] == [0, 4, 9]  # the hit was seen by all
     give_back(state, 9)
     assert state.phase == PLACE
     assert state.view(0)["holding"] == 9 and state.view(1)["holding"] is None
-    places = [a - state.game.place_base for a in state.legal_actions()]
+    places = [a - state.settings.place_base for a in state.legal_actions()]
     assert places == [pos(state, label) for label in ("A1", "A2", "A3")]  # only empty positions
     place(state, "A2")
     assert state.current_player() == 1
@@ -188,7 +192,7 @@ def test_a_hit_beats_the_offer_too() -> None:
 # --- 2 Karten -------------------------------------------------------------------------------
 def test_two_cards_a_player_without_collected_cards_must_turn_two() -> None:
     state = deal(2, [5, 4, 9, 4, 7, 1, 2])
-    stop_action = state.game.stop_action
+    stop_action = state.settings.stop_action
     turn(state, "A1")
     assert stop_action not in state.legal_actions()
     with pytest.raises(IllegalActionError):
@@ -216,7 +220,7 @@ def test_two_cards_or_all_that_are_left(tmp_path: Path) -> None:
     stop(state)
     assert state.piles[2] == [] and state.downs == [pos(state, "A1")]
     turn(state, "A1")  # seat 2 has no cards and turns the only face-down card
-    assert state.legal_actions() == [state.game.stop_action]
+    assert state.legal_actions() == [state.settings.stop_action]
     stop(state)
     assert state.offer_owner == 2 and state.offer == [pos(state, "A1")]
 
@@ -273,7 +277,7 @@ def test_shared_victory_after_a_single_card_ending(tmp_path: Path) -> None:
     turn(state, "A3", "A4", "A5")  # seat 1: 8, an offer
     stop(state)
     turn(state, "A1")  # seat 2, without cards, turns the last face-down card: 9
-    assert state.game.stop_action in state.legal_actions()  # all that was left
+    assert state.settings.stop_action in state.legal_actions()  # all that was left
     stop(state)  # 9 beats 8
     turn(state, "A3")  # seat 0: 1 does not beat 9
     stop(state)
@@ -383,9 +387,9 @@ def test_illegal_moves_raise_and_change_nothing() -> None:
     before = snapshot(state)
     for action in (
         pos(state, "A3"),
-        state.game.stop_action,
-        state.game.place_base,
-        state.game.return_base + 5,
+        state.settings.stop_action,
+        state.settings.place_base,
+        state.settings.return_base + 5,
     ):
         with pytest.raises(IllegalActionError):
             state.apply_action(action)
@@ -401,20 +405,20 @@ def test_action_names_in_english_and_german() -> None:
     game = state.game
     assert state.action_to_string(pos(state, "B7")) == "turn B7"
     assert state.action_label(pos(state, "B7"), "de") == "Karte B7 aufdecken"
-    assert state.action_to_string(game.stop_action) == "stop"
-    assert state.action_to_string(game.return_base + 4) == "return a 4"
-    assert state.action_to_string(game.place_base + 12) == "put back at B3"
-    assert state.action_label(game.place_base + 12, "de") == "die Karte auf B3 zurücklegen"
+    assert state.action_to_string(game.settings.stop_action) == "stop"
+    assert state.action_to_string(game.settings.return_base + 4) == "return a 4"
+    assert state.action_to_string(game.settings.place_base + 12) == "put back at B3"
+    assert state.action_label(game.settings.place_base + 12, "de") == "die Karte auf B3 zurücklegen"
 
 
 def test_the_returned_digit_is_not_named_in_public() -> None:
     """Aufnehmen 1: the card goes back face down, so others learn where, not which digit."""
     state = deal(2, first=(6, 7, 2))
     turn(state, "A1", "A2")  # 6 + 7 = 13: a hit
-    back = state.game.return_base + 6
+    back = state.settings.return_base + 6
     assert state.action_label(back) == "return a 6 face down"
     assert state.public_action_label(back) == "return a card face down"
     assert state.public_action_label(back, "de") == "eine Karte verdeckt zurücklegen"
     give_back(state, 6)
-    put = state.game.place_base + pos(state, "A1")
+    put = state.settings.place_base + pos(state, "A1")
     assert state.public_action_label(put) == state.action_label(put) == "put the card back at A1"

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.games.level8.cards import CODES, JOKER, SKIP, kind_of
+from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.levels import COLOUR, RUN, SET
-from spieltisch.games.level8.rules import PLAY, Level8Game, Level8State
+from spieltisch.games.level8.phases import PLAY
+from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.solver import Group, make_group
 
 
@@ -53,7 +55,7 @@ def position(
     """
     game = Level8Game(players, options)
     state = game.new_initial_state()
-    stock = game.deck.counts()
+    stock = game.settings.deck.counts()
     state.deal_queue = []
     given = {s: cards(h) for s, h in (hands or {}).items()}
     state.piles = [cards((piles or {}).get(s, "")) for s in range(players)]

@@ -13,7 +13,9 @@ from spieltisch.core.conformance import check_game
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import play_out
 from spieltisch.games.level8 import actions as A
+from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.levels import RUN, SET
+from spieltisch.games.level8.observe import observation_size, pieces
 from spieltisch.lab.arena import play_match
 
 PAIR_RUN = '[[level]]\nparts = [{ kind = "set", size = 2 }, { kind = "run", size = 3 }]\n'
@@ -32,8 +34,8 @@ def test_options_and_deck_sizes() -> None:
 
 
 def test_sides_load_the_rulings_levels() -> None:
-    front = spieltisch.load_game("level8", 2).levels  # type: ignore[attr-defined]
-    back = spieltisch.load_game("level8", 2, side="back").levels  # type: ignore[attr-defined]
+    front = Level8Game(2).settings.levels
+    back = Level8Game(2, {"side": "back"}).settings.levels
     assert front.levels[0] == ((RUN, 3), (RUN, 3)) and front.levels[1] == ((SET, 2),) * 4
     assert front.verified[:2] == (True, True) and not any(front.verified[2:])
     assert back.levels[7] == ((SET, 5), (SET, 5)) and back.carry_over and not front.carry_over
@@ -64,10 +66,10 @@ def test_custom_level_file_errors_are_clear(tmp_path: Path, text: str, message: 
 def test_custom_level_file_is_played(tmp_path: Path) -> None:
     path = tmp_path / "levels.toml"
     path.write_text("carry_over = true\n" + PAIR_RUN * 8, encoding="utf-8")
-    game = spieltisch.load_game("level8", 3, levels_file=str(path))
-    assert game.carry_over  # type: ignore[attr-defined]
+    game = Level8Game(3, {"levels_file": str(path)})
+    assert game.settings.carry_over
     state = game.new_initial_state()
-    assert state.level_parts(0) == ((SET, 2), (RUN, 3))  # type: ignore[attr-defined]
+    assert state.level_parts(0) == ((SET, 2), (RUN, 3))
     with pytest.raises(OptionError, match="cannot read"):
         spieltisch.load_game("level8", 3, levels_file=str(tmp_path / "missing.toml"))
 
@@ -120,3 +122,14 @@ def test_heuristic_beats_random() -> None:
         match = play_match("level8", ["heuristic"] + ["random"] * (players - 1), 16, seed=11)
         low, _ = match.wilson_interval("heuristic")
         assert low > 1 / players, (players, match.win_share("heuristic"))
+
+
+def test_observation_is_its_named_pieces() -> None:
+    """The tensor's size and its encoder come from one list: each piece fills its stated size."""
+    state = position(players=4, hands={0: "R1 O2 Y3", 1: "G4 G5 G6 G7"}, piles={2: "B2"})
+    names = [name for name, _, _, _ in pieces(4)]
+    assert names[0] == "hand" and "seat+3/groups" in names and names[-1] == "kept"
+    for name, size, offset, encode in pieces(4):
+        assert len(encode(state, 1, (1 + offset) % 4)) == size, name
+    assert len(state.observation_tensor(1)) == observation_size(4) == state.game.observation_shape()[0]
+    assert state.observation_tensor(0) != state.observation_tensor(1)

@@ -9,16 +9,19 @@ import pytest
 from level8_positions import card, cards, force_deal, group, position
 
 from spieltisch.core.contract import CHANCE, TERMINAL, IllegalActionError
+from spieltisch.core.play import play_out
 from spieltisch.core.snapshot import snapshot
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.bot import heuristic_action
-from spieltisch.games.level8.rules import DEAL, DRAW, KEEP, LAYDOWN, OVER, PLAY, SKIPPED, Level8State
+from spieltisch.games.level8.game import Level8Game
+from spieltisch.games.level8.phases import DEAL, DRAW, KEEP, LAYDOWN, OVER, PLAY, SKIPPED
+from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.solver import solution
 
 
 def lay_off(state: Level8State, name: str, owner: int, part: int, end: int = 0) -> None:
     state.apply_action(A.LAYOFF + card(name))
-    state.apply_action(A.target_id(owner, part, end))
+    state.apply_action(A.onto_id(owner, part, end))
 
 
 def targets_for(state: Level8State, name: str) -> list[tuple[int, int, int]]:
@@ -26,7 +29,7 @@ def targets_for(state: Level8State, name: str) -> list[tuple[int, int, int]]:
         return []
     probe = state.clone()
     probe.apply_action(A.LAYOFF + card(name))
-    return [A.split_target(a) for a in probe.legal_actions() if a != A.CANCEL]
+    return [A.split_onto(a) for a in probe.legal_actions() if a != A.CANCEL]
 
 
 def lay_down_by_plan(state: Level8State) -> None:
@@ -34,12 +37,7 @@ def lay_down_by_plan(state: Level8State) -> None:
     state.apply_action(A.START_LAYDOWN)
     while state.phase == LAYDOWN:
         c, meaning = solution(state.reqs(), tuple(state.hands[state.player]))[0][0]  # type: ignore[index]
-        if c != card("J"):
-            state.apply_action(A.PICK + c)
-        elif state.reqs()[0][0] == 2:
-            state.apply_action(A.JOKER_COLOUR + meaning)
-        else:
-            state.apply_action(A.JOKER_NUMBER + meaning - 1)
+        state.apply_action(A.pick_id(c, meaning, state.reqs()[0][0]))
 
 
 MY_RUNS = [group("run", "P13 P14 P15"), group("run", "O13 O14 O15")]  # take only 12s
@@ -109,7 +107,7 @@ def test_layoff_needs_own_level_down_and_a_card_left() -> None:
     before = position(hands={0: "G7 B3 P15"}, groups=table)
     assert A.LAYOFF + card("G7") not in before.legal_actions()
     last = position(hands={0: "G7"}, groups={0: MY_RUNS, **table})
-    assert not [a for a in last.legal_actions() if A.LAYOFF <= a < A.TARGET]
+    assert not [a for a in last.legal_actions() if A.LAYOFF <= a < A.ONTO]
 
 
 # --- laying down: whole levels only, jokers' meanings fixed --------------------------
@@ -306,8 +304,6 @@ def test_round_end_advances_levels_and_passes_the_deal_left() -> None:
 
 
 def test_forced_deal_gives_the_named_cards() -> None:
-    from spieltisch.games.level8.rules import Level8Game
-
     state = Level8Game(2, {}).new_initial_state()
     assert state.dealer == 0 and state.deal_queue[0] == 1
     force_deal(state, {1: "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", 0: "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"}, "J")
@@ -369,9 +365,9 @@ def test_back_side_keeps_up_to_four_cards_on_levels_5_to_8() -> None:
     state = _back_round_end({0: 5, 1: 4, 2: 1})
     assert state.phase == KEEP and state.carry == [0] and state.current_player() == 0
     assert state.level == [5, 4, 3]
-    state.apply_action(A.KEEP + card("J"))
-    state.apply_action(A.KEEP + card("R9"))
-    assert A.KEEP + card("J") not in state.legal_actions(), "one joker, kept once"
+    state.apply_action(A.KEEP_CARD + card("J"))
+    state.apply_action(A.KEEP_CARD + card("R9"))
+    assert A.KEEP_CARD + card("J") not in state.legal_actions(), "one joker, kept once"
     hidden = state.view(1)
     assert hidden["kept"] == [] and hidden["kept_sizes"][0] == 2
     state.apply_action(A.KEEP_DONE)
@@ -389,7 +385,7 @@ def test_back_side_keep_stops_at_four() -> None:
     first = state.current_player()
     names = {0: ["J", "R9", "O10", "Y11"], 1: ["R13", "O14", "Y15"]}[first]
     for name in names:
-        state.apply_action(A.KEEP + card(name))
+        state.apply_action(A.KEEP_CARD + card(name))
     if first == 0:
         assert state.current_player() == 1, "four cards kept: the choice closes by itself"
 
@@ -417,11 +413,6 @@ def test_illegal_action_changes_nothing() -> None:
 def test_round_turns_limit_and_stall_end_the_game() -> None:
     """Digital rulings: a round of round_turns turns ends with nobody out; after stall_rounds
     such rounds in a row the highest level wins."""
-    import random
-
-    from spieltisch.core.play import play_out
-    from spieltisch.games.level8.rules import Level8Game
-
     game = Level8Game(3, {"round_turns": 10, "stall_rounds": 1})
     state = game.new_initial_state()
 
@@ -435,27 +426,23 @@ def test_round_turns_limit_and_stall_end_the_game() -> None:
 
 
 def test_heuristic_lays_down_when_it_can() -> None:
-    import random
-
     state = position(hands={0: "R4 O5 Y6 G9 G10 G11 R1 O8 Y13 G13 B15"})
     assert heuristic_action(state, random.Random(0)) == A.START_LAYDOWN
 
 
 def test_heuristic_lays_off_without_cancelling() -> None:
-    import random
-
     state = position(
         hands={0: "G7 Y15"}, groups={0: MY_RUNS, 1: [group("run", "R4 O5 Y6"), group("run", "R9 O10 Y11")]}
     )
     assert heuristic_action(state, random.Random(0)) == A.LAYOFF + card("G7")
     state.apply_action(A.LAYOFF + card("G7"))
-    assert heuristic_action(state, random.Random(0)) == A.target_id(1, 0, 1)
+    assert heuristic_action(state, random.Random(0)) == A.onto_id(1, 0, 1)
 
 
 def test_a_kept_card_is_not_named_in_public() -> None:
     """Rulebook, Rückseite: the cards kept stay in the hand, so others read only "keep a card"."""
     state = _back_round_end({0: 5, 1: 4, 2: 1})
-    keep = A.KEEP + card("R9")
+    keep = A.KEEP_CARD + card("R9")
     assert state.action_label(keep) == "keep R9"
     assert state.public_action_label(keep) == "keep a card"
     assert state.public_action_label(keep, "de") == "eine Karte behalten"

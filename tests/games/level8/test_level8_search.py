@@ -17,15 +17,10 @@ from spieltisch.core.contract import State
 from spieltisch.core.play import sample_chance
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.cards import JOKER, NUMBER_KINDS, SKIP
+from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.levels import COLOUR, RUN, SET, load_levels
-from spieltisch.games.level8.rules import (
-    DRAW,
-    LAYDOWN,
-    PLAY,
-    TARGET,
-    Level8Game,
-    Level8State,
-)
+from spieltisch.games.level8.phases import DRAW, LAYDOWN, PLAY, TARGET
+from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.search import estimate_scores, rollout_action
 from spieltisch.games.level8.solver import (
     Req,
@@ -281,7 +276,7 @@ def test_rollout_action_plays_sensibly() -> None:
     state = position(players=2, hands={0: "R4 B13 Y15"}, groups={0: runs})
     assert rollout_action(state, rng) == A.LAYOFF + cards("R4")[0]
     state.apply_action(A.LAYOFF + cards("R4")[0])
-    assert state.phase == TARGET and rollout_action(state, rng) == A.target_id(0, 0, 1)
+    assert state.phase == TARGET and rollout_action(state, rng) == A.onto_id(0, 0, 1)
     # Takes a discard that completes a run.
     state = position(players=2, hands={0: "R1 O2 G7 G8 B9 R12 O14 Y15 B11 R5"}, piles={1: "Y3"}, phase=DRAW)
     assert rollout_action(state, rng) == A.DRAW_PILE + 1

@@ -13,6 +13,7 @@ from spieltisch.games.level8.levels import COLOUR, RUN, SET, load_levels
 from spieltisch.games.level8.solver import (
     accepts,
     can_complete,
+    extend,
     layoff_ends,
     picks_possible,
     place,
@@ -145,8 +146,6 @@ def test_rulebook_layoff_run_4_5_6_takes_7_then_8_and_3_then_2() -> None:
     assert layoff_ends(card("G7"), run) == [1]
     assert layoff_ends(card("B3"), run) == [0]
     assert layoff_ends(card("G8"), run) == [] and layoff_ends(card("B2"), run) == []
-    from spieltisch.games.level8.solver import extend
-
     longer = extend(extend(run, card("G7"), 1), card("B3"), 0)
     assert (longer[1], longer[2]) == (3, 7)
     assert layoff_ends(card("G8"), longer) == [1] and layoff_ends(card("B2"), longer) == [0]

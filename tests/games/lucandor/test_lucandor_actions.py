@@ -9,6 +9,7 @@ from lucandor_helpers import (
     card,
     cards_with,
     cell,
+    codec,
     colour,
     new_state,
     play,
@@ -24,15 +25,16 @@ from lucandor_helpers import (
 )
 
 from spieltisch.core.contract import IllegalActionError
-from spieltisch.games.lucandor import rules as r
-from spieltisch.games.lucandor.rules import LucandorState
+from spieltisch.games.lucandor.actions import Mode
+from spieltisch.games.lucandor.rules import LucandorState, Stage
+from spieltisch.games.lucandor.steps import IronTarget
 
 CORNER = 2  # any of the four corners
 
 
 def clean(state: LucandorState) -> None:
     """The player to move cleans with their lowest card; chance resolves."""
-    play(state, r.M_CLEAN, state.hands[state.turn][0])
+    play(state, Mode.CLEAN, state.hands[state.turn][0])
     resolve(state)
     state.check_invariants()
 
@@ -45,7 +47,7 @@ def lock_slot_by_seat0(state: LucandorState) -> int:
     """Seat 0 plays a scoring dot into slot 1; returns that card. Seat 1 is then to move."""
     red3 = dot(state, "rot", 3)
     set_hand(state, 0, [red3])
-    play(state, r.M_FUNCTION, red3)
+    play(state, Mode.FUNCTION, red3)
     state.apply_action(slot(state, 0))
     resolve(state)
     return red3
@@ -69,7 +71,7 @@ def test_scoring_card_replacing_a_scoring_card_discards_it() -> None:
     put_slot(state, 0, old)
     new = dot(state, "rot", 3)
     set_hand(state, 0, [new])
-    play(state, r.M_FUNCTION, new)
+    play(state, Mode.FUNCTION, new)
     state.apply_action(slot(state, 0))
     assert state.slots[0] == new and old in state.discard
 
@@ -92,11 +94,11 @@ def bypass_2(hit: bool) -> tuple[LucandorState, int, int, int, tuple[int, int]]:
     blue2 = dot(state, "blau", 2)
     set_hand(state, 1, [blue2, card(state, "hemd", "rot"), card(state, "hemd", "orange")])
     piles = (len(state.piles[0]), len(state.piles[1]))
-    play(state, r.M_FUNCTION, blue2)
+    play(state, Mode.FUNCTION, blue2)
     state.apply_action(slot(state, 0))
     # First a card moves unseen from seat 1's pile to the owner's pile.
     assert (len(state.piles[0]), len(state.piles[1])) == (piles[0] + 1, piles[1] - 1)
-    state.apply_action(state.g.layout.corner + CORNER)
+    state.apply_action(codec(state).encode_corner(CORNER))
     assert state.is_chance_node()  # the luck card is turned
     luck = thumb_card(state, CORNER, hit)
     state.apply_action(luck)
@@ -132,10 +134,10 @@ def test_bypassing_a_1_is_only_a_luck_check(hit: bool) -> None:
     blue2 = dot(state, "blau", 2)
     set_hand(state, 1, [blue2])
     piles = [len(p) for p in state.piles]
-    play(state, r.M_FUNCTION, blue2)
+    play(state, Mode.FUNCTION, blue2)
     state.apply_action(slot(state, 0))
     assert [len(p) for p in state.piles] == piles  # no card changes piles
-    state.apply_action(state.g.layout.corner + CORNER)
+    state.apply_action(codec(state).encode_corner(CORNER))
     state.apply_action(thumb_card(state, CORNER, hit))
     assert state.slots[0] == (blue2 if hit else red3)
     assert (blue2 in state.hands[1]) != hit
@@ -151,9 +153,9 @@ def test_a_known_luck_card_needs_no_chance() -> None:
     state.piles[1][-1] = seen = thumb_card(state, CORNER, True)
     state.pool.remove(seen)
     state.check_invariants()
-    play(state, r.M_FUNCTION, blue2)
+    play(state, Mode.FUNCTION, blue2)
     state.apply_action(slot(state, 0))
-    state.apply_action(state.g.layout.corner + CORNER)
+    state.apply_action(codec(state).encode_corner(CORNER))
     assert state.slots[0] == blue2
 
 
@@ -163,7 +165,7 @@ def test_bypassing_needs_cards_on_the_own_pile() -> None:
     blue2 = dot(state, "blau", 2)
     set_hand(state, 1, [blue2])
     set_pile(state, 1, 1)  # a 2 needs one card to give and one to turn
-    play(state, r.M_FUNCTION, blue2)
+    play(state, Mode.FUNCTION, blue2)
     assert slot(state, 0) not in state.legal_actions()
     assert slot(state, 1) in state.legal_actions()
 
@@ -175,9 +177,9 @@ def test_door_moves_one_section_for_one_card_and_locks_on_1() -> None:
     state = new_state()
     hat = card(state, "zylinder", "rot")
     set_hand(state, 0, [hat])
-    play(state, r.M_DOOR, hat)
-    assert state.legal_actions() == [state.g.layout.section + 0, state.g.layout.section + 2]
-    state.apply_action(state.g.layout.section + 0)
+    play(state, Mode.DOOR, hat)
+    assert state.legal_actions() == [codec(state).encode_section(0), codec(state).encode_section(2)]
+    state.apply_action(codec(state).encode_section(0))
     assert state.door == 0 and hat in state.discard
     assert (state.lock_owner[-1], state.lock_level[-1]) == (0, 1)
 
@@ -187,10 +189,10 @@ def test_door_moves_two_sections_for_two_cards_and_locks_on_2() -> None:
     a, b = card(state, "zylinder", "rot"), card(state, "hemd", "rot")
     set_hand(state, 0, [a, b])
     state.door = 0
-    play(state, r.M_DOOR, a)
-    state.apply_action(state.g.layout.section + 2)
-    assert state.legal_actions() == [state.g.layout.second + b]
-    state.apply_action(state.g.layout.second + b)
+    play(state, Mode.DOOR, a)
+    state.apply_action(codec(state).encode_section(2))
+    assert state.legal_actions() == [codec(state).encode_second(b)]
+    state.apply_action(codec(state).encode_second(b))
     assert state.door == 2 and a in state.discard and b in state.discard
     assert (state.lock_owner[-1], state.lock_level[-1]) == (0, 2)
 
@@ -205,12 +207,12 @@ def test_locked_door_needs_luck_and_a_failure_returns_both_cards(level: int, hit
     a, b = card(state, "zylinder", "rot"), card(state, "hemd", "rot")
     set_hand(state, 0, [a, b])
     piles = [len(p) for p in state.piles]
-    play(state, r.M_DOOR, a)
-    state.apply_action(state.g.layout.section + 0)
-    state.apply_action(state.g.layout.second + b)
+    play(state, Mode.DOOR, a)
+    state.apply_action(codec(state).encode_section(0))
+    state.apply_action(codec(state).encode_second(b))
     given = 1 if level == 2 else 0
     assert [len(p) for p in state.piles] == [piles[0] - given, piles[1], piles[2] + given]
-    state.apply_action(state.g.layout.corner + CORNER)
+    state.apply_action(codec(state).encode_corner(CORNER))
     state.apply_action(thumb_card(state, CORNER, hit))
     if hit:
         assert state.door == 0 and (state.lock_owner[-1], state.lock_level[-1]) == (0, 2)
@@ -229,21 +231,21 @@ def test_end_scoring_tasks_at_most_two_in_different_colours_face_down() -> None:
     state = new_state()
     tasks = cards_with(state, "end")[:3]
     set_hand(state, 0, tasks)
-    n = state.g.layout.cards
     blue = colour(state, "blau")
-    assert state.g.layout.play + r.M_FUNCTION * n + tasks[0] not in state.legal_actions()
-    play(state, r.M_END + blue, tasks[0])
+    encode = codec(state).encode_play
+    assert encode(Mode.FUNCTION, tasks[0]) not in state.legal_actions()
+    play(state, Mode.TASK, tasks[0], blue)
     assert state.end_cards[0] == [tasks[0]] and state.end_colours[0] == [blue]
     assert state.view(1)["players"][0]["end_cards"] is None  # face down for the others
     assert state.view(1)["players"][0]["end_colours"] == [blue]
     resolve(state)
-    state.turn, state.stage = 0, r.S_DECIDE
+    state.turn, state.stage = 0, Stage.DECIDE
     legal = state.legal_actions()
-    assert (r.M_END + blue) * n + tasks[1] not in legal  # one chip per colour
-    play(state, r.M_END + colour(state, "rot"), tasks[1])
+    assert encode(Mode.TASK, tasks[1], blue) not in legal  # one chip per colour
+    play(state, Mode.TASK, tasks[1], colour(state, "rot"))
     resolve(state)
-    state.turn, state.stage = 0, r.S_DECIDE
-    assert not any(r.M_END * n <= a < state.g.layout.target for a in state.legal_actions())
+    state.turn, state.stage = 0, Stage.DECIDE
+    assert not any(codec(state).decode(a).mode == Mode.TASK for a in state.legal_actions())
 
 
 def test_hanger_discards_an_own_end_scoring_task() -> None:
@@ -254,8 +256,8 @@ def test_hanger_discards_an_own_end_scoring_task() -> None:
     take(state, task)
     state.end_cards[0], state.end_colours[0] = [task], [colour(state, "blau")]
     state.check_invariants()
-    play(state, r.M_FUNCTION, hanger)
-    state.apply_action(state.g.layout.endcard + 0)
+    play(state, Mode.FUNCTION, hanger)
+    state.apply_action(codec(state).encode_task(0))
     assert state.end_cards[0] == [] and state.end_colours[0] == []
     assert task in state.discard and hanger in state.discard
 
@@ -268,11 +270,12 @@ def test_needle_and_thread_changes_a_task_colour_to_a_free_one() -> None:
     blue, red = colour(state, "blau"), colour(state, "rot")
     state.hands[0] = [needle]
     state.end_cards[0], state.end_colours[0] = list(tasks), [blue, red]
-    play(state, r.M_FUNCTION, needle)
-    state.apply_action(state.g.layout.endcard + 0)
-    choices = [a - state.g.layout.colour for a in state.legal_actions()]
-    assert blue not in choices and red not in choices and len(choices) == len(state.m.colours) - 2
-    state.apply_action(state.g.layout.colour + colour(state, "gelb"))
+    play(state, Mode.FUNCTION, needle)
+    state.apply_action(codec(state).encode_task(0))
+    choices = [codec(state).decode(a).colour for a in state.legal_actions()]
+    assert blue not in choices and red not in choices
+    assert len(choices) == len(state.settings.model.colours) - 2
+    state.apply_action(codec(state).encode_colour(colour(state, "gelb")))
     assert state.end_colours[0] == [colour(state, "gelb"), red]
 
 
@@ -280,9 +283,9 @@ def test_hanger_and_needle_need_a_task() -> None:
     state = new_state()
     hanger, needle = cards_with(state, "hanger")[0], cards_with(state, "needle")[0]
     set_hand(state, 0, [hanger, needle])
-    n = state.g.layout.cards
-    assert r.M_FUNCTION * n + hanger not in state.legal_actions()
-    assert r.M_FUNCTION * n + needle not in state.legal_actions()
+    encode = codec(state).encode_play
+    assert encode(Mode.FUNCTION, hanger) not in state.legal_actions()
+    assert encode(Mode.FUNCTION, needle) not in state.legal_actions()
 
 
 # --- 7) Bügeleisen --------------------------------------------------------------------------------
@@ -296,7 +299,7 @@ def test_iron_moves_a_garment_and_scores_it_again() -> None:
     state.content[cell(state, 1, 1)][0] = [hat]
     state.refit_wardrobe()
     put_slot(state, 2, dot(state, "rot", 3))  # storeys 4-5
-    play(state, r.M_FUNCTION, iron)
+    play(state, Mode.FUNCTION, iron)
     state.apply_action(source(state, cell(state, 1, 1), 0, 0))
     state.apply_action(target(state, cell(state, 3, 4)))
     assert state.points[0] == 3
@@ -312,17 +315,17 @@ def iron_from_under(hit: bool, **options: object) -> tuple[LucandorState, int, l
     stack = [card(state, "hose", "rot"), card(state, "pulli", "gelb")]
     state.content[cell(state, 1, 1)][0] = list(stack)
     state.refit_wardrobe()
-    play(state, r.M_FUNCTION, iron)
+    play(state, Mode.FUNCTION, iron)
     state.apply_action(source(state, cell(state, 1, 1), 0, 0))
     if not options.get("family"):
-        state.apply_action(state.g.layout.corner + CORNER)
+        state.apply_action(codec(state).encode_corner(CORNER))
         state.apply_action(thumb_card(state, CORNER, hit))
     return state, iron, stack
 
 
 def test_iron_pulling_from_under_a_stack_after_luck() -> None:
     state, _, stack = iron_from_under(hit=True)
-    assert state.pending[0] == r.P_IRON_TARGET
+    assert isinstance(state.pending, IronTarget)
     assert state.content[cell(state, 1, 1)][0] == [stack[1]]  # the one above drops down
     state.apply_action(target(state, cell(state, 3, 1)))
     assert state.content[cell(state, 3, 1)][0] == [stack[0]]
@@ -343,15 +346,15 @@ def test_iron_cannot_reach_behind_the_door() -> None:
     set_hand(state, 0, [iron])
     state.content[cell(state, 2, 1)][0] = [card(state, "zylinder", "rot")]  # middle: behind the door
     state.refit_wardrobe()
-    assert r.M_FUNCTION * state.g.layout.cards + iron not in state.legal_actions()
+    assert codec(state).encode_play(Mode.FUNCTION, iron) not in state.legal_actions()
     state.content[cell(state, 1, 1)][0] = [card(state, "zylinder", "gelb")]
     state.refit_wardrobe()
-    play(state, r.M_FUNCTION, iron)
+    play(state, Mode.FUNCTION, iron)
     assert state.legal_actions() == [source(state, cell(state, 1, 1), 0, 0)]
     state.apply_action(state.legal_actions()[0])
-    lay = state.g.layout
     assert state.legal_actions()
-    assert all(state.m.section_of((a - lay.target) // lay.places) != 1 for a in state.legal_actions())
+    model = state.settings.model
+    assert all(model.section_of(codec(state).decode(a).cell) != 1 for a in state.legal_actions())
 
 
 # --- 8) Schublade -----------------------------------------------------------------------------------
@@ -367,12 +370,12 @@ def test_drawer_moves_with_its_contents_to_a_free_drawer_slot() -> None:
     state.drawer_items[d] = [socks]
     state.content[cell(state, 3, 4)][0] = [card(state, "zylinder", "rot")]  # not free any more
     state.refit_wardrobe()
-    play(state, r.M_FUNCTION, drawer_card)
-    lay = state.g.layout
-    assert lay.cell + cell(state, 2, 4) not in state.legal_actions()  # behind the door
-    state.apply_action(lay.cell + left)
-    assert state.legal_actions() == [lay.cell + cell(state, 1, 4)]
-    state.apply_action(lay.cell + cell(state, 1, 4))
+    play(state, Mode.FUNCTION, drawer_card)
+    encode = codec(state).encode_cell
+    assert encode(cell(state, 2, 4)) not in state.legal_actions()  # behind the door
+    state.apply_action(encode(left))
+    assert state.legal_actions() == [encode(cell(state, 1, 4))]
+    state.apply_action(encode(cell(state, 1, 4)))
     assert state.drawer_cell[d] == cell(state, 1, 4) and state.drawer_items[d] == [socks]
     assert state.drawer_at(left) == -1
     state.check_invariants()
@@ -384,7 +387,7 @@ def test_drawer_moves_with_its_contents_to_a_free_drawer_slot() -> None:
 def test_cleaning_discards_draws_and_scores_one() -> None:
     state = new_state()
     hand = list(state.hands[0])
-    play(state, r.M_CLEAN, hand[0])
+    play(state, Mode.CLEAN, hand[0])
     assert state.points[0] == 1 and hand[0] in state.discard
     assert state.is_chance_node()  # a new card is drawn
     resolve(state)
@@ -395,7 +398,7 @@ def test_illegal_action_changes_nothing() -> None:
     state = new_state()
     before = state.clone()
     with pytest.raises(IllegalActionError):
-        state.apply_action(state.g.layout.corner)
+        state.apply_action(codec(state).encode_corner(0))
     assert state.view(0) == before.view(0)
 
 
@@ -408,7 +411,7 @@ def test_family_rule_locks_are_1_block_one_round_and_need_no_luck() -> None:
     assert (state.lock_owner[0], state.lock_level[0]) == (0, 1)
     blue2 = dot(state, "blau", 2)
     set_hand(state, 1, [blue2])
-    play(state, r.M_FUNCTION, blue2)
+    play(state, Mode.FUNCTION, blue2)
     assert slot(state, 0) not in state.legal_actions()  # blocked, no luck check offered
     state.apply_action(slot(state, 1))
     resolve(state)
@@ -421,12 +424,12 @@ def test_family_rule_door_lock_is_1_and_iron_pulls_without_luck() -> None:
     a, b = card(state, "zylinder", "rot"), card(state, "hemd", "rot")
     set_hand(state, 0, [a, b])
     state.door = 0
-    play(state, r.M_DOOR, a)
-    state.apply_action(state.g.layout.section + 2)
-    state.apply_action(state.g.layout.second + b)
+    play(state, Mode.DOOR, a)
+    state.apply_action(codec(state).encode_section(2))
+    state.apply_action(codec(state).encode_second(b))
     assert state.lock_level[-1] == 1
     state, _, stack = iron_from_under(hit=True, family=True)
-    assert state.pending[0] == r.P_IRON_TARGET and state.content[cell(state, 1, 1)][0] == [stack[1]]
+    assert isinstance(state.pending, IronTarget) and state.content[cell(state, 1, 1)][0] == [stack[1]]
 
 
 def test_a_face_down_task_is_named_in_public_only_by_its_colour_chip() -> None:
@@ -436,16 +439,15 @@ def test_a_face_down_task_is_named_in_public_only_by_its_colour_chip() -> None:
     hanger = cards_with(state, "hanger")[0]
     set_hand(state, 0, [hanger, tasks[0]])
     blue = colour(state, "blau")
-    lay = state.g.layout
-    action = lay.play + (r.M_END + blue) * lay.cards + tasks[0]
+    action = codec(state).encode_play(Mode.TASK, tasks[0], blue)
     assert "hand card" in state.action_label(action)
     assert state.public_action_label(action) == "end scoring: lay a card face down, colour blue"
     assert state.public_action_label(action, "de") == "Endwertung: eine Karte verdeckt ablegen, Farbe blau"
-    play(state, r.M_END + blue, tasks[0])
+    play(state, Mode.TASK, tasks[0], blue)
     resolve(state)
-    state.turn, state.stage = 0, r.S_DECIDE
-    play(state, r.M_FUNCTION, hanger)
-    drop = lay.endcard + 0
+    state.turn, state.stage = 0, Stage.DECIDE
+    play(state, Mode.FUNCTION, hanger)
+    drop = codec(state).encode_task(0)
     assert "storey" in state.action_label(drop)
     assert state.public_action_label(drop) == "end scoring 1: face down, blue"
     other = state.resample_from_infostate(1, random.Random(5))

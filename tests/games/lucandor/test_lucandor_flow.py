@@ -7,6 +7,7 @@ from lucandor_helpers import (
     card,
     cards_with,
     cell,
+    codec,
     colour,
     new_state,
     play,
@@ -19,8 +20,8 @@ from lucandor_helpers import (
     thumb_card,
 )
 
-from spieltisch.games.lucandor import rules as r
-from spieltisch.games.lucandor.rules import LucandorState
+from spieltisch.games.lucandor.actions import Mode
+from spieltisch.games.lucandor.rules import LucandorState, Stage
 
 
 @pytest.mark.parametrize(("players", "each"), [(3, 20), (4, 15), (5, 12)])
@@ -60,9 +61,9 @@ def test_afternoon_redeal_counts(players: int, each: int, left: int) -> None:
     state.content[cell(state, 1, 1)][0] = [hat]
     state.refit_wardrobe()
     state.placed |= 1 << hat
-    play(state, r.M_CLEAN, state.hands[0][0])
+    play(state, Mode.CLEAN, state.hands[0][0])
     assert state.phase == 1
-    assert state.stage == (r.S_LEFTOVER if left else r.S_DRAW)
+    assert state.stage == (Stage.LEFTOVER if left else Stage.DRAW)
     assert len(state.pool) == 57
     resolve(state)
     assert len(state.discard) == left
@@ -86,7 +87,7 @@ def test_afternoon_redeal_keeps_end_scoring_tasks_before_the_players(
     dots = [d for d in cards_with(state, "dot") if d not in state.hands[0]]
     for i in range(3):
         put_slot(state, i, dots[i])
-    play(state, r.M_CLEAN, state.hands[0][0])
+    play(state, Mode.CLEAN, state.hands[0][0])
     resolve(state)
     assert len(state.discard) == left and state.end_cards[1] == tasks
     assert all(len(state.hands[s]) + len(state.piles[s]) == each for s in range(players))
@@ -94,7 +95,7 @@ def test_afternoon_redeal_keeps_end_scoring_tasks_before_the_players(
 
 def test_start_cards_in_slots_are_not_dealt_so_more_cards_are() -> None:
     state = last_card(3, 0)
-    play(state, r.M_CLEAN, state.hands[0][0])
+    play(state, Mode.CLEAN, state.hands[0][0])
     resolve(state)
     assert all(len(state.hands[s]) + len(state.piles[s]) == 20 for s in range(3))
 
@@ -104,19 +105,19 @@ def test_player_without_cards_is_skipped_and_plays_again_when_given_one() -> Non
     state.discard.extend(state.hands[1])
     state.hands[1] = []
     set_pile(state, 1, 0)
-    play(state, r.M_CLEAN, state.hands[0][0])
+    play(state, Mode.CLEAN, state.hands[0][0])
     resolve(state)
     assert state.current_player() == 2  # seat 1 has no cards
     state.lock_owner[0], state.lock_level[0] = 1, 2
     blue2 = cards_with(state, "dot", dot_colour="blau", points=2)[0]
     set_hand(state, 2, [blue2, card(state, "hemd", "rot"), card(state, "hemd", "gelb")])
-    play(state, r.M_FUNCTION, blue2)
+    play(state, Mode.FUNCTION, blue2)
     state.apply_action(slot(state, 0))  # bypassing seat 1's 2 gives seat 1 a card
     assert len(state.piles[1]) == 1
-    state.apply_action(state.g.layout.corner + 0)
+    state.apply_action(codec(state).encode_corner(0))
     state.apply_action(thumb_card(state, 0, True))
     resolve(state)
-    play(state, r.M_CLEAN, state.hands[0][0])
+    play(state, Mode.CLEAN, state.hands[0][0])
     resolve(state)
     assert state.current_player() == 1 and len(state.hands[1]) == 1
 
@@ -124,7 +125,7 @@ def test_player_without_cards_is_skipped_and_plays_again_when_given_one() -> Non
 def test_phase_ends_only_when_every_hand_and_pile_is_empty() -> None:
     state = last_card(3, 0)
     state.hands[2] = [state.discard.pop()]
-    play(state, r.M_CLEAN, state.hands[0][0])
+    play(state, Mode.CLEAN, state.hands[0][0])
     resolve(state)
     assert state.phase == 0 and state.current_player() == 2
 
@@ -144,7 +145,7 @@ def end_position(points: list[int]) -> LucandorState:
 
 def test_end_scoring_counts_garments_of_the_chip_colour_in_the_storey() -> None:
     state = end_position([0, 0, 0])
-    play(state, r.M_CLEAN, state.hands[0][0])
+    play(state, Mode.CLEAN, state.hands[0][0])
     assert state.is_terminal()
     assert state.end_points == [0, 2, 0]
     assert state.scores() == [1.0, 2.0, 0.0] and state.winners() == [1]
@@ -159,13 +160,13 @@ def test_drawer_garments_count_in_the_drawers_storey() -> None:
     state.discard.append(cards_with(state, "end", storey=0)[0])
     state.drawer_items[state.drawer_at(cell(state, 1, 3))] = [card(state, "socken", "gelb")]
     state.refit_wardrobe()
-    play(state, r.M_CLEAN, state.hands[0][0])
+    play(state, Mode.CLEAN, state.hands[0][0])
     assert state.end_points[1] == 1
 
 
 def test_tie_goes_to_the_higher_end_scoring() -> None:
     state = end_position([9, 8, 3])
-    play(state, r.M_CLEAN, state.hands[0][0])  # seat 0: 10, seat 1: 8 + 2
+    play(state, Mode.CLEAN, state.hands[0][0])  # seat 0: 10, seat 1: 8 + 2
     assert state.scores()[:2] == [10.0, 10.0]
     assert state.winners() == [1]
 
@@ -175,7 +176,7 @@ def test_tie_in_end_scoring_too_is_a_shared_victory() -> None:
     task = cards_with(state, "end", storey=0)[1]
     take(state, task)
     state.end_cards[0], state.end_colours[0] = [task], [colour(state, "rot")]
-    play(state, r.M_CLEAN, state.hands[0][0])  # seat 0: 7 + 1 + 2, seat 1: 8 + 2
+    play(state, Mode.CLEAN, state.hands[0][0])  # seat 0: 7 + 1 + 2, seat 1: 8 + 2
     assert state.scores()[:2] == [10.0, 10.0]
     assert state.winners() == [0, 1]
     assert state.returns() == [1.0, 1.0, 0.0]

@@ -3,28 +3,27 @@
 from __future__ import annotations
 
 import pytest
-from lucandor_helpers import card, cards_with, cell, new_state, play, put_slot, set_hand, target
+from lucandor_helpers import card, cards_with, cell, codec, new_state, play, put_slot, set_hand, target
 
 from spieltisch.core.contract import IllegalActionError
-from spieltisch.games.lucandor import rules as r
+from spieltisch.games.lucandor.actions import Mode
 from spieltisch.games.lucandor.rules import LucandorState
 
 
 def placed_cells(state: LucandorState, card_id: int) -> set[int]:
     """The cells offered for the garment of a hand card (after choosing to put it away)."""
     clone = state.clone()
-    if r.M_PLACE * clone.g.layout.cards + card_id not in clone.legal_actions():
+    if codec(clone).encode_play(Mode.PUT_AWAY, card_id) not in clone.legal_actions():
         return set()
-    play(clone, r.M_PLACE, card_id)
-    lay = clone.g.layout
-    return {(a - lay.target) // lay.places for a in clone.legal_actions()}
+    play(clone, Mode.PUT_AWAY, card_id)
+    return {codec(clone).decode(a).cell for a in clone.legal_actions()}
 
 
 def put(state: LucandorState, card_id: int, cell_id: int, place: int = 0) -> int:
     """Seat to move puts `card_id` into `cell_id`; returns the points gained."""
     seat = state.turn
     before = state.points[seat]
-    play(state, r.M_PLACE, card_id)
+    play(state, Mode.PUT_AWAY, card_id)
     state.apply_action(target(state, cell_id, place))
     state.check_invariants()
     return state.points[seat] - before
@@ -154,7 +153,7 @@ def test_hats_and_wigs_stand_alone_on_a_floor_place() -> None:
     top_left = cell(state, 1, 1)
     state.content[top_left][0] = [card(state, "zylinder", "gelb")]
     state.refit_wardrobe()
-    play(state, r.M_PLACE, wig)
+    play(state, Mode.PUT_AWAY, wig)
     assert target(state, top_left, 1) in state.legal_actions()
     assert target(state, top_left, 0) not in state.legal_actions()
     state.apply_action(target(state, top_left, 1))
@@ -194,7 +193,7 @@ def test_pullovers_and_trousers_stack_only_on_each_other_up_to_three() -> None:
         [card(state, "zylinder", "rot")],
     ]
     state.refit_wardrobe()
-    play(state, r.M_PLACE, pulli)
+    play(state, Mode.PUT_AWAY, pulli)
     assert target(state, spot, 0) in state.legal_actions()  # on the stack of two
     assert target(state, spot, 1) not in state.legal_actions()  # not on a hat
     state.apply_action(target(state, spot, 0))
@@ -219,7 +218,7 @@ def test_shoes_only_in_the_bottom_storey_unstacked_and_only_beside_shoes() -> No
     state.content[cell(state, 1, 5)] = [[card(state, "schuhe", "gelb")], []]
     state.content[cell(state, 3, 5)] = [[card(state, "zylinder", "gelb")], []]
     state.refit_wardrobe()
-    play(state, r.M_PLACE, shoes)
+    play(state, Mode.PUT_AWAY, shoes)
     assert state.legal_actions() == [target(state, cell(state, 1, 5), 1)]  # beside shoes, not on them
     state.apply_action(state.legal_actions()[0])
     assert cell(state, 1, 5) not in placed_cells_for(state, hat)  # nothing but shoes beside shoes
@@ -233,7 +232,7 @@ def test_shoes_cannot_be_put_away_when_the_bottom_is_taken() -> None:
         state.content[cell(state, section, 5)] = [[card(state, "pulli", "gelb")], []]
         state.refit_wardrobe()
     assert placed_cells(state, shoes) == set()
-    assert r.M_PLACE * state.g.layout.cards + shoes not in state.legal_actions()
+    assert codec(state).encode_play(Mode.PUT_AWAY, shoes) not in state.legal_actions()
 
 
 def test_the_door_blocks_putting_anything_into_its_section() -> None:
@@ -241,10 +240,10 @@ def test_the_door_blocks_putting_anything_into_its_section() -> None:
     hat = card(state, "zylinder", "rot")
     set_hand(state, 0, [hat])
     assert state.door == 1
-    assert all(state.m.section_of(c) != 1 for c in placed_cells(state, hat))
+    assert all(state.settings.model.section_of(c) != 1 for c in placed_cells(state, hat))
     state.door = 0
-    assert any(state.m.section_of(c) == 1 for c in placed_cells(state, hat))
-    assert all(state.m.section_of(c) != 0 for c in placed_cells(state, hat))
+    assert any(state.settings.model.section_of(c) == 1 for c in placed_cells(state, hat))
+    assert all(state.settings.model.section_of(c) != 0 for c in placed_cells(state, hat))
 
 
 def test_each_garment_colour_once_per_phase() -> None:
@@ -253,6 +252,6 @@ def test_each_garment_colour_once_per_phase() -> None:
     hat = card(state, "zylinder", "rot")
     set_hand(state, 0, [hat])
     state.placed |= 1 << hat
-    assert r.M_PLACE * state.g.layout.cards + hat not in state.legal_actions()
+    assert codec(state).encode_play(Mode.PUT_AWAY, hat) not in state.legal_actions()
     with pytest.raises(IllegalActionError):
-        play(state, r.M_PLACE, hat)
+        play(state, Mode.PUT_AWAY, hat)

@@ -55,7 +55,7 @@ def test_heuristic_reserves_a_line_that_is_already_strong() -> None:
 
 
 def test_prospect_prefers_more_complete_combinations() -> None:
-    table = new_state(2).game.table
+    table = new_state(2).settings.table
     three = [card("rot 4"), card("gelb 4"), card("grün 4")]
     two = [card("rot 4"), card("gelb 4"), card("grün 5")]
     assert prospect(three, table, 0) > prospect(two, table, 0) > prospect([card("rot 4")], table, 0)

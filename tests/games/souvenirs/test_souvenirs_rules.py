@@ -90,7 +90,7 @@ def test_joker_is_a_1_in_its_column_and_turquoise_in_its_row() -> None:
     scored = points_of(state)
     assert scored[(col_line(1), CLARA)] == (13, "vierling")
     assert scored[(row_line(1), MIKA)] == (8, "regenbogen")
-    assert state.game.table.value("strasse", 0) < 8
+    assert state.settings.table.value("strasse", 0) < 8
 
 
 def test_example_totals_and_single_winner() -> None:
@@ -410,7 +410,7 @@ def test_random_games_fill_the_grid_and_score_every_reserved_line(seed: int, pla
     assert state.placed == 25
     low_row, high_row, low_col, high_col = state.bounds
     assert high_row - low_row == 4 and high_col - low_col == 4
-    table = state.game.table
+    table = state.settings.table
     totals = Counter[int]()
     for line, seats in enumerate(state.cubes):
         kinds = state.line_kinds(line)

@@ -234,7 +234,7 @@ def test_user_score_table_overrides_the_defaults(tmp_path: Path) -> None:
     assert table.points["paerchen"] == (2, 0)
     assert table.points["vierling"] == TABLE.points["vierling"]
     game = spieltisch.load_game("souvenirs", players=2, score_table=path)
-    assert game.table.points["fuenfling"] == (20, 12)  # type: ignore[attr-defined]
+    assert game.settings.table.points["fuenfling"] == (20, 12)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,7 @@ def test_a_strong_reserved_line_estimates_better_than_a_weak_one() -> None:
     assert state.cubes[row_line(0)] == [0] and state.cubes[row_line(1)] == [1]
     estimate = estimate_scores(state)
     assert estimate[0] > estimate[1]
-    table = state.game.table
+    table = state.settings.table
     assert estimate[0] >= prospect(state.line_kinds(row_line(0)), table, 0)
 
 
@@ -51,7 +51,7 @@ def test_cubes_in_hand_are_worth_the_best_lines_they_may_still_reserve() -> None
     state = play_grid(2, cells)
     assert state.scores() == [0.0, 0.0]  # no cube placed yet
     estimate = estimate_scores(state)
-    best_open = prospect(state.line_kinds(row_line(0)), state.game.table, 0)
+    best_open = prospect(state.line_kinds(row_line(0)), state.settings.table, 0)
     assert all(value >= best_open for value in estimate)
 
 
@@ -77,7 +77,7 @@ def test_the_default_search_cuts_playouts_short_and_plays_legal_moves() -> None:
 
 def _plain_placement(state: SouvenirsState, kinds: list[int]) -> tuple[int, int]:
     """The heuristic's placement rule written out without any caching, as a reference."""
-    table = state.game.table
+    table = state.settings.table
     best: tuple[float, int, int] | None = None
     for kind in kinds:
         for cell in state.legal_cells():

@@ -1,46 +1,166 @@
-// Calcory: the card grid (rows A.., columns 1..), what this seat remembers of
-// face-down cards, the cards turned this turn, and each seat's collected pile.
+// Calcory: the target 13 and the running sum of the turn, the standing offer
+// (whose, which cards, what sum), the card grid (rows A.., columns 1..) with
+// the cards turned this turn and the offer marked, what this seat remembers of
+// face-down cards, every player's collected cards, and the own pile.
+//
+// A click is matched to a legal move by its struct (spieltisch/games/calcory/moves.py):
+// a face-down card is `turn`, an empty cell `put_back`, a taken digit `return`,
+// the buttons `stop` and `turn_back`.
 
 import { Card } from "../cards";
-import { CardGrid, moveNaming, type Cell } from "./grid";
+import { findMove } from "../moves";
+import { CardGrid, type Cell } from "./grid";
+import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
 
-const ROW_NAMES = "ABCDEFGHIJ";
+const ROW_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** The sum a turn aims at (the rules page: "as close to 13 as possible without going over"). */
+const TARGET = 13;
 
-export function CalcoryView({ view, previous, seats, lang, legal, onMove }: RendererProps) {
-  const columns = Number(view.columns ?? 10);
-  const cells = (view.cells as Cell[] | undefined) ?? [];
-  const oldCells = ((previous ?? view).cells as Cell[] | undefined) ?? cells;
-  const known = (view.known as Record<string, number> | undefined) ?? {};
-  const collected = (view.collected as number[] | undefined) ?? [];
-  const pile = (view.pile as number[] | null | undefined) ?? [];
+const WORDS = {
+  de: {
+    target: "Ziel", sum: "Summe dieses Zuges", card: "Karte", cards: "Karten", offer: "Angebot", noOffer: "Kein Angebot",
+    offerOf: "Angebot von {name}", sumOf: "Summe {sum}", stop: "Aufhören", turnBack: "Karten wieder umdrehen",
+    returnOne: "Lege eine der Karten verdeckt zurück:", putBack: "Wähle den Platz, an dem die {digit} verdeckt liegen soll.",
+    pile: "Dein Stapel", collected: "gesammelt", hidden: "verdeckte Karte", grid: "Auslage", turned: "aufgedeckt",
+    remembered: "du weißt", returnDigit: "eine {digit} zurücklegen", toMove: "am Zug",
+  },
+  en: {
+    target: "Target", sum: "This turn's sum", card: "card", cards: "cards", offer: "Offer", noOffer: "No offer",
+    offerOf: "{name}'s offer", sumOf: "sum {sum}", stop: "Stop", turnBack: "Turn the cards back",
+    returnOne: "Put one of the cards back face down:", putBack: "Choose where the {digit} goes, face down.",
+    pile: "Your pile", collected: "collected", hidden: "face-down card", grid: "layout", turned: "turned",
+    remembered: "you know", returnDigit: "return a {digit}", toMove: "to move",
+  },
+};
+
+interface Offer {
+  owner: number;
+  /** The offer's cells by name ("B7"). */
+  cells: string[];
+  sum: number;
+  cards: number;
+}
+
+/** What a seat sees of Calcory (spieltisch/games/calcory/rules.py `view`). */
+export interface CalcoryViewData {
+  rows: number;
+  columns: number;
+  phase: string;
+  player: number;
+  /** Row by row: a digit face up, "?" face down, null an empty place. */
+  cells: Cell[];
+  /** The digits of the cards this seat put back, by cell name. */
+  known: Record<string, number>;
+  /** The cells turned this turn, by name. */
+  turned: string[];
+  turn_sum: number;
+  offer: Offer | null;
+  collected: number[];
+  /** The own collected digits (null for a spectator). */
+  pile: number[] | null;
+  return_choices: number[];
+  /** The digit being put back, for its player; -1 or null otherwise. */
+  holding: number | null;
+}
+
+export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal, onMove, t }: RendererProps<CalcoryViewData>) {
+  const lang = pageLang === "de" ? "de" : "en";
+  const w = WORDS[lang];
+  const { columns, cells, known, collected, offer, player } = view;
+  const oldCells = (previous ?? view).cells;
+  const pile = view.pile ?? [];
+  const turned = new Set(view.turned);
+  const offered = new Set(offer?.cells ?? []);
+  const choices = view.return_choices;
+  const holding = view.holding !== null && view.holding >= 0 ? view.holding : null;
   const label = (index: number) => `${ROW_NAMES[Math.floor(index / columns)]}${(index % columns) + 1}`;
-  const de = lang === "de";
+  const stop = findMove(legal, "stop");
+  const turnBack = findMove(legal, "turn_back");
+  const returns = [...new Set(choices)].map((digit) => ({ digit, move: findMove(legal, "return", { digit }) }));
+  const putting = legal.some((m) => m.move?.kind === "put_back");
   return (
     <div class="calcory" data-testid="view">
-      <CardGrid
-        cells={cells}
-        columns={columns}
-        rowNames={ROW_NAMES}
-        columnNames={Array.from({ length: columns }, (_v, i) => String(i + 1))}
-        fresh={(index) => oldCells[index] !== cells[index]}
-        note={(index) => (known[label(index)] === undefined ? undefined : String(known[label(index)]))}
-        moveAt={(index) => moveNaming(label(index), legal)}
-        onMove={onMove}
-      />
-      <p class="facts">
-        {de ? "Summe dieses Zuges" : "This turn's sum"}: {String(view.turn_sum ?? 0)} ·{" "}
-        {seats.map((seat, index) => (
-          <span key={index}>
-            {seat.name || `#${index + 1}`}: {collected[index] ?? 0} {de ? "Karten" : "cards"}{" "}
+      <p class="cc-status">
+        <span class="cc-target" data-testid="target">
+          {w.target}: <strong>{TARGET}</strong>
+        </span>
+        <span data-testid="turn-sum">
+          {w.sum}: <strong>{view.turn_sum}</strong> ({turned.size} {turned.size === 1 ? w.card : w.cards})
+        </span>
+        {player >= 0 && (
+          <span>
+            {playerName(seats, player, t)} {w.toMove}
           </span>
-        ))}
+        )}
       </p>
-      {pile.length > 0 && (
-        <div class="hand" aria-label={de ? "dein Stapel" : "your pile"}>
-          {pile.map((value, index) => (
-            <Card key={index} small rank={value} />
+      <p class="cc-offer" data-testid="offer">
+        {offer ? (
+          <>
+            <SeatMark seat={offer.owner} seats={seats} t={t} /> <strong>{w.offerOf.replace("{name}", playerName(seats, offer.owner, t))}</strong>:{" "}
+            {offer.cells.join(", ")} · {w.sumOf.replace("{sum}", String(offer.sum))} · {offer.cards} {w.cards}
+          </>
+        ) : (
+          w.noOffer
+        )}
+      </p>
+      <div class="grid-box" tabIndex={0} role="group" aria-label={w.grid}>
+        <CardGrid
+          cells={cells}
+          columns={columns}
+          rowNames={Array.from({ length: Math.ceil(cells.length / columns) }, (_v, i) => ROW_NAMES[i]!)}
+          columnNames={Array.from({ length: columns }, (_v, i) => String(i + 1))}
+          cellName={label}
+          hiddenName={w.hidden}
+          label={w.grid}
+          fresh={(index) => previous !== null && oldCells[index] !== cells[index]}
+          note={(index) => (known[label(index)] === undefined ? undefined : String(known[label(index)]))}
+          mark={(index) => [turned.has(label(index)) ? "turned" : "", offered.has(label(index)) ? "offered" : ""].join(" ")}
+          badge={(index) => (offer && offered.has(label(index)) ? <SeatMark seat={offer.owner} seats={seats} t={t} /> : null)}
+          moveAt={(index) => findMove(legal, "turn", { position: index }) ?? findMove(legal, "put_back", { position: index })}
+          onMove={onMove}
+        />
+      </div>
+      {(stop || turnBack) && (
+        <p class="row">
+          {stop && (
+            <button type="button" class="primary" data-action={stop.id} data-testid="stop" onClick={() => onMove(stop.id)}>
+              {w.stop}
+            </button>
+          )}
+          {turnBack && (
+            <button type="button" class="primary" data-action={turnBack.id} data-testid="turn-back" onClick={() => onMove(turnBack.id)}>
+              {w.turnBack}
+            </button>
+          )}
+        </p>
+      )}
+      {returns.some((r) => r.move) && (
+        <div class="row" data-testid="return">
+          <span>{w.returnOne}</span>
+          {returns.map(({ digit, move }) => (
+            <Act key={digit} move={move} onMove={onMove} label={w.returnDigit.replace("{digit}", String(digit))} data={{ digit }}>
+              <Card small rank={digit} />
+            </Act>
           ))}
+        </div>
+      )}
+      {putting && holding !== null && <p data-testid="put-back">{w.putBack.replace("{digit}", String(holding))}</p>}
+      <ul class="cc-players" data-testid="players">
+        {seats.map((_seat, index) => (
+          <li key={index} class={index === you ? "mine" : undefined} data-seat={index}>
+            <SeatMark seat={index} seats={seats} t={t} /> {playerName(seats, index, t)}: {collected[index] ?? 0} {w.cards} {w.collected}
+          </li>
+        ))}
+      </ul>
+      {pile.length > 0 && (
+        <div class="hand" aria-label={w.pile}>
+          <h3>{w.pile}</h3>
+          <div class="hand-cards">
+            {pile.map((value, index) => (
+              <Card key={index} small rank={value} />
+            ))}
+          </div>
         </div>
       )}
     </div>

@@ -1,40 +1,45 @@
 // A grid of card cells shared by the table renderers: a number is a face-up
-// card, "?" a face-down one, null an empty place.
+// card, "?" a face-down one, null an empty place. Which cell makes which move is
+// the renderer's to say, from the moves' structs.
 
+import type { ComponentChildren } from "preact";
 import type { Move } from "../api";
 import { Card, CardBack } from "../cards";
+import { Act } from "./parts";
 
 export type Cell = number | string | null;
-
-/** The one legal move whose label names this place ("turn B7", "flip AL"), if exactly one does. */
-export function moveNaming(place: string, legal: Move[]): Move | undefined {
-  const pattern = new RegExp(`(^|\\s)${place}(\\s|$|,)`);
-  const found = legal.filter((move) => pattern.test(move.label));
-  return found.length === 1 ? found[0] : undefined;
-}
 
 interface GridProps {
   cells: Cell[];
   columns: number;
-  rowNames?: string;
+  rowNames?: string[];
   columnNames?: string[];
+  /** What each cell is called, for people who hear the page ("A 4"). */
+  cellName: (index: number) => string;
   fresh?: (index: number) => boolean;
   note?: (index: number) => string | undefined;
-  /** A move to make by clicking the cell (keyboard: focus and Enter). */
+  /** Extra classes for a cell (turned this turn, part of an offer). */
+  mark?: (index: number) => string | undefined;
+  /** Something drawn over a cell (an owner's mark). */
+  badge?: (index: number) => ComponentChildren;
+  /** The move a click on the cell makes (keyboard: focus and Enter). */
   moveAt?: (index: number) => Move | undefined;
   onMove?: (id: number) => void;
+  hiddenName: string;
+  label: string;
 }
 
-export function CardGrid({ cells, columns, rowNames, columnNames, fresh, note, moveAt, onMove }: GridProps) {
+export function CardGrid(props: GridProps) {
+  const { cells, columns, rowNames, columnNames, cellName, fresh, note, mark, badge, moveAt, onMove, hiddenName, label } = props;
   const rows = Math.ceil(cells.length / columns);
   return (
-    <table class="card-grid">
+    <table class="card-grid" aria-label={label}>
       {columnNames && (
         <thead>
           <tr>
             {rowNames && <th />}
-            {columnNames.map((name) => (
-              <th key={name} scope="col">
+            {columnNames.map((name, index) => (
+              <th key={index} scope="col">
                 {name}
               </th>
             ))}
@@ -50,22 +55,26 @@ export function CardGrid({ cells, columns, rowNames, columnNames, fresh, note, m
               const cell = cells[index];
               const hint = note?.(index);
               const move = moveAt?.(index);
+              const name = cellName(index);
               const face =
-                cell === null || cell === undefined ? null : cell === "?" ? (
-                  <CardBack small title={hint ? `hidden card (${hint})` : "hidden card"} />
+                cell === null || cell === undefined ? (
+                  <span class="empty-cell" />
+                ) : cell === "?" ? (
+                  <CardBack small title={hint ? `${name}: ${hiddenName} (${hint})` : `${name}: ${hiddenName}`} />
                 ) : (
-                  <Card small rank={String(cell)} highlight={fresh?.(index)} />
+                  <Card small rank={String(cell)} title={`${name}: ${cell}`} highlight={fresh?.(index)} />
                 );
               return (
-                <td key={column} class="cell">
+                <td key={column} class={"cell " + (mark?.(index) ?? "")} data-cell={index} data-name={name}>
                   {move && onMove ? (
-                    <button type="button" class="cell-move" title={move.label} aria-label={move.label} onClick={() => onMove(move.id)}>
+                    <Act move={move} onMove={onMove}>
                       {face}
-                    </button>
+                    </Act>
                   ) : (
                     face
                   )}
                   {hint && <span class="hint">{hint}</span>}
+                  {badge?.(index)}
                 </td>
               );
             })}

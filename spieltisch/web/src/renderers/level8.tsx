@@ -1,73 +1,402 @@
-// LEVEL 8: each seat's level and laid groups, the discard piles, and the hand.
-// Card kinds follow the game's deck: kind = colour * 15 + (value - 1) for
-// colours R O Y G B P, then 90 the joker and 91 the skip card (Aussetzen).
+// LEVEL 8: every player with their level and its requirement in words, their
+// own discard pile (labelled whose it is) and laid groups; the draw pile; the
+// level being laid, drawn as it is built; and the own hand.
+//
+// Play: select hand cards, then click where they go: your own pile (discard),
+// a part of your level (lay down), a laid group (lay off) or another player
+// (a skip card). The game asks these as steps (start laying down, then one card
+// at a time; a card to lay off, then the group), so the table sends them one
+// after the other, each matched to a legal move by its struct
+// (spieltisch/games/level8/moves.py), never by its name.
+//
+// Card kinds follow the game's deck: kind = colour * values + (number - 1), then
+// the joker and the skip card; the table's reference data names them.
 
+import { useState } from "preact/hooks";
+import type { Move, Seat } from "../api";
 import { Card, CardBack } from "../cards";
+import type { T } from "../i18n";
+import { findMove, movesOf } from "../moves";
+import { Act, Pick, SeatMark, playerName, seatColour, usePlan, type Step } from "./parts";
 import type { RendererProps } from "./types";
 
-const COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"];
-const JOKER = 90;
-const SKIP = 91;
-
-function Level8Card({ kind, highlight, lang }: { kind: number; highlight?: boolean; lang: string }) {
-  if (kind < 0) return <CardBack small />;
-  if (kind === JOKER) return <Card small rank="J" title="joker" highlight={highlight} />;
-  if (kind === SKIP) return <Card small rank={lang === "de" ? "A" : "S"} title="skip" highlight={highlight} />;
-  return <Card small rank={(kind % 15) + 1} colour={COLOURS[Math.floor(kind / 15)]} highlight={highlight} />;
+type Lang = "de" | "en";
+type Group = [number, number, number, number[], number[]];
+interface Part {
+  kind: "run" | "set" | "colour";
+  size: number;
 }
 
-function Row({ cards, before, lang }: { cards: number[]; before?: number[]; lang: string }) {
-  const old = new Set(before ?? cards);
+/** What a seat sees of LEVEL 8 (spieltisch/games/level8/rules.py `view`). */
+export interface Level8ViewData {
+  round: number;
+  phase: string;
+  player: number;
+  levels: number[];
+  /** Per seat the parts of the level it is on. */
+  requirements: Part[][];
+  laid: boolean[];
+  hand_sizes: number[];
+  /** The own hand (null for a spectator). */
+  hand: number[] | null;
+  piles: number[][];
+  /** Per seat its laid groups: [kind, low or key, high or key, cards, meanings]. */
+  groups: Group[][];
+  stock: number;
+  skip_on: boolean[];
+  /** The part of the level being laid down now. */
+  part: number;
+  /** The cards put into that part so far: [card, meaning]. */
+  picks: [number, number][];
+  /** The parts already built in this lay-down. */
+  built: Group[];
+  /** The card being laid off, or -1. */
+  layoff_card: number;
+}
+
+interface Level8Reference {
+  levels?: Part[][];
+  level_names?: Record<Lang, string[]>;
+  colours?: Record<Lang, string[]>;
+  values?: number;
+  joker?: number;
+  skip?: number;
+}
+
+const PALETTE = ["red", "orange", "yellow", "green", "blue", "purple"];
+
+const WORDS = {
+  de: {
+    level: "Level", laid: "ausgelegt", notLaid: "noch nicht ausgelegt", card: "Karte", cards: "Karten", pileOf: "Ablage von {name}",
+    emptyPile: "leer", stock: "Nachziehstapel", round: "Runde", hand: "Deine Hand", joker: "Joker", skip: "Aussetzen",
+    part: "Teil {n}", layDown: "Level auslegen", building: "Wird ausgelegt", cancel: "Abbrechen", takeSkip: "Aussetzen: Karte unter den Stapel legen",
+    skipBefore: "Aussetzen-Karte vor {name} legen", groups: "Ausgelegt", keep: "Karten behalten", keepDone: "Fertig",
+    hint: "Karten auswählen, dann anklicken, wohin sie gehen: dein Ablagestapel, ein Teil deines Levels, eine ausgelegte Gruppe oder ein Mitspieler (Aussetzen).",
+    run: "Folge aus {n}", set: "{n} gleiche Zahlen", colour: "{n} Karten einer Farbe", skipped: "muss aussetzen",
+    yourLevel: "Dein Level", win: "Siegmünze", group: "Gruppe {n} von {name}",
+  },
+  en: {
+    level: "Level", laid: "laid down", notLaid: "not laid down yet", card: "card", cards: "cards", pileOf: "{name}'s discard pile",
+    emptyPile: "empty", stock: "Draw pile", round: "Round", hand: "Your hand", joker: "joker", skip: "skip",
+    part: "part {n}", layDown: "Lay down the level", building: "Being laid", cancel: "Cancel", takeSkip: "Skipped: put the card under the draw pile",
+    skipBefore: "put a skip card before {name}", groups: "Laid", keep: "Keep cards", keepDone: "Done",
+    hint: "Select cards, then click where they go: your discard pile, a part of your level, a laid group or another player (skip).",
+    run: "run of {n}", set: "{n} of one number", colour: "{n} of one colour", skipped: "is skipped",
+    yourLevel: "Your level", win: "win coin", group: "{name}'s group {n}",
+  },
+};
+type Words = (typeof WORDS)["en"];
+
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ""));
+}
+
+class Deck {
+  readonly values: number;
+  readonly joker: number;
+  readonly skip: number;
+  constructor(
+    readonly ref: Level8Reference,
+    readonly lang: Lang,
+  ) {
+    this.values = ref.values ?? 15;
+    this.joker = ref.joker ?? this.values * PALETTE.length;
+    this.skip = ref.skip ?? this.joker + 1;
+  }
+  name(kind: number): string {
+    const w = WORDS[this.lang];
+    if (kind === this.joker) return w.joker;
+    if (kind === this.skip) return w.skip;
+    const colours = this.ref.colours?.[this.lang] ?? PALETTE;
+    return `${colours[Math.floor(kind / this.values)] ?? "?"} ${(kind % this.values) + 1}`;
+  }
+  partName(part: Part): string {
+    return fill(WORDS[this.lang][part.kind] ?? "{n}", { n: part.size });
+  }
+  levelName(level: number, parts: Part[]): string {
+    const named = this.ref.level_names?.[this.lang]?.[level - 1];
+    return named ?? parts.map((p) => this.partName(p)).join(" + ");
+  }
+}
+
+function L8Card({ kind, deck, highlight }: { kind: number; deck: Deck; highlight?: boolean }) {
+  if (kind < 0) return <CardBack small />;
+  const name = deck.name(kind);
+  if (kind === deck.joker) return <Card small rank="J" title={name} highlight={highlight} />;
+  if (kind === deck.skip) return <Card small rank={deck.lang === "de" ? "A" : "S"} title={name} highlight={highlight} />;
+  return <Card small rank={(kind % deck.values) + 1} colour={PALETTE[Math.floor(kind / deck.values)]} title={name} highlight={highlight} />;
+}
+
+function Row({ cards, deck, before }: { cards: number[]; deck: Deck; before?: number[] }) {
+  const old = before ? new Set(before) : null;
   return (
     <span class="cards">
       {cards.map((kind, index) => (
-        <Level8Card key={index} kind={kind} highlight={!old.has(kind)} lang={lang} />
+        <L8Card key={index} kind={kind} deck={deck} highlight={old !== null && !old.has(kind)} />
       ))}
     </span>
   );
 }
 
-type Group = [number, number, number, number[], number[]];
-
-function numbers(view: Record<string, unknown>, key: string): number[] {
-  return (view[key] as number[] | undefined) ?? [];
+interface PlayerProps {
+  seat: number;
+  seats: Seat[];
+  you: number | null;
+  view: Level8ViewData;
+  before: Level8ViewData;
+  deck: Deck;
+  legal: Move[];
+  /** The moves a click on this player's pile, name or group makes with the cards now selected. */
+  pileSteps: Step[] | undefined;
+  seatSteps: Step[] | undefined;
+  groupSteps: (group: number) => Step[] | undefined;
+  go: (steps: Step[]) => void;
+  t: T;
+  w: Words;
 }
 
-export function Level8View({ view, previous, seats, you, lang }: RendererProps) {
+function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSteps, groupSteps, go, t, w }: PlayerProps) {
+  const level = view.levels[seat] ?? 1;
+  const requirements = view.requirements[seat] ?? [];
+  const laid = view.laid[seat] ?? false;
+  const size = view.hand_sizes[seat] ?? 0;
+  const pile = view.piles[seat] ?? [];
+  const oldPile = before.piles[seat] ?? pile;
+  const groups = view.groups[seat] ?? [];
+  const oldGroups = before.groups[seat] ?? [];
+  const skipped = view.skip_on[seat] ?? false;
+  const name = playerName(seats, seat, t);
+  const take = findMove(legal, "draw_pile", { owner: seat });
+  const onPile = take ? [() => take] : pileSteps;
+  const top = pile.length ? pile[pile.length - 1]! : null;
+  const pileFace =
+    top === null ? <span class="l8-empty">{w.emptyPile}</span> : <L8Card kind={top} deck={deck} highlight={oldPile[oldPile.length - 1] !== top} />;
+  return (
+    <li class={"l8-player" + (seat === you ? " mine" : "")} data-seat={seat} style={{ borderColor: seatColour(seat) }}>
+      <div class="l8-who">
+        <SeatMark seat={seat} seats={seats} t={t} />{" "}
+        {seatSteps ? (
+          <button type="button" class="cell-move link-button" aria-label={fill(w.skipBefore, { name })} onClick={() => go(seatSteps)}>
+            {name}
+          </button>
+        ) : (
+          <strong>{name}</strong>
+        )}{" "}
+        · {size} {size === 1 ? w.card : w.cards}
+        {skipped && ` · ${w.skipped}`}
+      </div>
+      <div class="l8-level" data-testid="level">
+        {level > 8 ? (
+          w.win
+        ) : (
+          <>
+            <strong>
+              {w.level} {level}
+            </strong>
+            : <span data-testid="requirement">{deck.levelName(level, requirements)}</span> · {laid ? `✓ ${w.laid}` : w.notLaid}
+          </>
+        )}
+      </div>
+      <div class="l8-pile" data-testid="pile">
+        <span class="l8-pile-name">{fill(w.pileOf, { name })}:</span>{" "}
+        {onPile ? (
+          <button type="button" class="cell-move" title={take?.label} data-testid="pile-button" onClick={() => go(onPile)}>
+            <span class="visually-hidden">{fill(w.pileOf, { name })}: </span>
+            {pileFace}
+          </button>
+        ) : (
+          pileFace
+        )}
+      </div>
+      {groups.length > 0 && (
+        <div class="l8-groups">
+          {groups.map((group, index) => {
+            const steps = groupSteps(index);
+            const face = <Row cards={group[3] ?? []} deck={deck} before={oldGroups[index]?.[3]} />;
+            return (
+              <div key={index} class="group" data-group={index}>
+                {steps ? (
+                  <button type="button" class="cell-move" onClick={() => go(steps)}>
+                    <span class="visually-hidden">{fill(w.group, { n: index + 1, name })}: </span>
+                    {face}
+                  </button>
+                ) : (
+                  face
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>) {
+  const { view, previous, seats, you, legal, onMove, t, reference } = props;
+  const lang: Lang = props.lang === "de" ? "de" : "en";
+  const w = WORDS[lang];
+  const deck = new Deck(reference ?? {}, lang);
   const before = previous ?? view;
-  const piles = (view.piles as number[][] | undefined) ?? [];
-  const oldPiles = (before.piles as number[][] | undefined) ?? [];
-  const groups = (view.groups as Group[][] | undefined) ?? [];
-  const oldGroups = (before.groups as Group[][] | undefined) ?? [];
-  const levels = numbers(view, "levels");
-  const sizes = numbers(view, "hand_sizes");
+  const [selected, setSelected] = useState<number[]>([]);
+  const run = usePlan(legal, onMove);
+  const hand = view.hand ?? [];
+  const oldHand = before.hand ?? hand;
+  const requirements = you === null ? [] : (view.requirements[you] ?? []);
+  const currentPart = view.part;
+  const picks = view.picks.map((p) => p[0]);
+  const built = view.built;
+  const laying = legal.some((m) => m.move?.kind === "pick") || picks.length > 0 || built.length > 0;
+  const drawStock = findMove(legal, "draw_stock");
+  const cancel = findMove(legal, "cancel");
+  const takeSkip = findMove(legal, "take_skip");
+  const keepDone = findMove(legal, "keep_done");
+  const keeps = movesOf(legal, "keep");
+
+  // Hand positions selected, so two equal cards can be told apart; the cards they hold.
+  const chosen = selected.filter((i) => i < hand.length).map((i) => hand[i]!);
+  const done = () => setSelected([]);
+  const single = chosen.length === 1 ? chosen[0]! : null;
+  const go = (steps: Step[]) => {
+    done();
+    run(steps);
+  };
+  const pickInto = (part: number, cards: number[]): Step[] => cards.map((card) => (moves) => movesOf(moves, "pick", { card, part })[0]);
+  const partStep = (part: number): Step[] | undefined => {
+    const start = findMove(legal, "start_lay_down");
+    if (start && part === 0) return [() => start, ...pickInto(part, chosen)];
+    if (chosen.length === 0) return undefined;
+    if (laying && part === currentPart && movesOf(legal, "pick", { card: chosen[0], part }).length > 0) return pickInto(part, chosen);
+    return undefined;
+  };
+  const layingOff = view.layoff_card >= 0;
+  const groupSteps = (owner: number) => (group: number): Step[] | undefined => {
+    const onto: Step = (moves) => movesOf(moves, "lay_off_onto", { owner, group })[0];
+    if (layingOff && onto(legal)) return [onto];
+    if (single === null) return undefined;
+    const start = movesOf(legal, "lay_off", { card: single }).find((m) =>
+      ((m.move!.onto as { owner: number; group: number }[] | undefined) ?? []).some((o) => o.owner === owner && o.group === group),
+    );
+    return start ? [() => start, onto] : undefined;
+  };
+  const pileSteps = (owner: number): Step[] | undefined => {
+    if (owner !== you || single === null) return undefined;
+    const move = findMove(legal, "discard", { card: single });
+    return move ? [() => move] : undefined;
+  };
+  const seatSteps = (seat: number): Step[] | undefined => {
+    if (single !== deck.skip) return undefined;
+    const move = findMove(legal, "skip", { seat });
+    return move ? [() => move] : undefined;
+  };
+
   return (
     <div class="level8" data-testid="view">
       <p class="facts">
-        {lang === "de" ? "Runde" : "Round"} {String(view.round ?? "")} · {lang === "de" ? "Stapel" : "Stock"}{" "}
-        {String(view.stock ?? "")}
+        {w.round} {view.round} ·{" "}
+        <span class="l8-stock">
+          {w.stock} ({view.stock}){" "}
+          <Act move={drawStock} onMove={onMove} testid="stock">
+            <CardBack small title={w.stock} />
+          </Act>
+        </span>
       </p>
-      <ul class="players">
-        {seats.map((seat, index) => (
-          <li key={index} class={index === you ? "mine" : undefined}>
-            <strong>{seat.name || `#${index + 1}`}</strong> · Level {levels[index] ?? "?"} · 🂠 {sizes[index] ?? 0}
-            <div class="pile">
-              {(piles[index] ?? []).length > 0 && (
-                <Row cards={(piles[index] ?? []).slice(-1)} before={(oldPiles[index] ?? []).slice(-1)} lang={lang} />
-              )}
-            </div>
-            {(groups[index] ?? []).map((group, g) => (
-              <div key={g} class="group">
-                <Row cards={group[3] ?? []} before={oldGroups[index]?.[g]?.[3]} lang={lang} />
-              </div>
-            ))}
-          </li>
+      <ul class="l8-players" data-testid="players">
+        {seats.map((_s, seat) => (
+          <Player
+            key={seat}
+            seat={seat}
+            seats={seats}
+            you={you}
+            view={view}
+            before={before}
+            deck={deck}
+            legal={legal}
+            pileSteps={pileSteps(seat)}
+            seatSteps={seatSteps(seat)}
+            groupSteps={groupSteps(seat)}
+            go={go}
+            t={t}
+            w={w}
+          />
         ))}
       </ul>
-      {numbers(view, "hand").length > 0 && (
-        <div class="hand" aria-label="hand">
-          <Row cards={numbers(view, "hand")} before={numbers(before, "hand")} lang={lang} />
-        </div>
+      {you !== null && (
+        <section class="l8-mine" aria-label={w.yourLevel}>
+          {requirements.length > 0 && (
+            <div class="l8-parts" data-testid="parts">
+              {requirements.map((part, index) => {
+                const steps = partStep(index);
+                const cards = index < built.length ? (built[index]?.[3] ?? []) : index === currentPart ? picks : [];
+                const body = (
+                  <span class="l8-part-body">
+                    <span>
+                      {fill(w.part, { n: index + 1 })}: {deck.partName(part)}
+                    </span>
+                    {cards.length > 0 && <Row cards={cards} deck={deck} />}
+                  </span>
+                );
+                return (
+                  <div key={index} class={"l8-part" + (laying && index === currentPart ? " building" : "")} data-part={index}>
+                    {steps ? (
+                      <button type="button" class="cell-move l8-part-button" onClick={() => go(steps)}>
+                        <span class="visually-hidden">{w.layDown}: </span>
+                        {body}
+                      </button>
+                    ) : (
+                      body
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+          <p class="row">
+            {cancel && (
+              <button type="button" data-action={cancel.id} onClick={() => go([() => cancel])}>
+                {w.cancel}
+              </button>
+            )}
+            {takeSkip && (
+              <button type="button" class="primary" data-action={takeSkip.id} onClick={() => go([() => takeSkip])}>
+                {w.takeSkip}
+              </button>
+            )}
+            {keepDone && (
+              <button type="button" class="primary" data-action={keepDone.id} onClick={() => go([() => keepDone])}>
+                {w.keepDone}
+              </button>
+            )}
+          </p>
+        </section>
+      )}
+      {hand.length > 0 && (
+        <section class="hand" aria-label={w.hand}>
+          <h3>{w.hand}</h3>
+          <p class="note">{w.hint}</p>
+          <div class="hand-cards">
+            {hand.map((kind, index) => {
+              const keep = keeps.find((m) => m.move!.card === kind);
+              if (keep)
+                return (
+                  <Act key={index} move={keep} onMove={onMove} label={`${w.keep}: ${deck.name(kind)}`} data={{ card: kind }}>
+                    <L8Card kind={kind} deck={deck} />
+                  </Act>
+                );
+              return (
+                <Pick
+                  key={index}
+                  selected={selected.includes(index)}
+                  onToggle={() => setSelected(selected.includes(index) ? selected.filter((i) => i !== index) : [...selected, index])}
+                  testid="hand-card"
+                  data={{ card: kind }}
+                >
+                  <L8Card kind={kind} deck={deck} highlight={previous !== null && !oldHand.includes(kind)} />
+                </Pick>
+              );
+            })}
+          </div>
+        </section>
       )}
     </div>
   );

@@ -1,84 +1,230 @@
-// Souvenirs: the card grid with the cubes on its rows and columns, and the hand.
+// Souvenirs: the shared grid with row and column numbers as the moves name them
+// (0 is the start card's line), the cubes on their lines in their owner's colour
+// with first and second marked, every player's points and cubes left, the card
+// being laid, and the hand.
+//
 // Card kinds follow the game's deck: kind = colour * 6 + (number - 1); the last
-// kind (30) is the joker. Rows and columns run from -4 to 4 around the start card.
+// kind (30) is the joker. A click is matched to a legal move by its struct
+// (spieltisch/games/souvenirs/moves.py): a hand card is `play`, a cell `place`,
+// a line's marker `cube`, the "no cube" button `pass`.
 
 import { Card } from "../cards";
+import { findMove } from "../moves";
+import { Act, SeatMark, playerName, seatColour } from "./parts";
 import type { RendererProps } from "./types";
 
 const COLOURS = ["red", "yellow", "green", "turquoise", "purple"];
+const COLOUR_NAMES = {
+  de: ["rot", "gelb", "grün", "türkis", "lila"],
+  en: ["red", "yellow", "green", "turquoise", "purple"],
+};
 const JOKER = 30;
 const REACH = 4;
 const SPAN = 2 * REACH + 1;
-const SEAT_MARKS = ["①", "②", "③", "④", "⑤", "⑥"];
+
+const WORDS = {
+  de: {
+    grid: "Raster", row: "Reihe", column: "Spalte", start: "Startkarte", joker: "Joker", hand: "Deine Hand",
+    laying: "wird gelegt", pile: "Stapel", points: "Punkte", cubesLeft: "Holzwürfel übrig", noCube: "Kein Holzwürfel",
+    first: "erster Würfel", second: "zweiter Würfel", cubeHere: "Holzwürfel an {line}", cards: "Karten",
+    empty: "frei", place: "legen an {row}, {column}",
+  },
+  en: {
+    grid: "grid", row: "row", column: "column", start: "start card", joker: "joker", hand: "Your hand",
+    laying: "being laid", pile: "pile", points: "points", cubesLeft: "cubes left", noCube: "No cube",
+    first: "first cube", second: "second cube", cubeHere: "cube on {line}", cards: "cards",
+    empty: "free", place: "place at {row}, {column}",
+  },
+};
 
 type Placed = [number, number, number];
 
-function SouvenirCard({ kind, highlight }: { kind: number; highlight?: boolean }) {
-  if (kind === JOKER) return <Card rank="J" title="joker" highlight={highlight} small />;
-  return <Card rank={(kind % 6) + 1} colour={COLOURS[Math.floor(kind / 6)]} highlight={highlight} small />;
+/** What a seat sees of Souvenirs (spieltisch/games/souvenirs/rules.py `view`). */
+export interface SouvenirsViewData {
+  phase: string;
+  turn: number;
+  placed: number;
+  deck_size: number;
+  /** [row, column, card kind] of every laid card. */
+  cards: Placed[];
+  /** Per line (rows -4..4, then columns -4..4) the seats of its cubes, first cube first. */
+  cubes: number[][];
+  cubes_left: number[];
+  hand_sizes: number[];
+  /** The card being laid, public while its cell is chosen. */
+  chosen: number | null;
+  scores: number[];
+  /** Only for a seat, not for spectators. */
+  hand?: number[];
 }
 
-function Cubes({ seats }: { seats: number[] | undefined }) {
-  return <span class="cubes">{(seats ?? []).map((seat) => SEAT_MARKS[seat] ?? "■").join("")}</span>;
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+function cardName(kind: number, lang: "de" | "en"): string {
+  if (kind === JOKER) return WORDS[lang].joker;
+  return `${COLOUR_NAMES[lang][Math.floor(kind / 6)]} ${(kind % 6) + 1}`;
 }
 
-export function SouvenirsView({ view, previous, seats }: RendererProps) {
-  const placed = (view.cards as Placed[] | undefined) ?? [];
-  const before = new Set((((previous ?? view).cards as Placed[] | undefined) ?? []).map((c) => `${c[0]},${c[1]}`));
-  const cubes = (view.cubes as number[][] | undefined) ?? [];
+function SouvenirCard({ kind, highlight, lang }: { kind: number; highlight?: boolean; lang: "de" | "en" }) {
+  if (kind === JOKER) return <Card rank="J" title={WORDS[lang].joker} highlight={highlight} small />;
+  return <Card rank={(kind % 6) + 1} colour={COLOURS[Math.floor(kind / 6)]} title={cardName(kind, lang)} highlight={highlight} small />;
+}
+
+export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, lang: pageLang }: RendererProps<SouvenirsViewData>) {
+  const lang = pageLang === "de" ? "de" : "en";
+  const w = WORDS[lang];
+  const placed = view.cards;
+  const before = new Set((previous ?? view).cards.map((c) => `${c[0]},${c[1]}`));
+  const cubes = view.cubes;
+  const oldCubes = (previous ?? view).cubes;
   const at = new Map(placed.map(([row, col, kind]) => [`${row},${col}`, kind]));
-  const rows = placed.map((c) => c[0]);
-  const cols = placed.map((c) => c[1]);
-  const top = Math.max(-REACH, Math.min(...rows, 0) - 1);
-  const bottom = Math.min(REACH, Math.max(...rows, 0) + 1);
-  const left = Math.max(-REACH, Math.min(...cols, 0) - 1);
-  const right = Math.min(REACH, Math.max(...cols, 0) + 1);
+  const places = legal.filter((m) => m.move?.kind === "place").map((m) => [Number(m.move!.row), Number(m.move!.col)]);
+  const rows = [0, ...placed.map((c) => c[0]), ...places.map((p) => p[0]!)];
+  const cols = [0, ...placed.map((c) => c[1]), ...places.map((p) => p[1]!)];
+  const top = Math.max(-REACH, Math.min(...rows) - (places.length ? 0 : 1));
+  const bottom = Math.min(REACH, Math.max(...rows) + (places.length ? 0 : 1));
+  const left = Math.max(-REACH, Math.min(...cols) - (places.length ? 0 : 1));
+  const right = Math.min(REACH, Math.max(...cols) + (places.length ? 0 : 1));
   const rowRange = Array.from({ length: bottom - top + 1 }, (_v, i) => top + i);
   const colRange = Array.from({ length: right - left + 1 }, (_v, i) => left + i);
-  const hand = (view.hand as number[] | undefined) ?? [];
+  const hand = view.hand ?? [];
+  const chosen = view.chosen;
+  const scores = view.scores;
+  const cubesLeft = view.cubes_left;
+  const toMove = view.turn;
+  const pass = findMove(legal, "pass");
+  const lineName = (isRow: boolean, n: number) => `${isRow ? w.row : w.column} ${signed(n)}`;
+
+  const LineCubes = ({ isRow, n }: { isRow: boolean; n: number }) => {
+    const index = isRow ? n + REACH : SPAN + n + REACH;
+    const owners = cubes[index] ?? [];
+    const fresh = owners.length !== (oldCubes[index] ?? []).length;
+    const move = findMove(legal, "cube", isRow ? { line: "row", row: n } : { line: "col", col: n });
+    const marks = owners.map((seat, order) => (
+      <SeatMark
+        key={order}
+        seat={seat}
+        seats={seats}
+        t={t}
+        mark={order === 0 ? "1" : "2"}
+        title={`${playerName(seats, seat, t)}: ${order === 0 ? w.first : w.second}, ${lineName(isRow, n)}`}
+      />
+    ));
+    return (
+      <td class={"line-cubes" + (fresh ? " changed" : "")} data-line={`${isRow ? "row" : "col"}${n}`}>
+        <Act move={move} onMove={onMove} label={w.cubeHere.replace("{line}", lineName(isRow, n))} class="cube-place">
+          <span class="cube-list">{marks.length > 0 ? marks : move ? "+" : ""}</span>
+        </Act>
+      </td>
+    );
+  };
+
   return (
     <div class="souvenirs" data-testid="view">
-      <table class="grid" aria-label="grid">
-        <tbody>
-          {rowRange.map((row) => (
-            <tr key={row}>
-              {colRange.map((col) => {
-                const kind = at.get(`${row},${col}`);
-                return (
-                  <td key={col} class="cell">
-                    {kind !== undefined && <SouvenirCard kind={kind} highlight={!before.has(`${row},${col}`)} />}
-                  </td>
-                );
-              })}
-              <td class="line-cubes" title={`row ${row}`}>
-                <Cubes seats={cubes[row + REACH]} />
-              </td>
-            </tr>
-          ))}
-          <tr>
-            {colRange.map((col) => (
-              <td key={col} class="line-cubes" title={`column ${col}`}>
-                <Cubes seats={cubes[SPAN + col + REACH]} />
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
-      <p class="facts">
-        {seats.map((seat, index) => (
-          <span key={index}>
-            {SEAT_MARKS[index]} {seat.name || "—"}: {String((view.scores as number[] | undefined)?.[index] ?? 0)} ·{" "}
-            {String((view.cubes_left as number[] | undefined)?.[index] ?? 0)} ▣{" "}
-          </span>
-        ))}
-        <span>🂠 {String(view.deck_size ?? "")}</span>
-      </p>
-      {hand.length > 0 && (
-        <div class="hand" aria-label="hand">
-          {hand.map((kind, index) => (
-            <SouvenirCard key={index} kind={kind} />
-          ))}
+      <div class="sv-main">
+        <div class="sv-grid-box" tabIndex={0} role="group" aria-label={w.grid}>
+          <table class="grid" aria-label={w.grid}>
+            <thead>
+              <tr>
+                <th />
+                {colRange.map((col) => (
+                  <th key={col} scope="col" data-testid={`col-label-${col}`}>
+                    <span class="visually-hidden">{w.column} </span>
+                    {signed(col)}
+                  </th>
+                ))}
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {rowRange.map((row) => (
+                <tr key={row}>
+                  <th scope="row" data-testid={`row-label-${row}`}>
+                    <span class="visually-hidden">{w.row} </span>
+                    {signed(row)}
+                  </th>
+                  {colRange.map((col) => {
+                    const kind = at.get(`${row},${col}`);
+                    const move = findMove(legal, "place", { row, col });
+                    const start = row === 0 && col === 0;
+                    return (
+                      <td key={col} class={"cell" + (start ? " start" : "")} data-cell={`${row},${col}`}>
+                        {kind !== undefined ? (
+                          <span title={start ? w.start : undefined}>
+                            <SouvenirCard kind={kind} highlight={previous !== null && !before.has(`${row},${col}`)} lang={lang} />
+                          </span>
+                        ) : (
+                          <Act
+                            move={move}
+                            onMove={onMove}
+                            label={w.place.replace("{row}", lineName(true, row)).replace("{column}", lineName(false, col))}
+                            class="free-cell"
+                          >
+                            <span />
+                          </Act>
+                        )}
+                      </td>
+                    );
+                  })}
+                  <LineCubes isRow n={row} />
+                </tr>
+              ))}
+              <tr>
+                <th />
+                {colRange.map((col) => (
+                  <LineCubes key={col} isRow={false} n={col} />
+                ))}
+                <td />
+              </tr>
+            </tbody>
+          </table>
         </div>
+        <div class="sv-side">
+          {chosen !== null && (
+            <p class="sv-chosen" data-testid="chosen">
+              <SouvenirCard kind={chosen} lang={lang} /> {cardName(chosen, lang)}: {w.laying}
+              {toMove >= 0 && ` (${playerName(seats, toMove, t)})`}
+            </p>
+          )}
+          {pass && (
+            <p>
+              <button type="button" class="primary" data-action={pass.id} onClick={() => onMove(pass.id)} data-testid="pass">
+                {w.noCube}
+              </button>
+            </p>
+          )}
+          <ul class="sv-players" data-testid="players">
+            {seats.map((seat, index) => (
+              <li key={index} class={index === you ? "mine" : undefined} data-seat={index} style={{ borderColor: seatColour(index) }}>
+                <SeatMark seat={index} seats={seats} t={t} /> <strong>{playerName(seats, index, t)}</strong>
+                {": "}
+                <span data-testid="points">
+                  {scores[index] ?? 0} {w.points}
+                </span>
+                {" · "}
+                <span data-testid="cubes-left">
+                  {cubesLeft[index] ?? 0} {w.cubesLeft}
+                </span>
+                {seat.kind === "open" && ` (${w.empty})`}
+              </li>
+            ))}
+          </ul>
+          <p class="facts">
+            {w.pile}: {view.deck_size} {w.cards}
+          </p>
+        </div>
+      </div>
+      {hand.length > 0 && (
+        <section class="hand" aria-label={w.hand}>
+          <h3>{w.hand}</h3>
+          <div class="hand-cards">
+            {hand.map((kind, index) => (
+              <Act key={index} move={findMove(legal, "play", { card: kind })} onMove={onMove} testid="hand-card" data={{ card: kind }}>
+                <SouvenirCard kind={kind} lang={lang} />
+              </Act>
+            ))}
+          </div>
+        </section>
       )}
     </div>
   );

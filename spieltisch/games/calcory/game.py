@@ -1,0 +1,112 @@
+"""Calcory as a Game: options for the deck and the idle cap, sizes and hooks.
+
+Here the rules meet the heuristic, the memory model for remembering bots, the
+move data and the words; the package's other modules never import this one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from spieltisch.core.contract import EndReason, Game, MemoryHooks, Move, ScoreLine
+from spieltisch.core.observation import total_size
+from spieltisch.core.options import OptionSpec
+from spieltisch.games.calcory.bot import heuristic_action, rollout_action
+from spieltisch.games.calcory.cards import DIGITS
+from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
+from spieltisch.games.calcory.moves import action_struct, public_action_struct
+from spieltisch.games.calcory.rules import CalcoryState, Settings
+from spieltisch.games.calcory.text import (
+    action_label,
+    end_reason,
+    public_action_label,
+    render,
+    score_breakdown,
+)
+
+
+class CalcoryGame(Game[CalcoryState]):
+    """Calcory for 2-4 players: turn cards, hit 13, collect the most cards."""
+
+    name = "calcory"
+    title = "Calcory"
+    min_players = 2
+    max_players = 4
+    # Search bots: remembering where turned cards lie is the heart of Calcory, and
+    # with memory the cheap `rollout_action` playouts beat the heuristic at 3k+ per second.
+    search_defaults: ClassVar[dict[str, object]] = {"rollout": "fast", "memory": "perfect"}
+    option_specs = (
+        OptionSpec(
+            "deck_file",
+            "",
+            "str",
+            "a TOML file with the layout and the count of each digit (empty: the bundled default)",
+        ),
+        OptionSpec(
+            "idle_turn_limit",
+            40,
+            "int",
+            "the game ends after this many played turns in a row in which nobody took cards",
+            minimum=1,
+            maximum=1000,
+        ),
+    )
+
+    def setup(self) -> None:
+        self.settings = Settings.from_options(self.num_players, self.options)
+
+    def new_initial_state(self) -> CalcoryState:
+        return CalcoryState(self, self.settings)
+
+    def num_distinct_actions(self) -> int:
+        return self.settings.num_actions
+
+    def max_chance_outcomes(self) -> int:
+        return DIGITS
+
+    def max_game_length(self) -> int:
+        return self.settings.max_game_length()
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (total_size(self.settings.observation_pieces()),)
+
+    # --- players ---------------------------------------------------------------
+    def heuristic_action(self, state: CalcoryState, rng: random.Random) -> int:
+        return heuristic_action(state, rng)
+
+    def rollout_action(self, state: CalcoryState, rng: random.Random) -> int:
+        """A cheaper policy for search playouts."""
+        return rollout_action(state, rng)
+
+    def memory_hooks(self) -> MemoryHooks:
+        return MemoryHooks(remember_facts, resample_with_memory)
+
+    # --- names, data and text ----------------------------------------------------
+    def action_label(self, state: CalcoryState, action: int, lang: str) -> str:
+        return action_label(state, action, lang)
+
+    def public_action_label(self, state: CalcoryState, action: int, lang: str) -> str | None:
+        return public_action_label(state, action, lang)
+
+    def action_struct(self, state: CalcoryState, action: int) -> Move:
+        return action_struct(state, action)
+
+    def public_action_struct(self, state: CalcoryState, action: int) -> Move | None:
+        return public_action_struct(state, action)
+
+    def public_result(self, state: CalcoryState, action: int, lang: str) -> dict[str, Any] | None:
+        """After a turn, the digit the card showed: everybody saw it (also when it hit or bust)."""
+        if state.shown < 0:
+            return None
+        return {"text": str(state.shown), "digit": state.shown}
+
+    def render_text(self, state: CalcoryState, seat: int | None, lang: str, width: int) -> str:
+        return render(state, seat, lang)
+
+    # --- the end, explained --------------------------------------------------------
+    def end_reason(self, state: CalcoryState, lang: str) -> EndReason | None:
+        return end_reason(state, lang)
+
+    def score_breakdown(self, state: CalcoryState, lang: str) -> list[list[ScoreLine]]:
+        return score_breakdown(state, lang)

@@ -1,0 +1,50 @@
+"""Calcory's moves as data, for fronts that read moves instead of labels.
+
+A position p of the layout is named by `position` (row-major, as the view's
+`cells[p]`) and by its `row` and `col` (from 0), so a click on a cell is the
+legal move whose struct names it:
+
+    {"kind": "turn", "position": 13, "row": 1, "col": 3}       turn up a face-down card
+    {"kind": "stop"}                                           leave the turned cards lying
+    {"kind": "turn_back"}                                      after a bust, turn the cards face down
+    {"kind": "return", "digit": 4}                             return a taken card of that digit
+    {"kind": "put_back", "position": 7, "row": 0, "col": 7}    put the returned card on an empty cell
+
+The other seats know a return only as {"kind": "return"}: the card goes back
+face down. Chance outcomes are {"kind": "deal", "digit": d, "position": ...}.
+"""
+
+from __future__ import annotations
+
+from spieltisch.core.contract import Move
+from spieltisch.games.calcory.rules import DEAL, CalcoryState
+
+
+def action_struct(state: CalcoryState, action: int) -> Move:
+    settings = state.settings
+    if state.phase == DEAL:
+        return {"kind": "deal", "digit": action, **_place(state, state.dealt)}
+    if action < settings.positions:
+        return {"kind": "turn", **_place(state, action)}
+    if action == settings.stop_action:
+        return {"kind": "stop"}
+    if action == settings.cover_action:
+        return {"kind": "turn_back"}
+    if action < settings.place_base:
+        return {"kind": "return", "digit": action - settings.return_base}
+    return {"kind": "put_back", **_place(state, action - settings.place_base)}
+
+
+def public_action_struct(state: CalcoryState, action: int) -> Move | None:
+    """The move as the other seats know it: a returned digit goes back unseen; the deal is hidden."""
+    settings = state.settings
+    if state.phase == DEAL:
+        return None
+    if settings.return_base <= action < settings.place_base:
+        return {"kind": "return"}
+    return action_struct(state, action)
+
+
+def _place(state: CalcoryState, position: int) -> Move:
+    row, col = divmod(position, state.settings.deck.columns)
+    return {"position": position, "row": row, "col": col}

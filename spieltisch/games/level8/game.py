@@ -1,0 +1,135 @@
+"""LEVEL 8 wired together: the options, and the rules with their words, moves as
+data, heuristic, search hooks and observation.
+
+The only module of the package that sees all the others; rules.py stands alone.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+# Modules by their own names (not from the package): the package imports this module.
+import spieltisch.games.level8.bot as bot
+import spieltisch.games.level8.moves as moves
+import spieltisch.games.level8.search as search
+import spieltisch.games.level8.text as text
+from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
+from spieltisch.core.options import OptionSpec
+from spieltisch.games.level8.actions import NUM_ACTIONS
+from spieltisch.games.level8.cards import KINDS
+from spieltisch.games.level8.observe import observation_size
+from spieltisch.games.level8.rules import Level8State, Settings
+
+
+class Level8Game(Game[Level8State]):
+    """LEVEL 8 for 2-6 players, with the level card side, the deck and the safety caps as options."""
+
+    name = "level8"
+    title = "LEVEL 8"
+    min_players = 2
+    max_players = 6
+    option_specs = (
+        OptionSpec(
+            "side",
+            "front",
+            "choice",
+            "level card side: front (one star) or back (two stars)",
+            choices=("front", "back"),
+        ),
+        OptionSpec(
+            "jokers", 5, "int", "jokers in the deck: 5 (German edition) or 6 (English)", minimum=5, maximum=6
+        ),
+        OptionSpec("levels_file", "", "str", "a TOML file with your own 8 levels (see docs)"),
+        OptionSpec(
+            "round_turns",
+            100,
+            "int",
+            "turns (all players together) after which a round ends with nobody out",
+            minimum=10,
+            maximum=1000,
+        ),
+        OptionSpec(
+            "stall_rounds",
+            1,
+            "int",
+            "rounds in a row ended by round_turns after which the highest level wins",
+            minimum=1,
+            maximum=10,
+        ),
+    )
+
+    # ISMCTS settings that work here (docs/rules/level8.md, "Search hooks"): flat
+    # Monte Carlo over the seat's own moves (a deeper tree let the other seat play
+    # as if it saw the hidden hands), playouts of the cheap policy without random
+    # moves, cut off after 8 decisions and judged by `estimate_scores`, and a pull
+    # towards the playout policy's move unless the playouts say otherwise.
+    search_defaults: ClassVar[dict[str, object]] = {
+        "rollout": "fast",
+        "cutoff": 8,
+        "depth": 1,
+        "rollout_epsilon": 0.0,
+        "exploration": 0.3,
+        "bias": 2.0,
+        "hint": "fast",
+    }
+
+    def setup(self) -> None:
+        self.settings = Settings.from_options(self.num_players, self.options)
+
+    def new_initial_state(self) -> Level8State:
+        return Level8State(self, self.settings)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return KINDS
+
+    def max_game_length(self) -> int:
+        return self.settings.max_game_length()
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (observation_size(self.num_players),)
+
+    # --- bots -------------------------------------------------------------------
+    def heuristic_action(self, state: Level8State, rng: random.Random) -> int:
+        return bot.heuristic_action(state, rng)
+
+    def rollout_action(self, state: Level8State, rng: random.Random) -> int:
+        """A cheap playout policy for the search bots (`rollout=fast`)."""
+        return search.rollout_action(state, rng)
+
+    def estimate_scores(self, state: Level8State) -> list[float]:
+        """Levels completed plus progress toward the next, for playouts cut off early."""
+        return search.estimate_scores(state)
+
+    # --- names, data and pictures ----------------------------------------------------
+    def action_label(self, state: Level8State, action: int, lang: str) -> str:
+        return text.action_text(state, action, lang)
+
+    def public_action_label(self, state: Level8State, action: int, lang: str) -> str | None:
+        return text.public_action_text(state, action, lang)
+
+    def action_struct(self, state: Level8State, action: int) -> Move:
+        return moves.action_struct(state, action)
+
+    def public_action_struct(self, state: Level8State, action: int) -> Move | None:
+        return moves.public_action_struct(state, action)
+
+    def public_result(self, state: Level8State, action: int, lang: str) -> dict[str, Any] | None:
+        """A move that ended a round (or the game): who went out, the new levels, who won."""
+        return text.public_result(state, lang)
+
+    def render_text(self, state: Level8State, seat: int | None, lang: str, width: int) -> str:
+        return text.render(state, seat, lang)
+
+    def end_reason(self, state: Level8State, lang: str) -> EndReason | None:
+        return text.end_reason(state, lang)
+
+    def score_breakdown(self, state: Level8State, lang: str) -> list[list[ScoreLine]]:
+        return text.score_breakdown(state, lang)
+
+    def reference_data(self) -> dict[str, Any]:
+        """The level list (each level's parts) and the colours, for a display."""
+        return text.reference_data(self.settings)

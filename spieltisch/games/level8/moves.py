@@ -1,0 +1,112 @@
+"""LEVEL 8 moves as data: what a front reads to tell what a click means.
+
+Every move names the things a player points at: a hand card by its kind
+(`card`, see cards.py), a discard pile or a laid group by its `owner` seat (and
+the group's index among that seat's groups), a part of the level being laid
+by its index (`part`, as in the view's `requirements`), a player to skip by
+`seat`. A joker's meaning is `number` (runs and sets) or `colour` (colour
+groups). So "hand card, then own pile" is the one `discard` of that card,
+"hand card, then a level part" the one `pick` of it (a joker's meaning chosen
+among the picks that differ only in it), "hand card, then a laid group" the
+`lay_off` of that card (its `onto` lists the groups it fits), followed by the
+`lay_off_onto` of that group, and "skip card, then a player" the `skip` of
+that seat. The table of kinds and fields is in docs/rules/level8.md.
+
+Every move but a card kept for the next round (back side) shows its card on
+the table, so the public form is the same struct; a kept card stays hidden.
+"""
+
+from __future__ import annotations
+
+import spieltisch.games.level8.actions as actions
+from spieltisch.core.contract import Move
+from spieltisch.games.level8.cards import SKIP
+from spieltisch.games.level8.levels import COLOUR, RUN
+from spieltisch.games.level8.rules import Level8State
+from spieltisch.games.level8.solver import layoff_ends, layoff_meaning
+
+END_NAMES = ("low", "high")
+# Moves that are just their kind: the id is the whole of it.
+BARE_KINDS = {
+    actions.DRAW_STOCK: "draw_stock",
+    actions.TAKE_SKIP: "take_skip",
+    actions.KEEP_DONE: "keep_done",
+}
+
+
+def action_struct(state: Level8State, action: int) -> Move:
+    """`action` as data for the player to move (a chance outcome: the card it brings)."""
+    if state.is_chance_node():
+        return _chance_struct(state, action)
+    block, arg = actions.decode(action)
+    if block in BARE_KINDS:
+        return {"kind": BARE_KINDS[block]}
+    if block == actions.DRAW_PILE:
+        return {"kind": "draw_pile", "owner": arg, "card": state.piles[arg][-1]}
+    if block == actions.DISCARD:
+        return {"kind": "discard", "card": arg, "owner": state.player}
+    if block == actions.SKIP_AT:
+        return {"kind": "skip", "card": SKIP, "seat": arg}
+    if block == actions.START_LAYDOWN:
+        return {"kind": "start_lay_down", "level": state.level[state.player]}
+    if block == actions.CANCEL:
+        if state.layoff_card >= 0:
+            return {"kind": "cancel", "what": "lay_off", "card": state.layoff_card}
+        return {"kind": "cancel", "what": "lay_down"}
+    if block in (actions.PICK, actions.JOKER_NUMBER, actions.JOKER_COLOUR):
+        return _pick_struct(state, action)
+    if block == actions.LAYOFF:
+        return _lay_off_struct(state, arg)
+    if block == actions.ONTO:
+        return _onto_struct(state, action)
+    return {"kind": "keep", "card": arg}
+
+
+def public_action_struct(state: Level8State, action: int) -> Move | None:
+    """The move as the other seats know it: all but a kept card is played face up."""
+    if state.is_chance_node():
+        return None  # deals and draws go into a hand unseen (the turned-up card shows in the view)
+    if actions.decode(action)[0] == actions.KEEP_CARD:
+        return {"kind": "keep"}
+    return action_struct(state, action)
+
+
+def _chance_struct(state: Level8State, card: int) -> Move:
+    if not state.deal_queue:
+        return {"kind": "draw_card", "card": card, "seat": state.player}
+    seat = state.deal_queue[0]
+    if seat < 0:
+        return {"kind": "turn_up", "card": card, "owner": state.dealer}
+    return {"kind": "deal", "card": card, "seat": seat}
+
+
+def _meaning(part_kind: int, meaning: int) -> Move:
+    return {"colour": meaning} if part_kind == COLOUR else {"number": meaning}
+
+
+def _pick_struct(state: Level8State, action: int) -> Move:
+    part_kind = state.level_parts(state.player)[state.part][0]
+    card, meaning = actions.split_pick(action, part_kind)
+    return {"kind": "pick", "card": card, "part": state.part, **_meaning(part_kind, meaning)}
+
+
+def _lay_off_struct(state: Level8State, card: int) -> Move:
+    onto = [
+        {"owner": owner, "group": index}
+        for owner, groups in enumerate(state.groups)
+        for index, group in enumerate(groups)
+        if layoff_ends(card, group)
+    ]
+    return {"kind": "lay_off", "card": card, "onto": onto}
+
+
+def _onto_struct(state: Level8State, action: int) -> Move:
+    owner, index, end = actions.split_onto(action)
+    group = state.groups[owner][index]
+    card = state.layoff_card
+    move: Move = {"kind": "lay_off_onto", "card": card, "owner": owner, "group": index}
+    if group[0] == RUN:
+        move["end"] = END_NAMES[end]
+    meaning = layoff_meaning(card, group, end)
+    assert meaning is not None, "a lay-off target the card does not fit"
+    return {**move, **_meaning(group[0], meaning)}

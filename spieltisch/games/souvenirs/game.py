@@ -1,0 +1,95 @@
+"""Souvenirs as a Game: the score-table option, the sizes and the hooks.
+
+Wiring only: the rules state machine, the heuristic, the search estimate, the
+move data and the words come together here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
+from spieltisch.core.observation import total_size
+from spieltisch.core.options import OptionSpec
+from spieltisch.games.souvenirs.bot import choose
+from spieltisch.games.souvenirs.cards import NUM_KINDS
+from spieltisch.games.souvenirs.moves import action_struct, public_action_struct
+from spieltisch.games.souvenirs.rules import DRAW, NUM_ACTIONS, Settings, SouvenirsState
+from spieltisch.games.souvenirs.search import estimate_scores
+from spieltisch.games.souvenirs.text import action_name, end_reason, render, score_breakdown
+
+
+class SouvenirsGame(Game[SouvenirsState]):
+    """Souvenirs for 2-4 players: a shared 5x5 grid, cubes on the rows and columns that will score."""
+
+    name = "souvenirs"
+    title = "Souvenirs"
+    min_players = 2
+    max_players = 4
+    # Search bots: heuristic playouts cut off after 12 decisions (4 turns) and judged
+    # by `estimate_scores` are about 2.5x cheaper than full ones and still beat the
+    # heuristic clearly; 8 decisions are cheaper again but judge moves worse.
+    search_defaults: ClassVar[dict[str, object]] = {"cutoff": 12}
+    option_specs = (
+        OptionSpec(
+            "score_table",
+            "",
+            "str",
+            "a TOML file with the score table of your box (first/second points per "
+            "combination, see docs/rules/souvenirs.md); empty = the built-in table",
+        ),
+    )
+
+    def setup(self) -> None:
+        self.settings = Settings.from_options(self.num_players, self.options)
+
+    def new_initial_state(self) -> SouvenirsState:
+        return SouvenirsState(self, self.settings)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_KINDS
+
+    def max_game_length(self) -> int:
+        return self.settings.max_game_length()
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (total_size(self.settings.observation_pieces()),)
+
+    # --- players ---------------------------------------------------------------
+    def heuristic_action(self, state: SouvenirsState, rng: random.Random) -> int:
+        return choose(state)
+
+    def estimate_scores(self, state: SouvenirsState) -> list[float]:
+        """Final scores as they stand (reserved lines at their prospects), for playouts cut off early."""
+        return estimate_scores(state)
+
+    # --- names, data and text ----------------------------------------------------
+    def action_label(self, state: SouvenirsState, action: int, lang: str) -> str:
+        return action_name(state, action, lang)
+
+    def public_action_label(self, state: SouvenirsState, action: int, lang: str) -> str | None:
+        # A chosen card leaves the hand face up and the rest is on the table,
+        # so a decision's name tells nothing hidden; draws and the deal do.
+        if state.phase <= DRAW:
+            return None
+        return action_name(state, action, lang)
+
+    def action_struct(self, state: SouvenirsState, action: int) -> Move:
+        return action_struct(state, action)
+
+    def public_action_struct(self, state: SouvenirsState, action: int) -> Move | None:
+        return public_action_struct(state, action)
+
+    def render_text(self, state: SouvenirsState, seat: int | None, lang: str, width: int) -> str:
+        return render(state, seat, lang)
+
+    # --- the end, explained --------------------------------------------------------
+    def end_reason(self, state: SouvenirsState, lang: str) -> EndReason | None:
+        return end_reason(state, lang)
+
+    def score_breakdown(self, state: SouvenirsState, lang: str) -> list[list[ScoreLine]]:
+        return score_breakdown(state, lang)

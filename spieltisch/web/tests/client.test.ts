@@ -1,0 +1,67 @@
+// Unit tests of the client's pure parts: run with `npm test` (vitest).
+
+import { describe, expect, it } from "vitest";
+import type { Move } from "../src/api";
+import { HELP_GAMES, helpFor } from "../src/help";
+import { botName, preferredLang, texts, TEXTS } from "../src/i18n";
+import { findAny, findMove, matches, movesOf } from "../src/moves";
+import { mergeLog } from "../src/socket";
+
+describe("language", () => {
+  it("is German when the browser prefers German, whatever the region", () => {
+    expect(preferredLang(["de-AT", "en-US"])).toBe("de");
+    expect(preferredLang(["fr-FR", "de"])).toBe("de");
+    expect(preferredLang(["en-GB", "de-DE"])).toBe("en");
+    expect(preferredLang(["fr-FR"])).toBe("en");
+  });
+
+  it("has every text in both languages, and none empty", () => {
+    for (const table of Object.values(TEXTS)) for (const text of Object.values(table)) expect(text.trim()).not.toBe("");
+    expect(Object.keys(TEXTS.de).sort()).toEqual(Object.keys(TEXTS.en).sort());
+  });
+
+  it("names bots in the page's language", () => {
+    expect(botName("heuristic", texts("de"))).toBe("Faustregel-Bot");
+    expect(botName("ismcts:200", texts("de"))).toBe("Suchbot 200 (leicht)");
+    expect(botName("ismcts:3000", texts("en"))).toBe("Search bot 3000 (strong)");
+  });
+
+  it("has the rules of every game in both languages, alike in shape", () => {
+    expect(HELP_GAMES.sort()).toEqual(["allegra", "calcory", "level8", "lucandor", "souvenirs"]);
+    for (const game of HELP_GAMES) {
+      const en = helpFor(game, "en")!;
+      const de = helpFor(game, "de")!;
+      expect(de.sections.map((s) => s.points.length)).toEqual(en.sections.map((s) => s.points.length));
+      expect(Object.keys(de.options).sort()).toEqual(Object.keys(en.options).sort());
+    }
+  });
+});
+
+describe("moves by structure", () => {
+  const legal: Move[] = [
+    { id: 3, label: "whatever", move: { kind: "turn", position: 3 } },
+    { id: 4, label: "whatever", move: { kind: "turn", position: 4 } },
+    { id: 60, label: "stop", move: { kind: "stop" } },
+    { id: 70, label: "x", move: { kind: "group", cards: [1, 2] } },
+  ];
+
+  it("finds the one move whose struct fits, whatever its label says", () => {
+    expect(findMove(legal, "turn", { position: 4 })?.id).toBe(4);
+    expect(findMove(legal, "turn")).toBeUndefined(); // two fit: no guess
+    expect(findMove(legal, "turn", { position: 9 })).toBeUndefined();
+    expect(findAny(legal, ["flip", "stop"])?.id).toBe(60);
+    expect(movesOf(legal, "turn").map((m) => m.id)).toEqual([3, 4]);
+    expect(matches(legal[3]!.move, "group", { cards: [1, 2] })).toBe(true);
+    expect(matches(legal[3]!.move, "group", { cards: [2, 1] })).toBe(false);
+  });
+});
+
+describe("the log", () => {
+  it("keeps every entry seen, by version, once", () => {
+    const a = { version: 1, seat: 0, label: "a" };
+    const b = { version: 2, seat: 1, label: "b" };
+    const c = { version: 5, seat: 0, label: "c" };
+    expect(mergeLog([a, b], [b, c]).map((e) => e.version)).toEqual([1, 2, 5]);
+    expect(mergeLog([a], [])).toEqual([a]);
+  });
+});

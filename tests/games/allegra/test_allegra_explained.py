@@ -1,0 +1,95 @@
+"""The end explained: why the match ended and each score in the rulebook's parts."""
+
+from __future__ import annotations
+
+import random
+
+from allegra_table import all_but, build, draw_from_pile, position
+
+from spieltisch import load_game
+from spieltisch.core.contract import ScoreLine
+from spieltisch.core.play import sample_chance
+from spieltisch.games.allegra import actions as A
+from spieltisch.games.allegra.rules import OVER, AllegraState
+
+
+def _quiet_turn(state: AllegraState) -> None:
+    """The active player draws a 5 from the pile, discards it and flips a card (nobody knocks)."""
+    draw_from_pile(state, 5)
+    while state.current_player() != state.active:
+        state.apply_action(A.NO_KNOCK)
+    state.apply_action(A.DISCARD_DRAWN)
+    state.apply_action(state.legal_actions()[0])
+
+
+def _labels(lines: list[ScoreLine]) -> list[tuple[str, float]]:
+    return [(line.label, line.points) for line in lines]
+
+
+def test_a_doubled_trigger_shows_its_sum_and_the_doubling() -> None:
+    # Seat 0 flips the shared card that was seat 1's last face-down card.
+    state = build(4, {(0, "AL"): 4}, up=all_but(1, "AR"))
+    assert state.end_reason() is None
+    draw_from_pile(state, 5)
+    for _ in range(3):
+        state.apply_action(A.NO_KNOCK)
+    state.apply_action(A.DISCARD_DRAWN)
+    state.apply_action(position("AL"))
+    while state.phase != OVER:
+        _quiet_turn(state)
+    own = state.layout_scores[0][1]
+    assert state.results[0][1] == 2 * own > 0  # tied for lowest: doubled
+    reason = state.end_reason()
+    assert reason is not None and reason.kind == "trigger" and not reason.capped
+    assert "Seat 1 finished first" in reason.text
+    assert "Platz 1 war zuerst fertig" in state.end_reason("de").text  # type: ignore[union-attr]
+    breakdown = state.score_breakdown()
+    assert _labels(breakdown[1]) == [("sum of the 15 positions", own), ("doubled as the trigger", own)]
+    assert _labels(state.score_breakdown("de")[1])[1] == ("verdoppelt als Auslöser", own)
+    assert [sum(line.points for line in lines) for lines in breakdown] == state.scores()
+
+
+def test_an_empty_layout_scores_minus_ten_in_the_breakdown() -> None:
+    keep = ("A1", "A2", "A3")
+    cards = {(0, "A1"): 6, (0, "A2"): 6, (0, "A3"): 1}
+    state = build(3, cards, up=[(0, "A1"), (0, "A2")], gaps=all_but(0, *keep))
+    draw_from_pile(state, 6)
+    state.apply_action(A.NO_KNOCK)
+    state.apply_action(A.NO_KNOCK)
+    state.apply_action(position("A3"))  # the 6 clears the row: nothing is left
+    while state.phase != OVER:
+        _quiet_turn(state)
+    assert _labels(state.score_breakdown()[0]) == [("empty layout", -10.0)]
+    assert _labels(state.score_breakdown("de")[0]) == [("leere Auslage", -10.0)]
+
+
+def _play(players: int, seed: int, **options: object) -> AllegraState:
+    game = load_game("allegra", players, **options)
+    state = game.new_initial_state()
+    assert isinstance(state, AllegraState)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(game.heuristic_action(state, rng))
+    return state
+
+
+def test_a_match_explains_its_end_and_every_game_in_the_totals() -> None:
+    state = _play(3, 1, games=3)
+    reason = state.end_reason("en")
+    assert reason is not None and reason.kind == "games" and "after 3 games" in reason.text
+    assert "nach 3 Partien" in state.end_reason("de").text  # type: ignore[union-attr]
+    for seat, lines in enumerate(state.score_breakdown()):
+        assert sum(line.points for line in lines) == state.scores()[seat]
+        assert {line.label.split(":")[0] for line in lines} == {"game 1", "game 2", "game 3"}
+
+
+def test_a_match_to_a_target_names_who_reached_it() -> None:
+    state = _play(3, 2, games=20, target=40)
+    reason = state.end_reason()
+    assert reason is not None and reason.kind == "target"
+    reached = [seat for seat, total in enumerate(state.totals) if total >= 40]
+    assert reached and all(f"Seat {seat}" in reason.text for seat in reached)
+    assert f"after {len(state.results)} games" in reason.text

@@ -1,0 +1,48 @@
+"""Calcory's moves as data: a click on a cell finds its move, and logs show each turned digit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from calcory_helpers import deal, pos, turn
+
+from tests.core.moves import assert_each_struct_maps_back, decisions, find_move
+
+
+@pytest.mark.parametrize("players", range(2, 5))
+def test_every_move_of_random_games_is_found_by_its_struct(players: int) -> None:
+    for seed in (1, 2):
+        for state in decisions("calcory", players, seed):
+            structs = assert_each_struct_maps_back(state)
+            view = state.view(state.current_player())
+            for action, move in structs.items():
+                _check_against_view(move, view)
+                public = state.public_action_struct(action)
+                assert public == ({"kind": "return"} if move["kind"] == "return" else move)
+
+
+def _check_against_view(move: dict[str, Any], view: dict[str, Any]) -> None:
+    kind = move["kind"]
+    if kind in ("turn", "put_back"):
+        assert divmod(move["position"], view["columns"]) == (move["row"], move["col"])
+        assert view["cells"][move["position"]] == ("?" if kind == "turn" else None)
+    elif kind == "return":
+        assert move["digit"] in view["return_choices"]
+    else:
+        assert kind in ("stop", "turn_back"), kind
+
+
+def test_a_turn_shows_its_digit_to_everybody_even_when_it_hits() -> None:
+    state = deal(2, [7, 4, 2])
+    [first] = find_move(state, {"kind": "turn", "position": 0, "row": 0, "col": 0})
+    state.apply_action(first)
+    assert state.public_result(first) == {"text": "7", "digit": 7}
+    assert state.public_result(first, "de") == {"text": "7", "digit": 7}
+    turn(state, "A2", "A3")  # 7 + 4 + 2 = 13: the cards are taken at once
+    assert state.view(None)["cells"][pos(state, "A3")] is None
+    assert state.public_result(pos(state, "A3")) == {"text": "2", "digit": 2}
+    [give] = find_move(state, {"kind": "return", "digit": 7})
+    assert state.public_action_struct(give) == {"kind": "return"}  # it goes back face down
+    state.apply_action(give)
+    assert state.public_result(give) is None

@@ -1,0 +1,57 @@
+"""Souvenirs' moves as data: a click on a hand card, a cell or a line finds its move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from souvenirs_positions import card, deal, new_state
+
+from spieltisch.games.souvenirs.grid import SPAN, line_index
+from tests.core.moves import assert_each_struct_maps_back, decisions, find_move
+
+
+@pytest.mark.parametrize("players", range(2, 5))
+def test_every_move_of_random_games_is_found_by_its_struct(players: int) -> None:
+    for seed in (1, 2):
+        for state in decisions("souvenirs", players, seed):
+            structs = assert_each_struct_maps_back(state)
+            seat = state.current_player()
+            view = state.view(seat)
+            for action, move in structs.items():
+                assert state.public_action_struct(action) == move  # the card is played face up
+                _check_against_view(move, view, seat)
+
+
+def _check_against_view(move: dict[str, Any], view: dict[str, Any], seat: int) -> None:
+    taken = {(row, col) for row, col, _ in view["cards"]}
+    kind = move["kind"]
+    if kind == "play":
+        assert move["card"] in view["hand"]
+    elif kind == "place":
+        assert move["card"] == view["chosen"] and (move["row"], move["col"]) not in taken
+        neighbours = {(move["row"] + dr, move["col"] + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        assert neighbours & taken
+    elif kind == "cube":
+        axis = move["line"]
+        index = move[axis]
+        line = [line for line in range(2 * SPAN) if line_index(line) == index][0 if axis == "row" else 1]
+        assert seat not in view["cubes"][line] and len(view["cubes"][line]) < 2
+        assert any((row if axis == "row" else col) == index for row, col in taken)
+    else:
+        assert kind == "pass", kind
+
+
+def test_a_click_on_a_hand_card_then_on_a_cell_lays_it() -> None:
+    state = new_state(2)
+    deal(state, [[card("rot 3"), card("gelb 5")], [card("lila 1"), card("joker")]], card("grün 2"))
+    state.apply_action(card("türkis 4"))  # seat 0 draws
+    assert find_move(state, {"kind": "play", "card": card("lila 1")}) == []  # not in seat 0's hand
+    [play] = find_move(state, {"kind": "play", "card": card("gelb 5")})
+    state.apply_action(play)
+    assert find_move(state, {"kind": "place", "card": card("gelb 5"), "row": 1, "col": 1}) == []  # a corner
+    [lay] = find_move(state, {"kind": "place", "card": card("gelb 5"), "row": 0, "col": 1})
+    state.apply_action(lay)
+    assert find_move(state, {"kind": "cube", "line": "col", "col": -1}) == []  # no card in column -1
+    assert len(find_move(state, {"kind": "cube", "line": "col", "col": 1})) == 1
+    assert len(find_move(state, {"kind": "pass"})) == 1
