@@ -104,10 +104,11 @@ class CreateTable(Strict):
     """Per seat: "open" for a person, or a bot id such as "heuristic"; open by default."""
     name: Annotated[str, Field(max_length=64)] | None = None
     """Take the first open seat under this name."""
-    clock: Clock = Clock()
+    # default_factory keeps the defaults out of the schema, so generated client types make these optional.
+    clock: Clock = Field(default_factory=Clock)
     files: Annotated[
         dict[str, Annotated[str, Field(max_length=MAX_DATA_FILE_BYTES)]], Field(max_length=8)
-    ] = {}
+    ] = Field(default_factory=dict)
     """Uploaded data files: per data-file option, the file's content (TOML, at most 64 KiB)."""
 
     @field_validator("name")

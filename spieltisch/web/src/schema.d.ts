@@ -124,6 +124,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/seats/{seat}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace Seat
+         * @description The host gives an absent person's seat to a bot for the rest of the game.
+         */
+        post: operations["replace_seat_api_tables__table_id__seats__seat__bot_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/seat-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seat Link
+         * @description A personal link that opens this table on another device in the caller's seat.
+         */
+        post: operations["seat_link_api_tables__table_id__seat_link_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table_id}/rematch": {
         parameters: {
             query?: never;
@@ -235,6 +275,26 @@ export interface components {
             /** Label */
             label: string;
         };
+        /**
+         * Clock
+         * @description Time per turn: none; per move (live play, 10 s to 1 h); or per day (turn-based, 1 to 14 days).
+         *
+         *     When a player's time runs out, or they stay away on their turn, a bot
+         *     plays their seat until they come back.
+         */
+        Clock: {
+            /**
+             * Kind
+             * @default none
+             * @enum {string}
+             */
+            kind: "none" | "move" | "day";
+            /**
+             * Seconds
+             * @default 0
+             */
+            seconds: number;
+        };
         /** CreateTable */
         CreateTable: {
             /** Game */
@@ -255,6 +315,11 @@ export interface components {
             seats: string[];
             /** Name */
             name?: string | null;
+            clock?: components["schemas"]["Clock"];
+            /** Files */
+            files?: {
+                [key: string]: string;
+            };
         };
         /** CreatedTable */
         CreatedTable: {
@@ -373,6 +438,8 @@ export interface components {
             minimum: number | null;
             /** Maximum */
             maximum: number | null;
+            /** Data Sets */
+            data_sets: string[];
         };
         /** ReferenceReply */
         ReferenceReply: {
@@ -394,6 +461,16 @@ export interface components {
             id: string;
             /** Seat */
             seat: number | null;
+        };
+        /** ReplaceSeat */
+        ReplaceSeat: {
+            /** Host Token */
+            host_token: string;
+            /**
+             * Bot
+             * @default heuristic
+             */
+            bot: string;
         };
         /** ReplayStep */
         ReplayStep: {
@@ -439,6 +516,16 @@ export interface components {
          * @enum {string}
          */
         SeatKind: "open" | "human" | "bot";
+        /** SeatLink */
+        SeatLink: {
+            /** Url */
+            url: string;
+        };
+        /** SeatLinkRequest */
+        SeatLinkRequest: {
+            /** Token */
+            token: string;
+        };
         /** SeatSummary */
         SeatSummary: {
             /** Seat */
@@ -461,7 +548,7 @@ export interface components {
          * @description Where a table is in its life.
          * @enum {string}
          */
-        TableStatus: "open" | "running" | "finished";
+        TableStatus: "open" | "running" | "finished" | "expired";
         /** TableSummary */
         TableSummary: {
             /** Id */
@@ -549,6 +636,16 @@ export interface components {
              */
             type: "chat";
         };
+        /** ClockInfo */
+        ClockInfo: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "none" | "move" | "day";
+            /** Seconds */
+            seconds: number;
+        };
         /** ErrorMessage */
         ErrorMessage: {
             /**
@@ -607,6 +704,19 @@ export interface components {
              */
             type: "pong";
         };
+        /**
+         * PresenceMessage
+         * @description Who is at the table now; sent to the others when a seat comes online or goes offline.
+         */
+        PresenceMessage: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "presence";
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+        };
         /** SeatInfo */
         SeatInfo: {
             /** Seat */
@@ -618,6 +728,8 @@ export interface components {
             bot: string | null;
             /** Online */
             online: boolean;
+            /** Standin */
+            standin: boolean;
         };
         /** StateMessage */
         StateMessage: {
@@ -636,6 +748,9 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            clock: components["schemas"]["ClockInfo"];
+            /** Deadline */
+            deadline: number | null;
             status: components["schemas"]["TableStatus"];
             /** Version */
             version: number;
@@ -658,7 +773,7 @@ export interface components {
             rematch: string | null;
         };
         ClientMessage: components["schemas"]["Hello"] | components["schemas"]["Act"] | components["schemas"]["Chat"] | components["schemas"]["Ping"];
-        ServerMessage: components["schemas"]["StateMessage"] | components["schemas"]["ChatMessage"] | components["schemas"]["ChatHistory"] | components["schemas"]["ErrorMessage"] | components["schemas"]["Pong"];
+        ServerMessage: components["schemas"]["StateMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["ChatMessage"] | components["schemas"]["ChatHistory"] | components["schemas"]["ErrorMessage"] | components["schemas"]["Pong"];
     };
     responses: never;
     parameters: never;
@@ -726,6 +841,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReply"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
         };
     };
     list_tables_api_tables_get: {
@@ -750,6 +874,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -808,8 +941,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReply"];
                 };
             };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -866,6 +1026,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReply"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
         };
     };
     take_seat_api_tables__table_id__seats__seat__post: {
@@ -911,6 +1080,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReply"];
                 };
             };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -922,6 +1100,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -991,6 +1178,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReply"];
                 };
             };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -1002,6 +1198,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1062,6 +1267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReply"];
                 };
             };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -1073,6 +1287,194 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    replace_seat_api_tables__table_id__seats__seat__bot_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceSeat"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    seat_link_api_tables__table_id__seat_link_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeatLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatLink"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1133,6 +1535,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReply"];
                 };
             };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -1144,6 +1555,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1193,6 +1613,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1265,6 +1694,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
