@@ -60,7 +60,12 @@ WORDS = {
         "keeping": "Round over. Choose up to {n} cards to keep for the next round.",
         "winners": "Winner(s): {seats}",
         "round_over": "Round {round} over: seat {seat} went out.",
-        "round_stalled": "Round {round} over after {turns} turns with nobody out.",
+        "round_stalled": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
+        " round_turns), so it is dealt again with levels unchanged ({stalled} of {limit} in a row).",
+        "round_stalled_free": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
+        " round_turns), so it is dealt again with levels unchanged.",
+        "round_stalled_last": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
+        " round_turns).",
         "levels_now": "Levels now: {levels}.",
         "seat_level": "seat {seat} on level {level}",
         "coin": "seat {seat} on the win coin",
@@ -124,7 +129,13 @@ WORDS = {
         "keeping": "Runde vorbei. Wähle bis zu {n} Karten, die du in die nächste Runde mitnimmst.",
         "winners": "Sieger: Platz {seats}",
         "round_over": "Runde {round} vorbei: Platz {seat} hat die letzte Karte abgeworfen.",
-        "round_stalled": "Runde {round} nach {turns} Zügen vorbei, ohne dass jemand rausging.",
+        "round_stalled": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        " (Sicherheitsgrenze round_turns), daher wird mit unveränderten Levels neu gegeben"
+        " ({stalled} von {limit} in Folge).",
+        "round_stalled_free": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        " (Sicherheitsgrenze round_turns), daher wird mit unveränderten Levels neu gegeben.",
+        "round_stalled_last": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        " (Sicherheitsgrenze round_turns).",
         "levels_now": "Level jetzt: {levels}.",
         "seat_level": "Platz {seat} auf Level {level}",
         "coin": "Platz {seat} auf dem Gewinn-Coin",
@@ -271,8 +282,10 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
     words: list[str] = []
     result: dict[str, Any] = {}
     if end is not None and ended_round:
-        words += [round_end_text(state, end, lang), levels_text(end, lang)]
-        result.update(end.to_json())
+        words.append(round_end_text(state, end, lang))
+        if not end.stalled:
+            words.append(levels_text(end, lang))
+        result.update(end.to_json(), capped=bool(end.stalled))
     reason = end_reason(state, lang)
     if reason is not None:
         words.append(reason.text)
@@ -281,8 +294,11 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
 
 
 def round_end_text(state: Level8State, end: RoundEnd, lang: str) -> str:
-    if end.went_out < 0:
-        return _t(lang, "round_stalled", round=end.round, turns=state.settings.round_turns)
+    if end.stalled:
+        limit = state.settings.stall_rounds
+        words = {"round": end.round, "turns": state.settings.round_turns, "stalled": end.stalled}
+        key = "round_stalled_last" if state.is_terminal() else "round_stalled"
+        return _t(lang, key if limit else "round_stalled_free", limit=limit, **words)
     return _t(lang, "round_over", round=end.round, seat=end.went_out)
 
 
