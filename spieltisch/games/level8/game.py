@@ -124,7 +124,7 @@ class Level8Game(Level8Rules):
         return text.public_result(state, lang)
 
     def render_text(self, state: Level8State, seat: int | None, lang: str, width: int) -> str:
-        return text.render(state, seat, lang)
+        return text.render(state, seat, lang, width)
 
     def end_reason(self, state: Level8State, lang: str) -> EndReason | None:
         return text.end_reason(state, lang)

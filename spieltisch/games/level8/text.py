@@ -3,6 +3,7 @@ everybody, and the table as terminal text."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import spieltisch.games.level8.actions as actions
@@ -48,6 +49,7 @@ WORDS = {
         "laid": "laid down",
         "not_laid": "not laid down",
         "cards": "{n} cards",
+        "cards_one": "1 card",
         "pile": "pile: {top} ({n})",
         "empty": "pile: empty",
         "skipped": "a skip card lies before them",
@@ -117,6 +119,7 @@ WORDS = {
         "laid": "ausgelegt",
         "not_laid": "nicht ausgelegt",
         "cards": "{n} Karten",
+        "cards_one": "1 Karte",
         "pile": "Ablage: {top} ({n})",
         "empty": "Ablage: leer",
         "skipped": "vor ihm liegt eine Aussetzen-Karte",
@@ -369,22 +372,49 @@ def reference_data(settings: Settings) -> dict[str, Any]:
 # --- the table as text ------------------------------------------------------------
 
 
-def render(state: Level8State, seat: int | None, lang: str) -> str:
+def render(state: Level8State, seat: int | None, lang: str, width: int = 80) -> str:
+    """The table for `seat` (None: a spectator), no line wider than `width`: facts and
+    groups fill each line and break between them, so a wider console shows more per line."""
     lines = [_t(lang, "round", round=state.rounds + 1, dealer=state.dealer)]
     stock = _t(lang, "stock", n=state.stock_size)
     if state.under:
         stock += _t(lang, "under", n=state.under)
     lines.append(stock)
     for s in range(state.num_players):
-        lines += _seat_lines(state, s, seat, lang)
+        lines += _seat_lines(state, s, seat, lang, width)
     if seat is not None:
         lines += _own_lines(state, seat, lang)
     if state.won:
         lines.append(_t(lang, "winners", seats=", ".join(str(s) for s in state.won)))
-    return "\n".join(lines)
+    return "\n".join(fitted for line in lines for fitted in _wrap(line, width, INDENT))
 
 
-def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str) -> list[str]:
+INDENT = 4  # continuation lines and a seat's groups
+
+
+def _wrap(line: str, width: int, indent: int) -> list[str]:
+    """`line` broken at spaces (inside a word only when it must) to fit `width`."""
+    if len(line) <= width:
+        return [line]
+    pad = " " * min(indent, width // 2)
+    return textwrap.wrap(line, width, subsequent_indent=pad, break_on_hyphens=False) or [""]
+
+
+def _pack(head: str, items: list[str], width: int, sep: str = " · ") -> list[str]:
+    """`head` followed by `items` joined by `sep`, a new (indented) line begun before an
+    item that would pass `width`; an item too long for any line is wrapped by `_wrap`."""
+    lines, line, fresh = [], head, True
+    for item in items:
+        joined = line + item if fresh else line + sep + item
+        if fresh or len(joined) <= width:
+            line, fresh = joined, False
+        else:
+            lines.append(line)
+            line = " " * INDENT + item
+    return [*lines, line]
+
+
+def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str, width: int) -> list[str]:
     who = f"{_t(lang, 'seat').capitalize()} {s}" + (f" ({_t(lang, 'you')})" if s == seat else "")
     marker = ">" if state.current_player() == s else " "
     level = state.level[s]
@@ -394,19 +424,22 @@ def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str) -> list
         where = _t(lang, "level", level=level, name=level_name(state.level_parts(s), lang))
     pile = state.piles[s]
     pile_text = _t(lang, "pile", top=card_name(pile[-1], lang), n=len(pile)) if pile else _t(lang, "empty")
+    held = len(state.hands[s])
     facts = [
         where,
         _t(lang, "laid" if state.laid[s] else "not_laid"),
-        _t(lang, "cards", n=len(state.hands[s])),
+        _t(lang, "cards_one" if held == 1 else "cards", n=held),
         pile_text,
     ]
     if state.skip_on[s]:
         facts.append(_t(lang, "skipped"))
-    lines = [f"{marker} {who}: " + " · ".join(facts)]
-    for part, group in enumerate(state.groups[s]):
-        lines.append(f"     [{part + 1}] {group_text(group, lang)}")
+    lines = _pack(f"{marker} {who}: ", facts, width)
+    groups = [f"[{part + 1}] {group_text(group, lang)}" for part, group in enumerate(state.groups[s])]
+    if groups:
+        lines += _pack(" " * INDENT, groups, width, sep="   ")
     if state.known[s] and s != seat:
-        lines.append("     " + _t(lang, "known", cards=" ".join(card_name(c, lang) for c in state.known[s])))
+        known = _t(lang, "known", cards=" ".join(card_name(c, lang) for c in state.known[s]))
+        lines.append(" " * INDENT + known)
     return lines
 
 
