@@ -7,12 +7,16 @@ Content-Security-Policy, which forbids inline scripts.
 
 from __future__ import annotations
 
+import fcntl
 import re
+import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from tests.server.test_server_restart import ROOT
+ROOT = Path(__file__).resolve().parents[2]
 
+CHROMIUM = Path("/usr/bin/chromium")
 AXE = ROOT / "spieltisch" / "web" / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = ROOT / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
@@ -29,10 +33,23 @@ ENGLISH = re.compile(
 )
 
 
+WEB = ROOT / "spieltisch" / "web"
+
+
+def ensure_node_modules() -> None:
+    """npm ci in spieltisch/web when its packages are missing (once, however many test workers ask)."""
+    with (Path(tempfile.gettempdir()) / "spieltisch-web-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        installed = WEB / "node_modules" / ".package-lock.json"
+        lock_file = WEB / "package-lock.json"
+        if not installed.exists() or installed.stat().st_mtime < lock_file.stat().st_mtime:
+            subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB, check=True)
+
+
 def shoot(page: Any, name: str, full_page: bool = True) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
     return path
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from starlette.testclient import TestClient
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from tests.core.toy_game import ToyGame
+from tests.server.browser import AXE, CHROMIUM
 from tests.server.show_game import ShowGame
 
 
@@ -22,6 +25,7 @@ def make_settings(data_dir: Path, **changes: Any) -> Settings:
         bot_delay=0.0,
         extra_games={"toy": ToyGame, "show": ShowGame},
         web_dir=data_dir / "no-client",
+        tables_per_minute=1000,  # the tests make many; test_server_limits.py tests the limit
     )
     for key, value in changes.items():
         setattr(settings, key, value)
@@ -61,3 +65,33 @@ def state_at(version: int) -> Callable[[dict], bool]:
 def hello(ws: Any, token: str | None = None, lang: str = "en") -> dict:
     ws.send_text(json.dumps({"type": "hello", "token": token, "lang": lang}))
     return receive(ws, lambda m: is_state(m) and (token is None or m["you"] is not None))
+
+
+# --- the browser tests: Debian's Chromium driven by playwright, the built client ---
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    return {
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        ],
+    }  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def built_client() -> None:
+    from spieltisch.server import webbuild
+
+    with (Path(tempfile.gettempdir()) / "spieltisch-web-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # parallel test workers build once
+        assert webbuild.ensure_built(log=False), "the browser client did not build"
+    assert AXE.is_file(), "npm ci installs axe-core for the accessibility checks"
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # axe-core is put into the page as a script, which the page's policy forbids.
+    return {**browser_context_args, "bypass_csp": True, "locale": "en-GB"}

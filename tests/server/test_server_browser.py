@@ -8,12 +8,10 @@ scrolling on a phone and for touch targets (tests/server/browser.py).
 
 from __future__ import annotations
 
-import fcntl
 import json
 import random
 import re
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +20,7 @@ import httpx
 import pytest
 
 from tests.server.browser import (
-    AXE,
+    CHROMIUM,
     DESKTOP,
     PHONE,
     check_page,
@@ -35,37 +33,9 @@ from tests.server.browser import (
 from tests.server.test_server_reference import expected_reference, refitted_files
 from tests.server.test_server_restart import Server
 
-CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"
 )
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    # axe-core is put into the page as a script, which the page's policy forbids.
-    return {**browser_context_args, "bypass_csp": True, "locale": "en-GB"}
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args() -> dict[str, Any]:
-    return {
-        "executable_path": str(CHROMIUM),
-        "args": [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        ],
-    }  # fmt: skip
-
-
-@pytest.fixture(scope="session")
-def built_client() -> None:
-    from spieltisch.server import webbuild
-
-    with (Path(tempfile.gettempdir()) / "spieltisch-web-build.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # parallel test workers build once
-        assert webbuild.ensure_built(log=False), "the browser client did not build"
-    assert AXE.is_file(), "npm ci installs axe-core for the accessibility checks"
 
 
 @pytest.fixture
@@ -228,7 +198,8 @@ def test_a_refitted_lucandor_table_is_drawn_from_its_reference_data(
 ) -> None:
     """Cards listed backwards, red renamed, a fourth section: the table is the re-fitted wardrobe."""
     options = refitted_files(tmp_path)
-    body = {"game": "lucandor", "players": 3, "options": options, "name": "Anna"}
+    files = {name: Path(path).read_text(encoding="utf-8") for name, path in options.items()}
+    body = {"game": "lucandor", "players": 3, "files": files, "name": "Anna"}
     table = httpx.post(
         f"{site.url}/api/tables", json={**body, "seats": ["open", "heuristic", "heuristic"]}
     ).json()
@@ -285,5 +256,7 @@ def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Serve
     page.wait_for_selector("[data-testid=replay-step]")
     page.get_by_role("button", name="Weiter ▶").click()
     page.wait_for_selector("text=Schritt 1 von")
+    named = page.get_by_test_id("replay-move").inner_text()
+    assert "Jörg" in named and ("behalten" in named or "tauschen" in named), "a step is named by its move"
     page.get_by_role("button", name="Anfang").click()
     phone.close()

@@ -1,75 +1,28 @@
-// The server's REST API and the shapes of its messages (see docs/server.md).
+// The server's REST API and its messages. The types are generated from the
+// server's OpenAPI document into schema.d.ts (`npm run types`, see types.sh);
+// only what the schema leaves open is narrowed here: a move's struct has a
+// string `kind`, a public result a `text`.
 
-export interface OptionInfo {
-  name: string;
-  kind: "bool" | "int" | "choice" | "str";
-  default: unknown;
-  help: string;
-  choices: unknown[];
-  minimum: number | null;
-  maximum: number | null;
-}
+import type { components } from "./schema";
 
-export interface GameInfo {
-  name: string;
-  title: string;
-  min_players: number;
-  max_players: number;
-  options: OptionInfo[];
-  bots: { id: string; label: string }[];
-}
+type Schemas = components["schemas"];
 
-export interface Seat {
-  seat: number;
-  kind: "open" | "human" | "bot";
-  name: string;
-  bot: string | null;
-  online?: boolean;
-}
-
-export interface TableSummary {
-  id: string;
-  game: string;
-  players: number;
-  options: Record<string, unknown>;
-  status: "open" | "running" | "finished";
-  created_at: number;
-  seats: Seat[];
-  result: Result | null;
-}
-
-/** Why a finished game ended: `kind` for programs, `text` for people (docs/contract.md). */
-export interface EndReason {
-  kind: string;
-  text: string;
-  capped: boolean;
-}
-
-/** One part of a seat's score, as the rulebook counts it. */
-export interface ScoreLine {
-  label: string;
-  points: number;
-}
-
-export interface Result {
-  scores: number[];
-  winners: number[];
-  returns?: number[];
-  end_reason?: EndReason | null;
-  score_breakdown?: ScoreLine[][];
-}
+export type OptionInfo = Schemas["OptionInfo"];
+export type GameInfo = Schemas["GameSummary"];
+export type Seat = Schemas["SeatInfo"] | Schemas["SeatSummary"];
+export type TableSummary = Schemas["TableSummary"];
+export type EndReason = Schemas["EndReasonInfo"];
+export type ScoreLine = Schemas["ScoreLineInfo"];
+/** A finished game's result: scores, winners, why it ended, each score in its parts. */
+export type Result = Schemas["FinalResult"];
+export type ChatMessage = Schemas["ChatLine"];
+export type ReferenceReply = Schemas["ReferenceReply"];
+export type CreatedTable = Schemas["CreatedTable"];
 
 /** A move as data: {"kind": "flip", "position": 7} (docs/contract.md, "Moves as data"). */
 export interface MoveStruct {
   kind: string;
   [field: string]: unknown;
-}
-
-/** A legal move: its id to send, its name for people and its struct for the table to click. */
-export interface Move {
-  id: number;
-  label: string;
-  move?: MoveStruct;
 }
 
 /** What a move showed everybody (Calcory's turned digit), in words and as data. */
@@ -78,58 +31,39 @@ export interface PublicResult {
   [field: string]: unknown;
 }
 
-export interface LogEntry {
-  version: number;
-  seat: number;
-  label: string | null;
+/** A legal move: its id to send, its name for people and its struct for the table to click. */
+export type Move = Omit<Schemas["LegalMove"], "move"> & { move?: MoveStruct };
+
+export type LogEntry = Omit<Schemas["LogEntry"], "move" | "result"> & {
   move?: MoveStruct | null;
   result?: PublicResult | null;
-}
+};
 
+/** A seat's view of the game: each game's own shape (the game tables type their own). */
 export type View = Record<string, unknown>;
 
-export interface StateMessage {
-  type: "state";
-  table: string;
-  game: string;
-  title: string;
-  options: Record<string, unknown>;
-  status: "open" | "running" | "finished";
-  version: number;
-  you: number | null;
-  seats: Seat[];
-  to_move: number | null;
-  view: View | null;
+export type StateMessage = Omit<Schemas["StateMessage"], "legal" | "log" | "view"> & {
   legal: Move[];
   log: LogEntry[];
-  result: Result | null;
-  rematch: string | null;
-}
+  view: View | null;
+};
 
-export interface ChatMessage {
-  seat: number | null;
-  name: string;
-  text: string;
-  created_at: number;
-}
+export type ReplayStep = Omit<Schemas["ReplayStep"], "moves" | "log" | "view"> & {
+  moves: LogEntry[];
+  log: LogEntry[];
+  view: View;
+};
 
 /** A game's public reference data for one table (card definitions, board layout); {} when it has none. */
 export type Reference = Record<string, unknown>;
 
-export interface ReferenceReply {
-  game: string;
-  data: Reference;
-}
-
-export interface ReplayStep {
-  version: number;
-  last_version: number;
-  you: number | null;
-  to_move: number;
-  view: View;
-  steps: number[];
-  log: LogEntry[];
-}
+/** Everything the server sends on a table's websocket, told apart by `type`. */
+export type ServerMessage =
+  | StateMessage
+  | Schemas["ChatMessage"]
+  | Schemas["ChatHistory"]
+  | Schemas["ErrorMessage"]
+  | Schemas["Pong"];
 
 export class ApiError extends Error {
   constructor(
@@ -155,15 +89,13 @@ export const api = {
   games: () => call<GameInfo[]>("GET", "/api/games"),
   tables: (status: string) => call<TableSummary[]>("GET", `/api/tables?status=${status}`),
   table: (id: string) => call<TableSummary>("GET", `/api/tables/${encodeURIComponent(id)}`),
-  create: (body: unknown) =>
-    call<{ id: string; host_token: string; seat?: number; token?: string; join_url: string }>("POST", "/api/tables", body),
+  create: (body: Schemas["CreateTable"]) => call<CreatedTable>("POST", "/api/tables", body),
   takeSeat: (id: string, seat: number, name: string) =>
-    call<{ seat: number; token: string }>("POST", `/api/tables/${id}/seats/${seat}`, { name }),
+    call<Schemas["SeatTaken"]>("POST", `/api/tables/${id}/seats/${seat}`, { name }),
   addBots: (id: string, host_token: string, bot: string, seat?: number) =>
     call<unknown>("POST", `/api/tables/${id}/bots`, { host_token, bot, seat }),
   start: (id: string, host_token: string) => call<unknown>("POST", `/api/tables/${id}/start`, { host_token }),
-  rematch: (id: string, token: string) =>
-    call<{ id: string; seat: number | null }>("POST", `/api/tables/${id}/rematch`, { token }),
+  rematch: (id: string, token: string) => call<Schemas["RematchReply"]>("POST", `/api/tables/${id}/rematch`, { token }),
   reference: (id: string) => call<ReferenceReply>("GET", `/api/tables/${encodeURIComponent(id)}/reference`),
   replay: (id: string, version: number, lang: string, token?: string) =>
     call<ReplayStep>("GET", `/api/tables/${id}/replay/${version}?lang=${lang}`, undefined, token ? { "x-seat-token": token } : {}),

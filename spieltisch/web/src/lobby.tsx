@@ -96,7 +96,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
       const withName = kinds.includes("open") && name.trim() ? name.trim() : undefined;
       const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName });
       if (withName) localStorage.setItem("spieltisch:name", withName);
-      saveKeys(reply.id, { host_token: reply.host_token, token: reply.token, seat: reply.seat });
+      saveKeys(reply.id, { host_token: reply.host_token, token: reply.token ?? undefined, seat: reply.seat ?? undefined });
       location.hash = `#/table/${reply.id}`;
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));

@@ -1,25 +1,31 @@
 // Step through a finished game move by move, as this browser's seat saw it
-// (or as a spectator).
+// (or as a spectator); each step is named by its move, and the last one shows
+// why the game ended and how each score was made.
 
 import { useEffect, useState } from "preact/hooks";
-import { api, loadKeys, type ReplayStep, type TableSummary, type View } from "./api";
+import { api, loadKeys, type GameInfo, type LogEntry, type ReplayStep, type TableSummary, type View } from "./api";
 import type { Lang, T } from "./i18n";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
+import { ScoreCards, entryText, seatName } from "./table";
 
 export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
   const [table, setTable] = useState<TableSummary | null>(null);
+  const [game, setGame] = useState<GameInfo | null>(null);
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [previous, setPrevious] = useState<View | null>(null);
   const [index, setIndex] = useState(0);
   const token = loadKeys(id).token;
   const reference = useReference(id);
   useEffect(() => {
-    api.table(id).then(setTable);
+    api.table(id).then((found) => {
+      setTable(found);
+      api.games().then((games) => setGame(games.find((g) => g.name === found.game) ?? null));
+    });
   }, [id]);
   useEffect(() => {
     const steps = step?.steps ?? [];
-    const version = index === 0 ? 0 : steps[index - 1] ?? 0;
+    const version = index === 0 ? 0 : (steps[index - 1] ?? 0);
     api.replay(id, version, lang, token).then((next) => {
       setPrevious(step?.view ?? null);
       setStep(next);
@@ -29,23 +35,69 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
   const total = step.steps.length;
   const Renderer = rendererFor(table.game);
   const go = (next: number) => setIndex(Math.max(0, Math.min(total, next)));
+  const moves: LogEntry[] = step.moves ?? [];
+  const made = index > 0 ? moves[index - 1] : undefined;
+  const seats = table.seats;
   return (
     <div class="replay">
       <h1>
-        {t("replay")}: {table.game}
+        {t("replay")}: {game?.title ?? table.game}
       </h1>
-      <p class="controls" role="group">
-        <button type="button" onClick={() => go(0)}>⏮ {t("first")}</button>
-        <button type="button" onClick={() => go(index - 1)}>◀ {t("back")}</button>
+      <p class="controls" role="group" aria-label={t("replay")}>
+        <button type="button" onClick={() => go(0)} disabled={index === 0}>
+          ⏮ {t("first")}
+        </button>
+        <button type="button" onClick={() => go(index - 1)} disabled={index === 0}>
+          ◀ {t("back")}
+        </button>
         <span data-testid="replay-step">{t("step", { n: index, total })}</span>
-        <button type="button" onClick={() => go(index + 1)}>{t("next")} ▶</button>
-        <button type="button" onClick={() => go(total)}>{t("last")} ⏭</button>
+        <button type="button" onClick={() => go(index + 1)} disabled={index === total}>
+          {t("next")} ▶
+        </button>
+        <button type="button" onClick={() => go(total)} disabled={index === total}>
+          {t("last")} ⏭
+        </button>
+      </p>
+      <p class="replay-move" aria-live="polite" data-testid="replay-move">
+        {made ? (
+          <>
+            <strong>{seatName(seats, made.seat, step.you, t)}</strong>: {entryText(made, t)}
+          </>
+        ) : (
+          t("stepStart")
+        )}
       </p>
       <div class="board">
-        <Renderer game={table.game} view={step.view} previous={previous} you={step.you} seats={table.seats} legal={[]} onMove={() => undefined} t={t} lang={lang} options={table.options} reference={reference} />
+        <Renderer
+          game={table.game}
+          view={step.view}
+          previous={previous}
+          you={step.you}
+          seats={seats}
+          legal={[]}
+          onMove={() => undefined}
+          t={t}
+          lang={lang}
+          options={table.options}
+          reference={reference}
+          log={moves.slice(0, index)}
+        />
       </div>
+      {step.result && index === total && (
+        <section class="end" data-testid="replay-result">
+          <h2>{t("gameOver")}</h2>
+          {step.result.end_reason && (
+            <p>
+              <strong>{t("whyEnded")}:</strong> {step.result.end_reason.text}
+            </p>
+          )}
+          <ScoreCards result={step.result} seats={seats} you={step.you} t={t} />
+        </section>
+      )}
       <p>
-        <a href={`#/table/${id}`}>{t("table")}</a>
+        <a class="button" href={`#/table/${id}`}>
+          {t("table")}
+        </a>
       </p>
     </div>
   );

@@ -7,7 +7,7 @@
 // reconnecting, since the state the server sends then says what happened.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ChatMessage, LogEntry, StateMessage, View } from "./api";
+import type { ChatMessage, LogEntry, ServerMessage, StateMessage, View } from "./api";
 import type { Lang } from "./i18n";
 
 /** Where the connection stands: never opened yet, open, or lost and retrying. */
@@ -69,7 +69,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
         ws.send(JSON.stringify({ type: "hello", token: token ?? null, lang }));
       };
       ws.onmessage = (event) => {
-        const message = JSON.parse(event.data as string);
+        const message = JSON.parse(event.data as string) as ServerMessage;
         if (message.type === "state") {
           const before = latest.current;
           if (before && before.version !== message.version) setPrevious(before.view);
@@ -81,6 +81,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
           if (sentAt.current !== null && message.version !== sentAt.current) settle();
         } else if (message.type === "chat_history") setChat(message.messages);
         else if (message.type === "chat") setChat((old) => [...old.slice(-99), message]);
+        // "pong" answers a ping; nothing to do.
         else if (message.type === "error") {
           setError(message.message);
           settle();

@@ -2,12 +2,13 @@
 // the rules help and the end with each player's score explained.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type Seat, type StateMessage } from "./api";
+import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type Result, type Seat, type StateMessage } from "./api";
 import { helpFor } from "./help";
 import { botName, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
+import { GenericView } from "./renderers/generic";
 import { useTableSocket, type TableSocket } from "./socket";
 
 interface Props {
@@ -214,6 +215,38 @@ function Waiting({ id, state, keys, remember, t }: { id: string; state: StateMes
   );
 }
 
+/** Each player's score, broken down the way the rulebook counts it when the game says how; winners starred. */
+export function ScoreCards({ result, seats, you, t }: { result: Result; seats: Seat[]; you: number | null; t: T }) {
+  const breakdown = result.score_breakdown ?? [];
+  return (
+    <div class="score-cards" data-testid="scores">
+      {result.scores.map((score, seat) => (
+        <section key={seat} class={"score-card" + (result.winners.includes(seat) ? " won" : "")} data-seat={seat}>
+          <h3>
+            {seatName(seats, seat, you, t)}: <span data-testid="score">{score}</span>
+          </h3>
+          {(breakdown[seat] ?? []).length > 0 && (
+            <table class="breakdown">
+              <tbody>
+                {breakdown[seat]!.map((line, index) => (
+                  <tr key={index}>
+                    <th scope="row">{line.label}</th>
+                    <td>{line.points}</td>
+                  </tr>
+                ))}
+                <tr class="sum">
+                  <th scope="row">{t("total")}</th>
+                  <td>{score}</td>
+                </tr>
+              </tbody>
+            </table>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
 /** A log entry in words: the move's name (or "moved") and what it showed everybody. */
 export function entryText(entry: LogEntry, t: T): string {
   const label = entry.label ?? t("moved");
@@ -240,6 +273,10 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
   const reference = useReference(state.table);
   const live = socket.link === "open" && socket.waiting === null;
   const legal = live ? state.legal : [];
+  // The list is the way to move where the table cannot be clicked (a game
+  // without its own table or without moves as data); elsewhere it is folded.
+  const clickable = Renderer !== GenericView && playable(state.legal);
+  const [listOpen, setListOpen] = useState<boolean | null>(null);
   const move = (action: number) => {
     socket.move(action, state.version);
   };
@@ -267,7 +304,13 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
       {state.status === "finished" ? null : state.you === null ? (
         <p class="note">{t("spectator")}</p>
       ) : (
-        <details class="moves" open={!playable(state.legal)} data-testid="moves">
+        <details
+          class="moves"
+          open={listOpen ?? !clickable}
+          // Only a person's toggle is remembered; the page opening or folding it fires this too.
+          onToggle={(e) => e.currentTarget.open !== (listOpen ?? !clickable) && setListOpen(e.currentTarget.open)}
+          data-testid="moves"
+        >
           <summary>
             {t("moves")} ({state.legal.length})
           </summary>
@@ -300,7 +343,6 @@ function End({ id, state, keys, t }: { id: string; state: StateMessage; keys: Ke
     location.hash = `#/table/${reply.id}`;
   };
   const winners = result.winners.map((s) => nameOf(state, s, t)).join(", ");
-  const breakdown = result.score_breakdown ?? [];
   return (
     <section class="end" data-testid="result">
       <h2>{t("gameOver")}</h2>
@@ -312,31 +354,7 @@ function End({ id, state, keys, t }: { id: string; state: StateMessage; keys: Ke
       <p>
         {result.winners.length > 1 ? t("winners") : t("winner")}: <strong>{winners}</strong>
       </p>
-      <div class="score-cards" data-testid="scores">
-        {result.scores.map((score, seat) => (
-          <section key={seat} class={"score-card" + (result.winners.includes(seat) ? " won" : "")} data-seat={seat}>
-            <h3>
-              {nameOf(state, seat, t)}: {score}
-            </h3>
-            {(breakdown[seat] ?? []).length > 0 && (
-              <table class="breakdown">
-                <tbody>
-                  {breakdown[seat]!.map((line, index) => (
-                    <tr key={index}>
-                      <th scope="row">{line.label}</th>
-                      <td>{line.points}</td>
-                    </tr>
-                  ))}
-                  <tr class="sum">
-                    <th scope="row">{t("total")}</th>
-                    <td>{score}</td>
-                  </tr>
-                </tbody>
-              </table>
-            )}
-          </section>
-        ))}
-      </div>
+      <ScoreCards result={result} seats={state.seats} you={state.you} t={t} />
       <p class="row">
         {token && (
           <button type="button" class="primary" onClick={rematch}>

@@ -19,6 +19,27 @@ import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
 
 type Cell = number | "?" | null;
+
+/** What every seat sees of ALLEGRA (spieltisch/games/allegra/rules.py `view`; nothing is private). */
+export interface AllegraViewData {
+  game: number;
+  games: number;
+  phase: string;
+  active: number;
+  /** Per seat its 15 places row by row over [left shared, own x 3, right shared]. */
+  layouts: Cell[][];
+  draw_size: number;
+  discard: number[];
+  drawn: number | null;
+  drawn_from: "pile" | "discard" | null;
+  knockers: number[];
+  knocker: number;
+  held: number | null;
+  trigger: number;
+  final_round: boolean;
+  final_queue: number[];
+  totals: number[];
+}
 const WIDTH = 5;
 const ROWS = 3;
 const ROW_NAMES = "ABC";
@@ -36,7 +57,7 @@ const WORDS = {
     knockChoose: "Es wurde geklopft: Du kannst ein Klopfen annehmen oder alle ablehnen und normal weiterspielen.",
     knocks: "klopft", knock: "Klopfen", noKnock: "Nicht klopfen", accept: "Klopfen von {name} annehmen", decline: "Ablehnen",
     clear: "Welches Trio abräumen?", column: "Spalte", row: "Reihe", take: "Nimm eine Karte aus der Auslage von {name}.",
-    game: "Partie {n} von {of}", layoutOf: "Auslage von {name}", sum: "Summe",
+    game: "Partie {n} von {of}", layoutOf: "Auslage von {name}", sum: "Summe", layouts: "Auslagen",
   },
   en: {
     shared: "shared", sameAsFirst: "the same column as at the far left", visible: "face up", hidden: "face down",
@@ -49,7 +70,7 @@ const WORDS = {
     knockChoose: "Somebody knocked: you may accept one knock, or decline them all and play on as usual.",
     knocks: "knocks", knock: "Knock", noKnock: "Don't knock", accept: "Accept {name}'s knock", decline: "Decline",
     clear: "Which triple to clear?", column: "column", row: "row", take: "Take a card from {name}'s layout.",
-    game: "Game {n} of {of}", layoutOf: "{name}'s layout", sum: "sum",
+    game: "Game {n} of {of}", layoutOf: "{name}'s layout", sum: "sum", layouts: "layouts",
   },
 };
 type Words = (typeof WORDS)["en"];
@@ -127,7 +148,7 @@ function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w }: StripPr
     else blocks.push({ seat: column.owners[0]![0], span: 1 });
   }
   return (
-    <div class="al-strip-box">
+    <div class="al-strip-box" tabIndex={0} role="group" aria-label={w.layouts}>
       <table class="al-strip" data-testid="strip">
         <thead>
           <tr>
@@ -168,7 +189,7 @@ function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w }: StripPr
                     data-places={column.owners.map(([s, c]) => `${s}:${row * WIDTH + c}`).join(" ")}
                     title={column.repeat ? `${owners}: ${w.sameAsFirst}` : undefined}
                   >
-                    <Act move={move} onMove={onMove} label={title}>
+                    <Act move={move} onMove={onMove}>
                       <Face cell={cell} title={cell === "?" ? `${title}: ${w.hiddenCard}` : cell === null ? `${title}: ${w.gap}` : `${title}: ${cell}`} fresh={fresh && before !== cell} />
                     </Act>
                   </td>
@@ -183,21 +204,13 @@ function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w }: StripPr
   );
 }
 
-export function AllegraView({ view, previous, seats, you, lang: pageLang, legal, onMove, t }: RendererProps) {
+export function AllegraView({ view, previous, seats, you, lang: pageLang, legal, onMove, t }: RendererProps<AllegraViewData>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const layouts = (view.layouts as Cell[][] | undefined) ?? [];
-  const old = ((previous ?? view).layouts as Cell[][] | undefined) ?? layouts;
-  const discard = (view.discard as number[] | undefined) ?? [];
-  const totals = (view.totals as number[] | undefined) ?? [];
-  const knockers = (view.knockers as number[] | undefined) ?? [];
-  const phase = String(view.phase ?? "");
-  const active = typeof view.active === "number" ? view.active : -1;
-  const knocker = typeof view.knocker === "number" ? view.knocker : -1;
-  const trigger = typeof view.trigger === "number" ? view.trigger : -1;
-  const finalQueue = (view.final_queue as number[] | undefined) ?? [];
-  const games = Number(view.games ?? 1);
-  const inHand = (view.drawn ?? view.held ?? null) as number | null;
+  const { layouts, discard, totals, knockers, phase, active, knocker, trigger, games } = view;
+  const old = (previous ?? view).layouts;
+  const finalQueue = view.final_queue;
+  const inHand = view.drawn ?? view.held;
   const name = (seat: number) => playerName(seats, seat, t);
   const drawPile = findMove(legal, "draw", { source: "pile" });
   const drawDiscard = findMove(legal, "draw", { source: "discard" });
@@ -210,7 +223,7 @@ export function AllegraView({ view, previous, seats, you, lang: pageLang, legal,
   const top = discard.length ? discard[discard.length - 1]! : null;
   return (
     <div class="allegra" data-testid="view">
-      {view.final_round === true && (
+      {view.final_round && (
         <div class="al-banner" role="status" data-testid="final-round">
           <strong>{w.finalRound}</strong> {trigger >= 0 && fill(w.finalRoundBy, { name: name(trigger) })} {w.finalRoundRest}
           {finalQueue.length > 0 && (
@@ -290,7 +303,7 @@ export function AllegraView({ view, previous, seats, you, lang: pageLang, legal,
       <div class="al-piles">
         <div class="al-pile">
           <span>
-            {w.drawPile} ({String(view.draw_size ?? 0)})
+            {w.drawPile} ({view.draw_size})
           </span>
           <Act move={drawPile} onMove={onMove} testid="draw-pile">
             <CardBack small title={w.drawPile} />
@@ -311,7 +324,7 @@ export function AllegraView({ view, previous, seats, you, lang: pageLang, legal,
             <Card small rank={inHand} highlight />
           </div>
         )}
-        {games > 1 && <span class="note">{fill(w.game, { n: String(view.game ?? 1), of: games })}</span>}
+        {games > 1 && <span class="note">{fill(w.game, { n: view.game, of: games })}</span>}
       </div>
     </div>
   );

@@ -36,26 +36,44 @@ const WORDS = {
 
 interface Offer {
   owner: number;
+  /** The offer's cells by name ("B7"). */
   cells: string[];
   sum: number;
   cards: number;
 }
 
-export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal, onMove, t }: RendererProps) {
+/** What a seat sees of Calcory (spieltisch/games/calcory/rules.py `view`). */
+export interface CalcoryViewData {
+  rows: number;
+  columns: number;
+  phase: string;
+  player: number;
+  /** Row by row: a digit face up, "?" face down, null an empty place. */
+  cells: Cell[];
+  /** The digits of the cards this seat put back, by cell name. */
+  known: Record<string, number>;
+  /** The cells turned this turn, by name. */
+  turned: string[];
+  turn_sum: number;
+  offer: Offer | null;
+  collected: number[];
+  /** The own collected digits (null for a spectator). */
+  pile: number[] | null;
+  return_choices: number[];
+  /** The digit being put back, for its player; -1 or null otherwise. */
+  holding: number | null;
+}
+
+export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal, onMove, t }: RendererProps<CalcoryViewData>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const columns = Number(view.columns ?? 10);
-  const cells = (view.cells as Cell[] | undefined) ?? [];
-  const oldCells = ((previous ?? view).cells as Cell[] | undefined) ?? cells;
-  const known = (view.known as Record<string, number> | undefined) ?? {};
-  const collected = (view.collected as number[] | undefined) ?? [];
-  const pile = (view.pile as number[] | null | undefined) ?? [];
-  const turned = new Set((view.turned as string[] | undefined) ?? []);
-  const offer = (view.offer as Offer | null | undefined) ?? null;
+  const { columns, cells, known, collected, offer, player } = view;
+  const oldCells = (previous ?? view).cells;
+  const pile = view.pile ?? [];
+  const turned = new Set(view.turned);
   const offered = new Set(offer?.cells ?? []);
-  const choices = (view.return_choices as number[] | undefined) ?? [];
-  const holding = typeof view.holding === "number" && view.holding >= 0 ? view.holding : null;
-  const player = typeof view.player === "number" ? view.player : -1;
+  const choices = view.return_choices;
+  const holding = view.holding !== null && view.holding >= 0 ? view.holding : null;
   const label = (index: number) => `${ROW_NAMES[Math.floor(index / columns)]}${(index % columns) + 1}`;
   const stop = findMove(legal, "stop");
   const turnBack = findMove(legal, "turn_back");
@@ -68,7 +86,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
           {w.target}: <strong>{TARGET}</strong>
         </span>
         <span data-testid="turn-sum">
-          {w.sum}: <strong>{String(view.turn_sum ?? 0)}</strong> ({turned.size} {turned.size === 1 ? w.card : w.cards})
+          {w.sum}: <strong>{view.turn_sum}</strong> ({turned.size} {turned.size === 1 ? w.card : w.cards})
         </span>
         {player >= 0 && (
           <span>
@@ -86,7 +104,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
           w.noOffer
         )}
       </p>
-      <div class="grid-box">
+      <div class="grid-box" tabIndex={0} role="group" aria-label={w.grid}>
         <CardGrid
           cells={cells}
           columns={columns}

@@ -7,14 +7,14 @@ import { GenericView } from "./generic";
 import { Level8View } from "./level8";
 import { LucandorView } from "./lucandor/index";
 import { SouvenirsView } from "./souvenirs";
-import type { Renderer } from "./types";
+import { gameTable, type Renderer } from "./types";
 
 const renderers: Record<string, Renderer> = {
-  allegra: AllegraView,
-  calcory: CalcoryView,
-  level8: Level8View,
-  lucandor: LucandorView,
-  souvenirs: SouvenirsView,
+  allegra: gameTable(AllegraView),
+  calcory: gameTable(CalcoryView),
+  level8: gameTable(Level8View),
+  lucandor: gameTable(LucandorView),
+  souvenirs: gameTable(SouvenirsView),
 };
 
 export function rendererFor(game: string): Renderer {

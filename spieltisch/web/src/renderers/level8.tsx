@@ -27,6 +27,33 @@ interface Part {
   size: number;
 }
 
+/** What a seat sees of LEVEL 8 (spieltisch/games/level8/rules.py `view`). */
+export interface Level8ViewData {
+  round: number;
+  phase: string;
+  player: number;
+  levels: number[];
+  /** Per seat the parts of the level it is on. */
+  requirements: Part[][];
+  laid: boolean[];
+  hand_sizes: number[];
+  /** The own hand (null for a spectator). */
+  hand: number[] | null;
+  piles: number[][];
+  /** Per seat its laid groups: [kind, low or key, high or key, cards, meanings]. */
+  groups: Group[][];
+  stock: number;
+  skip_on: boolean[];
+  /** The part of the level being laid down now. */
+  part: number;
+  /** The cards put into that part so far: [card, meaning]. */
+  picks: [number, number][];
+  /** The parts already built in this lay-down. */
+  built: Group[];
+  /** The card being laid off, or -1. */
+  layoff_card: number;
+}
+
 interface Level8Reference {
   levels?: Part[][];
   level_names?: Record<Lang, string[]>;
@@ -40,7 +67,7 @@ const PALETTE = ["red", "orange", "yellow", "green", "blue", "purple"];
 
 const WORDS = {
   de: {
-    level: "Level", laid: "ausgelegt", notLaid: "noch nicht ausgelegt", cards: "Karten", pileOf: "Ablage von {name}",
+    level: "Level", laid: "ausgelegt", notLaid: "noch nicht ausgelegt", card: "Karte", cards: "Karten", pileOf: "Ablage von {name}",
     emptyPile: "leer", stock: "Nachziehstapel", round: "Runde", hand: "Deine Hand", joker: "Joker", skip: "Aussetzen",
     part: "Teil {n}", layDown: "Level auslegen", building: "Wird ausgelegt", cancel: "Abbrechen", takeSkip: "Aussetzen: Karte unter den Stapel legen",
     skipBefore: "Aussetzen-Karte vor {name} legen", groups: "Ausgelegt", keep: "Karten behalten", keepDone: "Fertig",
@@ -49,7 +76,7 @@ const WORDS = {
     yourLevel: "Dein Level", win: "Siegmünze", group: "Gruppe {n} von {name}",
   },
   en: {
-    level: "Level", laid: "laid down", notLaid: "not laid down yet", cards: "cards", pileOf: "{name}'s discard pile",
+    level: "Level", laid: "laid down", notLaid: "not laid down yet", card: "card", cards: "cards", pileOf: "{name}'s discard pile",
     emptyPile: "empty", stock: "Draw pile", round: "Round", hand: "Your hand", joker: "joker", skip: "skip",
     part: "part {n}", layDown: "Lay down the level", building: "Being laid", cancel: "Cancel", takeSkip: "Skipped: put the card under the draw pile",
     skipBefore: "put a skip card before {name}", groups: "Laid", keep: "Keep cards", keepDone: "Done",
@@ -115,8 +142,8 @@ interface PlayerProps {
   seat: number;
   seats: Seat[];
   you: number | null;
-  view: Record<string, unknown>;
-  before: Record<string, unknown>;
+  view: Level8ViewData;
+  before: Level8ViewData;
   deck: Deck;
   legal: Move[];
   /** The moves a click on this player's pile, name or group makes with the cards now selected. */
@@ -129,16 +156,15 @@ interface PlayerProps {
 }
 
 function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSteps, groupSteps, go, t, w }: PlayerProps) {
-  const levels = (view.levels as number[] | undefined) ?? [];
-  const level = levels[seat] ?? 1;
-  const requirements = (view.requirements as Part[][] | undefined)?.[seat] ?? [];
-  const laid = (view.laid as boolean[] | undefined)?.[seat] ?? false;
-  const size = (view.hand_sizes as number[] | undefined)?.[seat] ?? 0;
-  const pile = (view.piles as number[][] | undefined)?.[seat] ?? [];
-  const oldPile = (before.piles as number[][] | undefined)?.[seat] ?? pile;
-  const groups = (view.groups as Group[][] | undefined)?.[seat] ?? [];
-  const oldGroups = (before.groups as Group[][] | undefined)?.[seat] ?? [];
-  const skipped = (view.skip_on as boolean[] | undefined)?.[seat] ?? false;
+  const level = view.levels[seat] ?? 1;
+  const requirements = view.requirements[seat] ?? [];
+  const laid = view.laid[seat] ?? false;
+  const size = view.hand_sizes[seat] ?? 0;
+  const pile = view.piles[seat] ?? [];
+  const oldPile = before.piles[seat] ?? pile;
+  const groups = view.groups[seat] ?? [];
+  const oldGroups = before.groups[seat] ?? [];
+  const skipped = view.skip_on[seat] ?? false;
   const name = playerName(seats, seat, t);
   const take = findMove(legal, "draw_pile", { owner: seat });
   const onPile = take ? [() => take] : pileSteps;
@@ -156,7 +182,7 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
         ) : (
           <strong>{name}</strong>
         )}{" "}
-        · {size} {w.cards}
+        · {size} {size === 1 ? w.card : w.cards}
         {skipped && ` · ${w.skipped}`}
       </div>
       <div class="l8-level" data-testid="level">
@@ -174,7 +200,8 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
       <div class="l8-pile" data-testid="pile">
         <span class="l8-pile-name">{fill(w.pileOf, { name })}:</span>{" "}
         {onPile ? (
-          <button type="button" class="cell-move" aria-label={fill(w.pileOf, { name })} title={take?.label} data-testid="pile-button" onClick={() => go(onPile)}>
+          <button type="button" class="cell-move" title={take?.label} data-testid="pile-button" onClick={() => go(onPile)}>
+            <span class="visually-hidden">{fill(w.pileOf, { name })}: </span>
             {pileFace}
           </button>
         ) : (
@@ -189,7 +216,8 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
             return (
               <div key={index} class="group" data-group={index}>
                 {steps ? (
-                  <button type="button" class="cell-move" aria-label={fill(w.group, { n: index + 1, name })} onClick={() => go(steps)}>
+                  <button type="button" class="cell-move" onClick={() => go(steps)}>
+                    <span class="visually-hidden">{fill(w.group, { n: index + 1, name })}: </span>
                     {face}
                   </button>
                 ) : (
@@ -204,19 +232,20 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
   );
 }
 
-export function Level8View({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps) {
-  const lang: Lang = pageLang === "de" ? "de" : "en";
+export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>) {
+  const { view, previous, seats, you, legal, onMove, t, reference } = props;
+  const lang: Lang = props.lang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const deck = new Deck((reference ?? {}) as Level8Reference, lang);
+  const deck = new Deck(reference ?? {}, lang);
   const before = previous ?? view;
   const [selected, setSelected] = useState<number[]>([]);
   const run = usePlan(legal, onMove);
-  const hand = (view.hand as number[] | null | undefined) ?? [];
-  const oldHand = (before.hand as number[] | null | undefined) ?? hand;
-  const requirements = you === null ? [] : ((view.requirements as Part[][] | undefined)?.[you] ?? []);
-  const currentPart = typeof view.part === "number" ? view.part : 0;
-  const picks = ((view.picks as [number, number][] | undefined) ?? []).map((p) => p[0]);
-  const built = (view.built as Group[] | undefined) ?? [];
+  const hand = view.hand ?? [];
+  const oldHand = before.hand ?? hand;
+  const requirements = you === null ? [] : (view.requirements[you] ?? []);
+  const currentPart = view.part;
+  const picks = view.picks.map((p) => p[0]);
+  const built = view.built;
   const laying = legal.some((m) => m.move?.kind === "pick") || picks.length > 0 || built.length > 0;
   const drawStock = findMove(legal, "draw_stock");
   const cancel = findMove(legal, "cancel");
@@ -240,7 +269,7 @@ export function Level8View({ view, previous, seats, you, lang: pageLang, legal, 
     if (laying && part === currentPart && movesOf(legal, "pick", { card: chosen[0], part }).length > 0) return pickInto(part, chosen);
     return undefined;
   };
-  const layingOff = typeof view.layoff_card === "number" && view.layoff_card >= 0;
+  const layingOff = view.layoff_card >= 0;
   const groupSteps = (owner: number) => (group: number): Step[] | undefined => {
     const onto: Step = (moves) => movesOf(moves, "lay_off_onto", { owner, group })[0];
     if (layingOff && onto(legal)) return [onto];
@@ -264,9 +293,9 @@ export function Level8View({ view, previous, seats, you, lang: pageLang, legal, 
   return (
     <div class="level8" data-testid="view">
       <p class="facts">
-        {w.round} {String(view.round ?? "")} ·{" "}
+        {w.round} {view.round} ·{" "}
         <span class="l8-stock">
-          {w.stock} ({String(view.stock ?? 0)}){" "}
+          {w.stock} ({view.stock}){" "}
           <Act move={drawStock} onMove={onMove} testid="stock">
             <CardBack small title={w.stock} />
           </Act>
@@ -310,7 +339,8 @@ export function Level8View({ view, previous, seats, you, lang: pageLang, legal, 
                 return (
                   <div key={index} class={"l8-part" + (laying && index === currentPart ? " building" : "")} data-part={index}>
                     {steps ? (
-                      <button type="button" class="cell-move l8-part-button" onClick={() => go(steps)} aria-label={`${w.layDown}: ${deck.partName(part)}`}>
+                      <button type="button" class="cell-move l8-part-button" onClick={() => go(steps)}>
+                        <span class="visually-hidden">{w.layDown}: </span>
                         {body}
                       </button>
                     ) : (
@@ -358,8 +388,6 @@ export function Level8View({ view, previous, seats, you, lang: pageLang, legal, 
                   key={index}
                   selected={selected.includes(index)}
                   onToggle={() => setSelected(selected.includes(index) ? selected.filter((i) => i !== index) : [...selected, index])}
-                  label={deck.name(kind)}
-                  t={t}
                   testid="hand-card"
                   data={{ card: kind }}
                 >

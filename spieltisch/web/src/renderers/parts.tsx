@@ -12,7 +12,7 @@ interface ActProps {
   onMove: (id: number) => void;
   children: ComponentChildren;
   class?: string;
-  /** What the place is, for people who hear the page; the move's name by default. */
+  /** What a click there does, for people who hear the page, said before what the place shows. */
   label?: string;
   testid?: string;
   /** data-* attributes that say what the place is (for tests and styles). */
@@ -31,12 +31,12 @@ export function Act({ move, onMove, children, class: extra, label, testid, data 
       type="button"
       class={"cell-move " + (extra ?? "")}
       title={move.label}
-      aria-label={label ?? move.label}
       data-action={move.id}
       data-testid={testid}
       {...dataAttributes(data)}
       onClick={() => onMove(move.id)}
     >
+      {label && <span class="visually-hidden">{label}: </span>}
       {children}
     </button>
   );
@@ -45,21 +45,19 @@ export function Act({ move, onMove, children, class: extra, label, testid, data 
 interface PickProps {
   selected: boolean;
   onToggle: () => void;
+  /** The card; it names itself (a drawn card's label, or its text). */
   children: ComponentChildren;
-  label: string;
-  t: T;
   testid?: string;
   data?: Record<string, string | number>;
 }
 
 /** A card that can be chosen before saying where it goes; pressed while chosen. */
-export function Pick({ selected, onToggle, children, label, t, testid, data }: PickProps) {
+export function Pick({ selected, onToggle, children, testid, data }: PickProps) {
   return (
     <button
       type="button"
       class={"cell-move pick" + (selected ? " selected" : "")}
       aria-pressed={selected}
-      aria-label={selected ? `${label} (${t("selected")})` : label}
       data-testid={testid}
       {...dataAttributes(data)}
       onClick={onToggle}

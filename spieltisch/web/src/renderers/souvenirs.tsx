@@ -39,6 +39,25 @@ const WORDS = {
 
 type Placed = [number, number, number];
 
+/** What a seat sees of Souvenirs (spieltisch/games/souvenirs/rules.py `view`). */
+export interface SouvenirsViewData {
+  phase: string;
+  turn: number;
+  placed: number;
+  deck_size: number;
+  /** [row, column, card kind] of every laid card. */
+  cards: Placed[];
+  /** Per line (rows -4..4, then columns -4..4) the seats of its cubes, first cube first. */
+  cubes: number[][];
+  cubes_left: number[];
+  hand_sizes: number[];
+  /** The card being laid, public while its cell is chosen. */
+  chosen: number | null;
+  scores: number[];
+  /** Only for a seat, not for spectators. */
+  hand?: number[];
+}
+
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 function cardName(kind: number, lang: "de" | "en"): string {
@@ -51,13 +70,13 @@ function SouvenirCard({ kind, highlight, lang }: { kind: number; highlight?: boo
   return <Card rank={(kind % 6) + 1} colour={COLOURS[Math.floor(kind / 6)]} title={cardName(kind, lang)} highlight={highlight} small />;
 }
 
-export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, lang: pageLang }: RendererProps) {
+export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, lang: pageLang }: RendererProps<SouvenirsViewData>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const placed = (view.cards as Placed[] | undefined) ?? [];
-  const before = new Set((((previous ?? view).cards as Placed[] | undefined) ?? []).map((c) => `${c[0]},${c[1]}`));
-  const cubes = (view.cubes as number[][] | undefined) ?? [];
-  const oldCubes = ((previous ?? view).cubes as number[][] | undefined) ?? cubes;
+  const placed = view.cards;
+  const before = new Set((previous ?? view).cards.map((c) => `${c[0]},${c[1]}`));
+  const cubes = view.cubes;
+  const oldCubes = (previous ?? view).cubes;
   const at = new Map(placed.map(([row, col, kind]) => [`${row},${col}`, kind]));
   const places = legal.filter((m) => m.move?.kind === "place").map((m) => [Number(m.move!.row), Number(m.move!.col)]);
   const rows = [0, ...placed.map((c) => c[0]), ...places.map((p) => p[0]!)];
@@ -68,11 +87,11 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
   const right = Math.min(REACH, Math.max(...cols) + (places.length ? 0 : 1));
   const rowRange = Array.from({ length: bottom - top + 1 }, (_v, i) => top + i);
   const colRange = Array.from({ length: right - left + 1 }, (_v, i) => left + i);
-  const hand = (view.hand as number[] | null | undefined) ?? [];
-  const chosen = typeof view.chosen === "number" && view.chosen >= 0 ? view.chosen : null;
-  const scores = (view.scores as number[] | undefined) ?? [];
-  const cubesLeft = (view.cubes_left as number[] | undefined) ?? [];
-  const toMove = typeof view.turn === "number" ? view.turn : -1;
+  const hand = view.hand ?? [];
+  const chosen = view.chosen;
+  const scores = view.scores;
+  const cubesLeft = view.cubes_left;
+  const toMove = view.turn;
   const pass = findMove(legal, "pass");
   const lineName = (isRow: boolean, n: number) => `${isRow ? w.row : w.column} ${signed(n)}`;
 
@@ -103,7 +122,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
   return (
     <div class="souvenirs" data-testid="view">
       <div class="sv-main">
-        <div class="sv-grid-box">
+        <div class="sv-grid-box" tabIndex={0} role="group" aria-label={w.grid}>
           <table class="grid" aria-label={w.grid}>
             <thead>
               <tr>
@@ -180,18 +199,18 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
                 <SeatMark seat={index} seats={seats} t={t} /> <strong>{playerName(seats, index, t)}</strong>
                 {": "}
                 <span data-testid="points">
-                  {String(scores[index] ?? 0)} {w.points}
+                  {scores[index] ?? 0} {w.points}
                 </span>
                 {" · "}
                 <span data-testid="cubes-left">
-                  {String(cubesLeft[index] ?? 0)} {w.cubesLeft}
+                  {cubesLeft[index] ?? 0} {w.cubesLeft}
                 </span>
                 {seat.kind === "open" && ` (${w.empty})`}
               </li>
             ))}
           </ul>
           <p class="facts">
-            {w.pile}: {String(view.deck_size ?? "")} {w.cards}
+            {w.pile}: {view.deck_size} {w.cards}
           </p>
         </div>
       </div>
@@ -200,7 +219,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
           <h3>{w.hand}</h3>
           <div class="hand-cards">
             {hand.map((kind, index) => (
-              <Act key={index} move={findMove(legal, "play", { card: kind })} onMove={onMove} label={cardName(kind, lang)} testid="hand-card" data={{ card: kind }}>
+              <Act key={index} move={findMove(legal, "play", { card: kind })} onMove={onMove} testid="hand-card" data={{ card: kind }}>
                 <SouvenirCard kind={kind} lang={lang} />
               </Act>
             ))}

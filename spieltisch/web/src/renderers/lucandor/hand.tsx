@@ -7,7 +7,6 @@
 import { useState } from "preact/hooks";
 import type { Move } from "../../api";
 import { Chip } from "../../cards";
-import type { T } from "../../i18n";
 import { findMove, movesOf } from "../../moves";
 import { Act, Pick } from "../parts";
 import { HandCard } from "./pieces";
@@ -20,7 +19,7 @@ interface Props {
   tables: Tables;
   legal: Move[];
   onMove: (id: number) => void;
-  t: T;
+
   lang: Lang;
   w: Words;
 }
@@ -42,7 +41,7 @@ function useName(move: Move, card: number, tables: Tables, lang: Lang, w: Words)
   }
 }
 
-export function Hand({ hand, oldHand, fresh, tables, legal, onMove, t, lang, w }: Props) {
+export function Hand({ hand, oldHand, fresh, tables, legal, onMove, lang, w }: Props) {
   const [chosen, setChosen] = useState<number | null>(null);
   const plays = (card: number) => movesOf(legal, "play", { card });
   const current = chosen !== null && hand.includes(chosen) && plays(chosen).length > 0 ? chosen : null;
@@ -70,8 +69,6 @@ export function Hand({ hand, oldHand, fresh, tables, legal, onMove, t, lang, w }
               key={card}
               selected={current === card}
               onToggle={() => setChosen(current === card ? null : card)}
-              label={`${tables.cardName(card, lang)}: ${tables.functionText(card, lang)}`}
-              t={t}
               testid="hand-card"
               data={{ card }}
             >

@@ -15,28 +15,51 @@ import type { RendererProps } from "../types";
 import { Hand } from "./hand";
 import { HandCard, Piece } from "./pieces";
 import { Players, type Player } from "./players";
-import { asLucandor, tablesFor, WORDS, type Lang } from "./tables";
+import { asLucandor, tablesFor, WORDS, type Lang, type LucandorReference } from "./tables";
 import { Wardrobe } from "./wardrobe";
 
-export function LucandorView(props: RendererProps) {
+/** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/rules.py `view`). */
+export interface LucandorViewData {
+  /** 0 morning, 1 afternoon. */
+  phase: number | string;
+  to_move: number;
+  /** The section the sliding door covers. */
+  door: number;
+  /** Per scoring slot its card: a card id, or the number of cards + i for start card i. */
+  slots: number[];
+  /** Per scoring slot, then the door (reference `door_lock`), who locked it (-1: nobody) and at what level. */
+  lock_owner: number[];
+  lock_level: number[];
+  /** Per cell its floor places (compartments) or its one list (rods), bottom first. */
+  content: number[][][];
+  /** Per drawer: the cell it stands in and its contents. */
+  drawers: [number, number[]][];
+  discard: number[];
+  start_pile: number[];
+  /** Every card put away so far. */
+  placed: number[];
+  players: Player[];
+  /** The own hand (null for a spectator). */
+  hand: number[] | null;
+}
+
+export function LucandorView(props: RendererProps<LucandorViewData, LucandorReference>) {
   const { view, previous, seats, you, legal, onMove, t, log } = props;
   const lang: Lang = props.lang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const content = (view.content as number[][][] | undefined) ?? [];
+  const content = view.content ?? [];
   // Without the table's reference data (not loaded, or not a shape this
   // renderer knows) the view is still shown, as the generic tree.
   const ref = asLucandor(props.reference);
-  if (!ref || content.length !== tablesFor(ref).cells) return GenericView(props);
+  if (!ref || content.length !== tablesFor(ref).cells) return GenericView(props as unknown as RendererProps);
   const tables = tablesFor(ref);
   const before = previous ?? view;
-  const placedBefore = new Set((before.placed as number[] | undefined) ?? []);
+  const placedBefore = new Set(before.placed);
   const fresh = (card: number) => previous !== null && !placedBefore.has(card);
-  const slots = (view.slots as number[] | undefined) ?? [];
-  const lockOwner = (view.lock_owner as number[] | undefined) ?? [];
-  const players = (view.players as Player[] | undefined) ?? [];
-  const hand = (view.hand as number[] | null | undefined) ?? [];
-  const discard = (view.discard as number[] | undefined) ?? [];
-  const toMove = typeof view.to_move === "number" ? view.to_move : -1;
+  const { slots, players, discard } = view;
+  const lockOwner = view.lock_owner;
+  const hand = view.hand ?? [];
+  const toMove = view.to_move;
   const phase = view.phase === 1 || view.phase === "afternoon" ? w.afternoon : w.morning;
   // The card being played: the mover's last move, when it played a card this turn (a public struct).
   const last = log?.[log.length - 1];
@@ -81,12 +104,12 @@ export function LucandorView(props: RendererProps) {
       )}
       <Wardrobe
         content={content}
-        drawers={(view.drawers as [number, number[]][] | undefined) ?? []}
-        door={Number(view.door ?? 0)}
+        drawers={view.drawers}
+        door={view.door}
         slots={slots}
-        oldSlots={(before.slots as number[] | undefined) ?? slots}
+        oldSlots={before.slots}
         lockOwner={lockOwner}
-        lockLevel={(view.lock_level as number[] | undefined) ?? []}
+        lockLevel={view.lock_level}
         fresh={fresh}
         tables={tables}
         legal={legal}
@@ -105,17 +128,16 @@ export function LucandorView(props: RendererProps) {
             <Piece card={discard[discard.length - 1]!} tables={tables} lang={lang} />
           </>
         )}{" "}
-        · {w.startPile}: {((view.start_pile as number[] | undefined) ?? []).length}
+        · {w.startPile}: {view.start_pile.length}
       </p>
       {hand.length > 0 && (
         <Hand
           hand={hand}
-          oldHand={new Set((before.hand as number[] | null | undefined) ?? hand)}
+          oldHand={new Set(before.hand ?? hand)}
           fresh={previous !== null}
           tables={tables}
           legal={legal}
           onMove={onMove}
-          t={t}
           lang={lang}
           w={w}
         />

@@ -59,7 +59,8 @@ export interface LucandorReference {
   wardrobe: WardrobeInfo;
 }
 
-export function asLucandor(reference: Reference | null | undefined): LucandorReference | null {
+/** The reference data when it has the shape this table reads (else the view is drawn as a tree). */
+export function asLucandor(reference: LucandorReference | Reference | null | undefined): LucandorReference | null {
   const ref = reference as Partial<LucandorReference> | null | undefined;
   const wardrobe = ref?.wardrobe;
   const lists = [ref?.colours, ref?.garments, ref?.cards, ref?.start_cards, wardrobe?.sections, wardrobe?.storeys, wardrobe?.slots];

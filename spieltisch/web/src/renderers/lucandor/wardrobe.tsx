@@ -48,7 +48,7 @@ export function Wardrobe(props: WardrobeProps) {
   });
   const drawerAt = new Map(drawers.map(([cell, items]) => [cell, items]));
   return (
-    <div class="lu-wardrobe-box">
+    <div class="lu-wardrobe-box" tabIndex={0} role="group" aria-label={w.wardrobe}>
       <table class="lu-wardrobe" aria-label={w.wardrobe}>
         <thead>
           <tr>

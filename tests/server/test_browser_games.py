@@ -1,0 +1,531 @@
+"""Whole games of all five games played by clicking cards and places on the table.
+
+Each game is played to its end against heuristic bots twice: on a desktop page
+in English, with every move name the server sends reworded into nonsense (a
+click must be decided by a move's struct, never by its name), and on a German
+phone page (390 x 844) with the real names. At each of our turns the test picks
+a random legal move, makes it by clicking what the table shows (hand cards,
+cells, piles, players, prompts; never the list of moves) and checks that the
+page sent exactly that move. Along the way it reads from the page what each
+game's players need to see (issue: the table shows what matters) and compares
+it with the view the server sent; on the phone it checks that the page never
+scrolls sideways and shows no English. Screenshots go to artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.browser import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    english_on_page,
+    serious_axe_violations,
+    shoot,
+    sideways_overflow,
+)
+from tests.server.test_server_restart import Server
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"
+)
+
+# Players and options per game: short enough for a test, whole games all the same.
+SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
+    "souvenirs": (2, {}),
+    "calcory": (2, {"idle_turn_limit": 6}),
+    "allegra": (3, {}),
+    "level8": (2, {"round_turns": 40}),
+    "lucandor": (3, {}),
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
+    server = Server(tmp_path_factory.mktemp("site"), bot_delay=0.0)
+    server.args.remove("--no-build")
+    server.start()
+    yield server
+    server.kill()
+
+
+@dataclass
+class Seat:
+    """One player's page at a table: the states it received and the actions it sent.
+
+    The page's websocket runs through a route, so the test sees every message;
+    with `reword` every move name in them is replaced before the page sees it.
+    """
+
+    page: Any
+    reword: bool
+    states: list[dict[str, Any]] = field(default_factory=list)
+    sent: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.page.route_web_socket("**/ws/tables/**", self._route)
+
+    def _route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "action":
+                self.sent.append(data)
+            server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "state":
+                if self.reword:
+                    data = reworded(data)
+                    message = json.dumps(data)
+                self.states.append(data)
+            ws.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(from_server)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.states[-1]
+
+
+def reworded(state: dict[str, Any]) -> dict[str, Any]:
+    """The same state with every move name replaced: shuffled numbers, no word of either language."""
+    rng = random.Random(state["version"])
+    numbers = rng.sample(range(1000, 9999), len(state["legal"]) + len(state["log"]))
+    for move, number in zip(state["legal"], numbers, strict=False):
+        move["label"] = f"#{number}"
+    for entry, number in zip(state["log"], numbers[len(state["legal"]) :], strict=False):
+        if entry["label"] is not None:
+            entry["label"] = f"#{number}"
+    return state
+
+
+def click(page: Any, selector: str) -> None:
+    page.locator(selector).first.click()
+
+
+def choose(page: Any, card: int) -> None:
+    """Select one hand card (after clearing any earlier choice)."""
+    for pressed in page.locator("[data-testid=hand-card][aria-pressed=true]").all():
+        pressed.click()
+    click(page, f"[data-testid=hand-card][data-card='{card}']")
+
+
+def first(legal: list[dict], kind: str, **fields: Any) -> dict:
+    return next(
+        m
+        for m in legal
+        if m["move"]["kind"] == kind and all(m["move"].get(k) == v for k, v in fields.items())
+    )
+
+
+# --- making a chosen move by clicking the table: one driver per game --------------
+# Each returns the id of the move the page must send first.
+
+
+def souvenirs_click(page: Any, state: dict, move: dict) -> int:
+    s = move["move"]
+    if s["kind"] == "play":
+        click(page, f"[data-testid=hand-card][data-card='{s['card']}']")
+    elif s["kind"] == "place":
+        click(page, f"td[data-cell='{s['row']},{s['col']}'] button")
+    elif s["kind"] == "cube":
+        click(page, f"td[data-line='{s['line']}{s[s['line']]}'] button")
+    else:
+        assert s["kind"] == "pass", s
+        click(page, "[data-testid=pass]")
+    return int(move["id"])
+
+
+def calcory_click(page: Any, state: dict, move: dict) -> int:
+    s = move["move"]
+    if s["kind"] in ("turn", "put_back"):
+        click(page, f"td[data-cell='{s['position']}'] button")
+    elif s["kind"] == "stop":
+        click(page, "[data-testid=stop]")
+    elif s["kind"] == "turn_back":
+        click(page, "[data-testid=turn-back]")
+    else:
+        assert s["kind"] == "return", s
+        click(page, f"[data-testid=return] button[data-digit='{s['digit']}']")
+    return int(move["id"])
+
+
+def allegra_click(page: Any, state: dict, move: dict) -> int:
+    s = move["move"]
+    if s["kind"] in ("flip", "place", "take"):
+        click(page, f"td[data-places~='{s['seat']}:{s['position']}']:not(.al-repeat) button")
+    elif s["kind"] == "draw":
+        click(page, "[data-testid=draw-pile]" if s["source"] == "pile" else "[data-testid=discard-pile]")
+    elif s["kind"] == "discard":
+        click(page, "[data-testid=discard-pile]")
+    else:  # the prompts: knock, no_knock, accept, decline, clear
+        assert s["kind"] in ("knock", "no_knock", "accept", "decline", "clear"), s
+        click(page, f"[data-testid=board] .al-banner button[data-action='{move['id']}']")
+    return int(move["id"])
+
+
+def level8_click(page: Any, state: dict, move: dict) -> int:
+    s = move["move"]
+    you = state["you"]
+    legal = state["legal"]
+    kind = s["kind"]
+    if kind == "draw_stock":
+        click(page, "[data-testid=stock]")
+    elif kind == "draw_pile":
+        click(page, f".l8-player[data-seat='{s['owner']}'] [data-testid=pile-button]")
+    elif kind == "discard":
+        choose(page, s["card"])
+        click(page, f".l8-player[data-seat='{you}'] [data-testid=pile-button]")
+    elif kind == "skip":
+        choose(page, s["card"])
+        click(page, f".l8-player[data-seat='{s['seat']}'] .l8-who button")
+    elif kind == "start_lay_down":
+        click(page, ".l8-part[data-part='0'] button")
+    elif kind == "pick":
+        choose(page, s["card"])
+        click(page, f".l8-part[data-part='{s['part']}'] button")
+        return int(first(legal, "pick", card=s["card"], part=s["part"])["id"])
+    elif kind == "lay_off":
+        onto = s["onto"][0]
+        choose(page, s["card"])
+        click(page, f".l8-player[data-seat='{onto['owner']}'] .group[data-group='{onto['group']}'] button")
+    elif kind == "lay_off_onto":
+        click(page, f".l8-player[data-seat='{s['owner']}'] .group[data-group='{s['group']}'] button")
+        return int(first(legal, "lay_off_onto", owner=s["owner"], group=s["group"])["id"])
+    elif kind == "keep":
+        click(page, f"[data-testid=board] .hand button[data-card='{s['card']}']")
+    else:
+        assert kind in ("cancel", "take_skip", "keep_done"), s
+        click(page, f"[data-testid=board] button[data-action='{move['id']}']")
+    return int(move["id"])
+
+
+def lucandor_click(page: Any, state: dict, move: dict) -> int:
+    s = move["move"]
+    kind = s["kind"]
+    if kind == "play":
+        choose(page, s["card"])
+        use = f"[data-testid=uses] button[data-use='{s['use']}']"
+        click(page, use + (f"[data-colour='{s['colour']}']" if "colour" in s else ""))
+    elif kind == "put":
+        place = page.locator(f"td[data-cell='{s['cell']}'] [data-place='{s['place']}'] button.lu-put")
+        if place.count():
+            place.first.click()
+        else:
+            click(page, f"td[data-cell='{s['cell']}'] button.lu-whole")
+    elif kind == "take":
+        click(page, f"td[data-cell='{s['cell']}'] button[data-take='{s['place']}:{s['level']}']")
+    elif kind in ("drawer", "drawer_slot"):
+        click(page, f"td[data-cell='{s['cell']}'] button.lu-whole")
+    elif kind == "slot":
+        click(page, f"td[data-slot='{s['slot']}'] button")
+    elif kind == "door":
+        click(page, f"th[data-section='{s['section']}'] button")
+    elif kind == "second":
+        click(page, f"[data-testid=hand-card][data-card='{s['card']}']")
+    elif kind == "task":
+        click(page, f"[data-testid=players] li[data-seat='{state['you']}'] button[data-task='{s['task']}']")
+    elif kind == "colour":
+        click(page, f".lu-prompt button[data-colour='{s['colour']}']")
+    else:
+        assert kind == "corner", s
+        click(page, f"button[data-corner='{s['corner']}']")
+    return int(move["id"])
+
+
+DRIVERS: dict[str, Callable[[Any, dict, dict], int]] = {
+    "souvenirs": souvenirs_click,
+    "calcory": calcory_click,
+    "allegra": allegra_click,
+    "level8": level8_click,
+    "lucandor": lucandor_click,
+}
+
+
+# --- what each table must show, read from the page --------------------------------
+
+
+def names(state: dict) -> list[str]:
+    return [seat["name"] for seat in state["seats"]]
+
+
+def text_of(page: Any, selector: str) -> str:
+    return str(page.locator(selector).first.inner_text())
+
+
+def souvenirs_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
+    """Each player's cubes left, and each cube on its line in its owner's name, first and second in order."""
+    view = state["view"]
+    for seat, left in enumerate(view["cubes_left"]):
+        assert text_of(
+            page, f"[data-testid=players] li[data-seat='{seat}'] [data-testid=cubes-left]"
+        ).startswith(str(left))
+    lines = ["row" if i < 9 else "col" for i in range(18)]
+    for index, owners in enumerate(view["cubes"]):
+        if not owners:
+            continue
+        cell = page.locator(f"td[data-line='{lines[index]}{index % 9 - 4}'] .seat-mark")
+        labels = cell.evaluate_all("marks => marks.map((m) => m.getAttribute('aria-label'))")
+        assert len(labels) == len(owners)
+        for label, owner in zip(labels, owners, strict=True):
+            assert label.startswith(names(state)[owner]), (label, owners)
+        assert [m.strip()[-1] for m in cell.all_inner_texts()] == ["1", "2"][: len(owners)]
+        seen.add("cube")
+    assert " ".join(text_of(page, "[data-testid=row-label-0]").split()) in ("Reihe 0", "row 0")
+
+
+def calcory_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
+    """The target 13, the running sum, the standing offer, and every turned digit in the log."""
+    view = state["view"]
+    assert "13" in text_of(page, "[data-testid=target]")
+    assert f"{view['turn_sum']}" in text_of(page, "[data-testid=turn-sum]").split(":")[1]
+    offer = text_of(page, "[data-testid=offer]")
+    if view["offer"]:
+        owner = names(state)[view["offer"]["owner"]]
+        assert owner in offer and str(view["offer"]["sum"]) in offer, offer
+        assert all(cell in offer for cell in view["offer"]["cells"]), offer
+        seen.add("offer")
+    for entry in state["log"]:
+        if entry["move"] and entry["move"]["kind"] == "turn":
+            assert entry["result"] and entry["result"]["text"].isdigit(), entry
+            shown = text_of(page, f"[data-testid=log] li[data-version='{entry['version']}']")
+            assert shown.endswith(f": {entry['result']['text']}"), shown
+            seen.add("digit")
+
+
+def visible_sum(cells: list) -> int:
+    return sum(c for c in cells if isinstance(c, int))
+
+
+def allegra_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
+    """Each layout's visible sum, shared columns drawn once, the final round and knocking explained."""
+    view = state["view"]
+    n = len(view["layouts"])
+    for seat, cells in enumerate(view["layouts"]):
+        shown = text_of(page, f"[data-testid=sums] li[data-seat='{seat}'] [data-testid=layout-sum]")
+        assert int(shown) == visible_sum(cells), (seat, shown, cells)
+    assert page.locator("td.al-shared").count() == 3 * (n + 1), (
+        "each shared column once, the first again at the end"
+    )
+    assert page.locator("td.al-repeat").count() == 3
+    if view["final_round"]:
+        banner = text_of(page, "[data-testid=final-round]")
+        assert names(state)[view["trigger"]] in banner
+        seen.add("final")
+    if view["phase"] == "knock_ask" and state["to_move"] == state["you"]:
+        prompt = text_of(page, "[data-testid=knock-prompt]")
+        assert names(state)[view["active"]] in prompt and len(prompt) > 100
+        seen.add("knock")
+
+
+def level8_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
+    """Every player's level with its requirement in words, and whose pile is whose."""
+    view = state["view"]
+    lang = "de" if "Ablage" in text_of(page, "[data-testid=pile]") else "en"
+    for seat, level in enumerate(view["levels"]):
+        player = f"[data-testid=players] li[data-seat='{seat}']"
+        if level <= 8:
+            assert text_of(page, f"{player} [data-testid=requirement]") == ref["level_names"][lang][level - 1]
+            assert f"{level}" in text_of(page, f"{player} [data-testid=level]")
+        pile = text_of(page, f"{player} [data-testid=pile]")
+        name = names(state)[seat]
+        assert (f"Ablage von {name}" if lang == "de" else f"{name}'s discard pile") in pile, pile
+    seen.add("levels")
+
+
+def lucandor_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
+    """Cards by their full names (garment and colour), never codes."""
+    lang = "de" if page.evaluate("document.documentElement.lang") == "de" else "en"
+    full = {
+        f"{ref['garments'][c['garment']][lang]} {ref['colours'][c['colour']][lang]}" for c in ref["cards"]
+    }
+
+    def name(card: int) -> str:
+        info = ref["cards"][card]
+        return f"{ref['garments'][info['garment']][lang]} {ref['colours'][info['colour']][lang]}"
+
+    hand = page.locator(".lu-hand .lu-card strong").all_inner_texts()
+    assert hand == [name(card) for card in state["view"]["hand"] or []], hand
+    pieces = page.locator(".lu-wardrobe .lu-piece").evaluate_all(
+        "ps => ps.map((p) => p.getAttribute('title'))"
+    )
+    assert set(pieces) <= full, pieces
+    garments = {g[lang] for g in ref["garments"]}
+    assert set(page.locator(".lu-wardrobe .lu-piece-name").all_inner_texts()) <= garments
+    seen.add("names")
+
+
+SHOWS: dict[str, Callable[[Any, dict, set[str], dict], None]] = {
+    "souvenirs": souvenirs_shows,
+    "calcory": calcory_shows,
+    "allegra": allegra_shows,
+    "level8": level8_shows,
+    "lucandor": lucandor_shows,
+}
+# What each game must have shown at least once in a whole game.
+MUST_SEE = {
+    "souvenirs": {"cube"},
+    "calcory": {"digit"},
+    "allegra": {"final"},
+    "level8": {"levels"},
+    "lucandor": {"names"},
+}
+
+
+# Moves a person makes when they can, so a short game shows them (laying down a level).
+EAGER = {"level8": {"start_lay_down", "pick", "lay_off", "lay_off_onto"}}
+
+
+def pick_move(game: str, legal: list[dict], rng: random.Random) -> dict:
+    eager = [m for m in legal if m["move"]["kind"] in EAGER.get(game, ())]
+    return rng.choice(eager if eager and rng.random() < 0.9 else legal)
+
+
+def end_explained(page: Any, state: dict) -> None:
+    """The end screen says why the game ended and breaks each score down as the server sent it."""
+    result = state["result"]
+    if result.get("end_reason"):
+        assert result["end_reason"]["text"] in text_of(page, "[data-testid=end-reason]")
+    for seat, lines in enumerate(result.get("score_breakdown") or []):
+        card = f"[data-testid=scores] [data-seat='{seat}']"
+        assert text_of(page, f"{card} [data-testid=score]") == f"{result['scores'][seat]:g}"
+        rows = page.locator(f"{card} .breakdown tr:not(.sum)").all_inner_texts()
+        expected = [f"{line['label']} {line['points']:g}" for line in lines]
+        assert [" ".join(r.split()) for r in rows] == expected
+
+
+def open_table(
+    site: Server, browser: Any, game: str, viewport: dict, locale: str, reword: bool
+) -> tuple[Seat, dict]:
+    players, options = SETUPS[game]
+    body = {"game": game, "players": players, "options": options, "name": "Anna"}
+    table = httpx.post(
+        f"{site.url}/api/tables", json={**body, "seats": ["open"] + ["heuristic"] * (players - 1)}
+    )
+    assert table.status_code == 200, table.text
+    keys = table.json()
+    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
+    page = context.new_page()
+    seat = Seat(page, reword)
+    page.goto(site.url + "/")
+    saved = json.dumps({"token": keys["token"], "seat": 0, "host_token": keys["host_token"]})
+    page.evaluate("([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [keys["id"], saved])
+    page.goto(f"{site.url}/#/table/{keys['id']}")
+    page.wait_for_selector("[data-testid=turn][data-status=open]")
+    httpx.post(f"{site.url}/api/tables/{keys['id']}/start", json={"host_token": keys["host_token"]})
+    page.wait_for_selector("[data-testid=board]")
+    reference = httpx.get(f"{site.url}/api/tables/{keys['id']}/reference").json()["data"]
+    return seat, reference
+
+
+def wait_for_quiet_turn(page: Any, seat: Seat) -> bool:
+    """Wait until it is our turn, nothing in flight, the page showing the newest state; False at the end."""
+    page.wait_for_function(
+        """() => {
+          const turn = document.querySelector('[data-testid=turn]');
+          return turn.dataset.status === 'finished'
+            || (turn.classList.contains('mine') && !document.querySelector('[data-testid=sent]'));
+        }""",
+        timeout=30_000,
+    )
+    turn = page.get_by_test_id("turn")
+    if turn.get_attribute("data-status") == "finished":
+        return False
+    page.wait_for_timeout(60)  # a plan's next step goes out right after the state that allows it
+    if page.locator("[data-testid=sent]").count() or "mine" not in (turn.get_attribute("class") or ""):
+        return wait_for_quiet_turn(page, seat)
+    version = int(turn.get_attribute("data-version"))
+    if seat.state["version"] != version or not seat.state["legal"]:
+        return wait_for_quiet_turn(page, seat)
+    return True
+
+
+def play_by_clicking(site: Server, browser: Any, game: str, phone: bool) -> None:
+    viewport, locale, reword = (PHONE, "de-DE", False) if phone else (DESKTOP, "en-GB", True)
+    seat, reference = open_table(site, browser, game, viewport, locale, reword)
+    page = seat.page
+    size = "phone" if phone else "desktop"
+    rng = random.Random(f"{game}-{size}")
+    seen: set[str] = set()
+    moves = 0
+    while wait_for_quiet_turn(page, seat):
+        state = seat.state
+        assert page.title().startswith("▶"), "the tab title says it is our turn"
+        SHOWS[game](page, state, seen, reference)
+        if phone and moves % 25 == 0:
+            assert sideways_overflow(page) <= 0, f"{game}: the phone page scrolls sideways"
+            assert english_on_page(page) == [], game
+        if moves == 0:
+            shoot(page, f"{game}-{size}-start")
+            assert serious_axe_violations(page) == [], game
+        move = pick_move(game, state["legal"], rng)
+        before = len(seat.sent)
+        expected = DRIVERS[game](page, state, move)
+        deadline = 100
+        while len(seat.sent) == before and deadline:
+            page.wait_for_timeout(20)
+            deadline -= 1
+        assert len(seat.sent) > before, f"{game}: clicking for {move['move']} sent nothing"
+        assert seat.sent[before]["action"] == expected, (game, move["move"], seat.sent[before])
+        moves += 1
+        if moves == 12:
+            shoot(page, f"{game}-{size}-mid")
+        assert moves < 3000, f"{game}: the game did not end"
+    page.wait_for_selector("[data-testid=result]")
+    if game == "allegra" and seat.state["view"]["final_round"]:
+        allegra_shows(page, seat.state, seen, reference)
+    assert MUST_SEE[game] <= seen, (game, seen)
+    end_explained(page, seat.state)
+    assert not page.title().startswith("▶")
+    if phone:
+        assert sideways_overflow(page) <= 0 and english_on_page(page) == [], game
+    shoot(page, f"{game}-{size}-end")
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_a_whole_game_by_clicking_on_a_desktop_with_reworded_names(
+    site: Server, browser: Any, game: str
+) -> None:
+    play_by_clicking(site, browser, game, phone=False)
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_a_whole_game_by_clicking_on_a_german_phone(site: Server, browser: Any, game: str) -> None:
+    play_by_clicking(site, browser, game, phone=True)
+
+
+def test_keyboard_alone_plays_on_the_table(site: Server, browser: Any) -> None:
+    """Tab to a face-down card of Calcory's grid and press Enter: exactly that card is turned."""
+    seat, _reference = open_table(site, browser, "calcory", DESKTOP, "en-GB", reword=False)
+    page = seat.page
+    assert wait_for_quiet_turn(page, seat)
+    legal = seat.state["legal"]
+    version = page.get_by_test_id("turn").get_attribute("data-version")
+    focused = None
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.closest('td[data-cell]')?.dataset.cell ?? null")
+        if focused is not None:
+            break
+    assert focused is not None, "no card of the grid can be reached with Tab"
+    page.keyboard.press("Enter")
+    changed = "v => document.querySelector('[data-testid=turn]').dataset.version !== v"
+    page.wait_for_function(changed, arg=version)
+    assert len(seat.sent) == 1
+    move = next(m for m in legal if m["id"] == seat.sent[0]["action"])
+    assert move["move"]["kind"] == "turn" and move["move"]["position"] == int(focused)
+    page.context.close()
