@@ -15,10 +15,11 @@ import spieltisch.games.level8.moves as moves
 import spieltisch.games.level8.search as search
 import spieltisch.games.level8.text as text
 from spieltisch.core.contract import EndReason, Move, ScoreLine
+from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
-from spieltisch.games.level8.observe import observation_size
+from spieltisch.games.level8.observe import observation_pieces
 from spieltisch.games.level8.rules import Level8Rules, Level8State, Settings
 
 
@@ -92,7 +93,7 @@ class Level8Game(Level8Rules):
         return self.settings.max_game_length()
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (observation_size(self.num_players),)
+        return (total_size(observation_pieces(self.num_players)),)
 
     # --- bots -------------------------------------------------------------------
     def heuristic_action(self, state: Level8State, rng: random.Random) -> int:

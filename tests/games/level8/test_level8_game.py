@@ -10,12 +10,13 @@ from level8_positions import card, group, position
 
 import spieltisch
 from spieltisch.core.conformance import check_game
+from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import play_out
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.levels import RUN, SET
-from spieltisch.games.level8.observe import observation_size, pieces
+from spieltisch.games.level8.observe import observation_pieces
 from spieltisch.lab.arena import play_match
 
 PAIR_RUN = '[[level]]\nparts = [{ kind = "set", size = 2 }, { kind = "run", size = 3 }]\n'
@@ -125,13 +126,12 @@ def test_heuristic_beats_random() -> None:
 
 
 def test_observation_is_its_named_pieces() -> None:
-    """The tensor's size and its encoder come from one list: each piece fills its stated size."""
+    """The tensor's size and its encoder come from one list of named pieces."""
     state = position(players=4, hands={0: "R1 O2 Y3", 1: "G4 G5 G6 G7"}, piles={2: "B2"})
-    names = [name for name, _, _, _ in pieces(4)]
+    names = [name for name, _ in observation_pieces(4)]
     assert names[0] == "hand" and "seat+3/groups" in names and names[-1] == "kept"
-    for name, size, offset, encode in pieces(4):
-        assert len(encode(state, 1, (1 + offset) % 4)) == size, name
-    assert len(state.observation_tensor(1)) == observation_size(4) == state.game.observation_shape()[0]
+    assert len(state.observation_tensor(1)) == total_size(observation_pieces(4))
+    assert total_size(observation_pieces(4)) == state.game.observation_shape()[0]
     assert state.observation_tensor(0) != state.observation_tensor(1)
 
 
