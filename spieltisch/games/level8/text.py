@@ -8,7 +8,7 @@ from typing import Any
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
-from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name
+from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name, colour_names
 from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, RUN, level_name, part_name, part_struct
 from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
 from spieltisch.games.level8.rules import Ending, Level8State, RoundEnd, Settings
@@ -83,7 +83,6 @@ WORDS = {
         "line_out": "round {round}: level {level} laid down, went out",
         "line_coin": "level 8 laid down: the win coin",
         "line_none": "no level completed",
-        "colours": ("red", "orange", "yellow", "green", "blue", "purple"),
     },
     "de": {
         "seat": "Platz",
@@ -155,23 +154,16 @@ WORDS = {
         "line_out": "Runde {round}: Level {level} ausgelegt und alle Karten abgeworfen",
         "line_coin": "Level 8 ausgelegt: der Gewinn-Coin",
         "line_none": "noch kein Level geschafft",
-        "colours": ("rot", "orange", "gelb", "grün", "blau", "lila"),
     },
 }
 
 
-def _w(lang: str) -> dict[str, object]:
-    return WORDS.get(lang, WORDS["en"])  # type: ignore[return-value]
-
-
 def _t(lang: str, key: str, **fields: object) -> str:
-    return str(_w(lang)[key]).format(**fields)
+    return WORDS.get(lang, WORDS["en"])[key].format(**fields)
 
 
 def _colour(lang: str, colour: int) -> str:
-    names = _w(lang)["colours"]
-    assert isinstance(names, tuple)
-    return str(names[colour])
+    return colour_names(lang)[colour]
 
 
 def placed_card(card: int, meaning: int, kind: int, lang: str) -> str:
@@ -360,7 +352,7 @@ def reference_data(settings: Settings) -> dict[str, Any]:
     return {
         "levels": [[part_struct(part) for part in level] for level in levels],
         "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},
-        "colours": {lang: list(_w(lang)["colours"]) for lang in WORDS},  # type: ignore[call-overload]
+        "colours": {lang: list(colour_names(lang)) for lang in WORDS},
         "colour_codes": list(CODES),
         "values": VALUES,
         "joker": JOKER,
