@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any
+from typing import Any, NamedTuple
 
 import spieltisch.games.lucandor.observe as observe
 import spieltisch.games.lucandor.scoring as scoring
@@ -127,6 +127,25 @@ FUNCTION_STEP: dict[int, type[DotSlot | HangerTask | NeedleTask | IronSource | D
 """The sub-step a card's function leads to."""
 
 
+class Scored(NamedTuple):
+    """Points a player scored during play: a garment put away (or moved by the iron), or cleaning."""
+
+    seat: int
+    phase: int
+    kind: str
+    """"put_away", "iron" or "clean"."""
+    card: int
+    """The garment put away, or the card discarded for cleaning."""
+    cell: int
+    """Where the garment went (-1 for cleaning)."""
+    points: int
+    doubled: bool
+    """The container already held a garment of its colour, so the points doubled."""
+
+
+PUT_AWAY_SCORE, IRON_SCORE, CLEAN_SCORE = "put_away", "iron", "clean"
+
+
 @dataclass(frozen=True)
 class Settings:
     """What a game's options fix for all its states: the model, its lookup tables, the action ids."""
@@ -188,6 +207,7 @@ class LucandorState(State):
         self.drawer_items: list[list[int]] = [[] for _ in m.drawer_start]
         self.fit_cells = self._fit_index()
         self.placed = 0  # bit c: the garment of card c was put away this phase
+        self.scored: tuple[Scored, ...] = ()  # every score during play, in order (shared by clones)
         self.pending: Step | None = None
         self.corner = -1
         self._deal(list(range(len(m.cards))), first_seat=0)
@@ -641,6 +661,7 @@ class LucandorState(State):
             # Fächer putzen: discard, draw anew, one point for cleaning.
             self.discard.append(card_id)
             self.points[seat] += 1
+            self.scored += (Scored(seat, self.phase, CLEAN_SCORE, card_id, -1, 1, False),)
             self._finish_turn()
         elif mode == TASK:
             self.end_cards[seat].append(card_id)
@@ -651,7 +672,11 @@ class LucandorState(State):
 
     def _put_away(self, card_id: int, piece: int, cell: int, place: int) -> None:
         """Put `piece` into `cell` (on floor place `place`) and score it; `card_id` was played for it."""
-        self.points[self.turn] += scoring.placement_points(self, piece, cell)
+        points, doubled = scoring.placement_score(self, piece, cell)
+        seat = self.turn
+        self.points[seat] += points
+        kind = PUT_AWAY_SCORE if card_id == piece else IRON_SCORE
+        self.scored += (Scored(seat, self.phase, kind, piece, cell, points, doubled),)
         drawer = self.drawer_at(cell)
         if drawer >= 0:
             self.drawer_items[drawer].append(piece)
@@ -895,5 +920,8 @@ class LucandorState(State):
         assert len(set(where)) == n_cards, f"cards are not conserved ({len(set(where))} of {n_cards})"
         starts = [c - n_cards for c in self.slots if c >= n_cards] + self.start_pile
         assert sorted(starts) == list(range(len(m.start_points))), "start cards are not conserved"
+        for p in range(self.num_players):
+            scored = sum(entry.points for entry in self.scored if entry.seat == p)
+            assert scored == self.points[p], "the points do not add up to what was scored"
         scoring.check_wardrobe(self)
         assert self.fit_cells == self._fit_index(), "fit_cells does not match the wardrobe"
