@@ -55,6 +55,7 @@ from spieltisch.games.lucandor.steps import (
     NeedleColour,
     NeedleTask,
     PutAway,
+    Secure,
     SlotSwap,
     Step,
     cards_in,
@@ -103,7 +104,7 @@ LEFTOVER, DRAW, DECIDE, LUCK, OVER = Stage
 DEAL, END_TURN, START_TURN = Refill
 MORNING, AFTERNOON = Phase
 PUT_AWAY, FUNCTION, DOOR, CLEAN, TASK = Mode
-CELL_IDS, SLOT_IDS, SECTION_IDS, SECOND_IDS, TASK_IDS, COLOUR_IDS, CORNER_IDS = (
+CELL_IDS, SLOT_IDS, SECTION_IDS, SECOND_IDS, TASK_IDS, COLOUR_IDS, CORNER_IDS, SECURE_IDS = (
     Block.CELL,
     Block.SLOT,
     Block.SECTION,
@@ -111,6 +112,7 @@ CELL_IDS, SLOT_IDS, SECTION_IDS, SECOND_IDS, TASK_IDS, COLOUR_IDS, CORNER_IDS = 
     Block.TASK,
     Block.COLOUR,
     Block.CORNER,
+    Block.SECURE,
 )
 ALL_CORNERS = list(range(CORNERS))
 PLACING = (PutAway, IronTarget)  # the steps that put a garment somewhere
@@ -438,6 +440,8 @@ class LucandorState(State):
                 return codec.encode_each(CELL_IDS, cells)
             case DrawerTarget():
                 return codec.encode_each(CELL_IDS, self.free_drawer_slots())
+            case Secure():
+                return codec.encode_each(SECURE_IDS, [0, 1])  # leave it, secure it
         raise AssertionError(f"unknown step {self.pending!r}")
 
     def _legal_first(self) -> list[int]:
@@ -649,6 +653,10 @@ class LucandorState(State):
                 self._refit(new)
                 self.discard.append(card)
                 self._finish_turn()
+            case Secure(slot=slot):
+                if move.secure:
+                    self._lock(slot, 2)
+                self._finish_turn()
 
     def _first(self, mode: int, card_id: int, colour: int) -> None:
         seat = self.turn
@@ -713,7 +721,7 @@ class LucandorState(State):
         self.corner = -1
         card_id, attempt = step
         if success:
-            self._succeed(card_id, attempt)
+            self._succeed(card_id, attempt, lucky=True)
             return
         if isinstance(attempt, IronPull):
             self.discard.append(card_id)  # the iron is lost unused
@@ -726,16 +734,24 @@ class LucandorState(State):
                     self.known[seat].append(c)
         self._finish_turn()
 
-    def _succeed(self, card_id: int, attempt: Attempt) -> None:
+    def _succeed(self, card_id: int, attempt: Attempt, lucky: bool = False) -> None:
+        """Carry out `attempt`; `lucky`: it took a successful luck check."""
         match attempt:
             case SlotSwap(slot=slot):
-                self._replace_slot(slot, card_id)
+                self._replace_slot(slot, card_id, lucky)
             case DoorMove(section=section, second=second):
                 self._move_door(section, card_id, second)
             case IronPull(cell=cell, place=place, level=level):
                 self._lift(card_id, cell, place, level)
 
-    def _replace_slot(self, slot: int, card_id: int) -> None:
+    def _replace_slot(self, slot: int, card_id: int, lucky: bool) -> None:
+        """The scoring dot replaces the slot's card; a stone goes on its 2.
+
+        After a successful luck check the player *may* secure the card with a
+        stone on the 2 ("dürft ... sichern"): with a stone free, they choose
+        (`Secure`); otherwise the stone is placed as the rules place it
+        (RULINGS.md, Lucandor).
+        """
         old = self.slots[slot]
         cards = len(self.settings.model.cards)
         if old >= cards:
@@ -744,6 +760,9 @@ class LucandorState(State):
             self.discard.append(old)
         self.lock_owner[slot] = -1
         self.slots[slot] = card_id
+        if lucky and self.lock_owner.count(self.turn) < MARKERS:
+            self.pending = Secure(card_id, slot)
+            return
         self._lock(slot, 2)
         self._finish_turn()
 

@@ -9,7 +9,7 @@ from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.games.lucandor.actions import Block, Mode
 from spieltisch.games.lucandor.model import DOT, END, MARKERS, ROD
 from spieltisch.games.lucandor.rules import AFTERNOON, CLEAN_SCORE, DECIDE, IRON_SCORE, OVER
-from spieltisch.games.lucandor.steps import DrawerPick
+from spieltisch.games.lucandor.steps import DrawerPick, Secure
 from spieltisch.games.lucandor.words import FUNCTION_NAMES, words
 
 if TYPE_CHECKING:
@@ -111,8 +111,15 @@ def action_text(state: LucandorState, action: int, lang: str) -> str:
     if block == Block.COLOUR:
         colour = m.colours[move.colour].name(lang)
         return f"Farbe {colour}" if de else f"colour {colour}"
-    corner = m.corners[move.corner].name(lang)
-    return f"Glück prüfen: Ecke {corner}" if de else f"luck check: corner {corner}"
+    if block == Block.CORNER:
+        corner = m.corners[move.corner].name(lang)
+        return f"Glück prüfen: Ecke {corner}" if de else f"luck check: corner {corner}"
+    step = state.pending
+    assert isinstance(step, Secure), "a stone for no scoring slot"
+    where = f"{terms['slot']} {step.slot + 1}"
+    if move.secure:
+        return f"{where} mit einem Stein auf der 2 sichern" if de else f"secure {where} with a stone on the 2"
+    return f"{where} nicht sichern" if de else f"leave {where} without a stone"
 
 
 def _play_text(state: LucandorState, mode: int, card_id: int, colour: int, lang: str) -> str:
