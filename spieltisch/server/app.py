@@ -63,7 +63,10 @@ from spieltisch.server.messages import (
     ReferenceReply,
     Rematch,
     RematchReply,
+    ReplaceSeat,
     ReplayStep,
+    SeatLink,
+    SeatLinkRequest,
     SeatTaken,
     TableSummary,
     TakeSeat,
@@ -96,9 +99,12 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(settings.resolved_database_url())
-        app.state.hub = Hub(store, catalog, settings.bot_delay)
+        app.state.hub = Hub(store, catalog, settings)
         await app.state.hub.resume_running()
-        yield
+        async with anyio.create_task_group() as background:
+            background.start_soon(app.state.hub.sweep_forever)
+            yield
+            background.cancel_scope.cancel()
         await app.state.hub.shutdown()
         await store.close()
 
@@ -247,6 +253,21 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
     async def start(request: Request, table_id: str, body: HostRequest) -> Ok:
         await _hub(request).start(table_id, body.host_token)
         return Ok()
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot", responses=_errors(400, 403, 404, 409, 413, 500))
+    async def replace_seat(request: Request, table_id: str, seat: int, body: ReplaceSeat) -> Ok:
+        """The host gives an absent person's seat to a bot for the rest of the game."""
+        await _hub(request).replace_with_bot(table_id, body.host_token, seat, body.bot)
+        return Ok()
+
+    @app.post("/api/tables/{table_id}/seat-link", responses=_errors(403, 404, 413, 500))
+    async def seat_link(request: Request, table_id: str, body: SeatLinkRequest) -> SeatLink:
+        """A personal link that opens this table on another device in the caller's seat."""
+        room = await _hub(request).room(table_id)
+        if room.seat_of_token(hash_token(body.token)) is None:
+            raise TableError(NO_SEAT_FOR_TOKEN)
+        base = str(request.base_url).rstrip("/")
+        return SeatLink(url=f"{base}/#/table/{table_id}?seat={body.token}")
 
     @app.post("/api/tables/{table_id}/rematch", responses=_errors(403, 404, 409, 413, 500))
     async def rematch(request: Request, table_id: str, body: Rematch) -> RematchReply:
@@ -401,12 +422,9 @@ async def _hello(room: Room, client: Client, message: Hello) -> None:
             raise TableError(NO_SEAT_FOR_TOKEN)
     client.greeted = True
     client.lang = message.lang
-    before = room.seats_online()
-    client.seat = seat
     chat = [ChatLine(**line.__dict__) for line in room.chat_log]  # kept in memory: no database read
     client.post(ChatHistory(messages=chat).model_dump_json())
-    room.send_state(client)
-    room.announce_presence(before, skip=client)
+    room.welcome(client, seat)
     room.kick()  # revives bots that stopped on an error
 
 

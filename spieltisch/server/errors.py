@@ -155,6 +155,21 @@ NOT_SEATED = Problem(
     "only a seated player can do that; send your seat token first",
     "Das kann nur, wer einen Platz hat; zuerst den Platzschlüssel senden",
 )
+SEAT_PRESENT = Problem(
+    "seat_present",
+    409,
+    "seat {seat} is not absent: its player is connected",
+    "Platz {seat} ist nicht verwaist: die Person ist verbunden",
+)
+NOT_A_PERSON = Problem(
+    "seat_taken", 409, "seat {seat} holds no person", "Auf Platz {seat} sitzt keine Person"
+)
+STANDING_IN = Problem(
+    "standing_in",
+    409,
+    "a bot is playing for you; say hello again to take your seat back",
+    "Ein Bot spielt für dich; sag erneut Hallo, um deinen Platz zurückzunehmen",
+)
 STALE_VERSION = Problem(
     "stale_version",
     409,
@@ -208,6 +223,7 @@ STATUS_WORDS = {
     "open": {"en": "open", "de": "offen"},
     "running": {"en": "running", "de": "läuft"},
     "finished": {"en": "finished", "de": "beendet"},
+    "expired": {"en": "expired", "de": "verfallen"},
 }
 
 

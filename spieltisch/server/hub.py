@@ -5,15 +5,18 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
-from spieltisch.server.catalog import Catalog
+from spieltisch.server.catalog import Catalog, new_bot
 from spieltisch.server.datasets import DataFile, file_options
 from spieltisch.server.errors import (
     BAD_BOT,
@@ -21,12 +24,16 @@ from spieltisch.server.errors import (
     BAD_SEATS,
     BAD_VERSION,
     NO_FREE_SEAT,
+    NOT_A_PERSON,
     NOT_A_PLAYER,
     NOT_FINISHED,
     NOT_FOUND,
     NOT_HOST,
     NOT_OPEN,
+    NOT_RUNNING,
+    SEAT_PRESENT,
     SEAT_TAKEN,
+    STATUS_WORDS,
     UNAVAILABLE,
     TableError,
 )
@@ -41,6 +48,7 @@ from spieltisch.server.messages import (
     TableSummary,
 )
 from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
+from spieltisch.server.settings import Settings
 from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
 
 
@@ -52,6 +60,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+log = logging.getLogger("spieltisch.server")
 LOBBY_CACHE_SECONDS = 1.0
 
 
@@ -63,10 +72,10 @@ def check_host(room: Room, host_token: str) -> None:
 class Hub:
     """The lobby and the tables in memory: creates tables, seats people and bots, loads rooms."""
 
-    def __init__(self, store: Store, catalog: Catalog, bot_delay: float) -> None:
+    def __init__(self, store: Store, catalog: Catalog, settings: Settings) -> None:
         self.store = store
         self.catalog = catalog
-        self.bot_delay = bot_delay
+        self.settings = settings
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._lobby: dict[TableStatus | None, tuple[float, list[TableSummary]]] = {}
@@ -90,7 +99,9 @@ class Hub:
                 self.catalog.game_class(table.game), table.id, table.options, files
             )
             game = self.catalog.load(table.game, table.players, options)
-            return await Room.load(self.store, table, game, self.bot_delay)
+            room = await Room.load(self.store, table, game, self.settings.bot_delay)
+            room.leave_grace = self.settings.leave_grace
+            return room
         except (OptionError, RecordError) as error:
             raise TableError(UNAVAILABLE, table=table_id, detail=str(error)) from None
 
@@ -108,6 +119,43 @@ class Hub:
             except TableError:
                 continue
         return len(ids)
+
+    # --- expiry ---------------------------------------------------------------
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                await self.sweep(time.time(), time.monotonic())
+            except SQLAlchemyError as error:
+                log.warning("sweep: database error: %s", error.__class__.__name__)
+
+    async def sweep(self, now: float, clock: float) -> tuple[list[str], list[str]]:
+        """Expire open tables nobody started and running ones everybody left; release from
+        memory the tables nobody watches and no bot drives. Returns (expired, released)."""
+        settings = self.settings
+        expired = []
+        for table, moved in await self.store.stale_tables(
+            now - settings.open_expiry, now - settings.abandon_expiry
+        ):
+            room = self.rooms.get(table.id)
+            if room is not None and (room.clients or room.bot_to_move() is not None):
+                continue  # watched, or bots are still playing it
+            if table.status == TableStatus.RUNNING and now - moved < 3 * table.clock.get("seconds", 0):
+                continue  # turn-based play over days may rest longer
+            expired.append(table.id)
+        if expired:
+            await self.store.mark_expired(expired)
+            self._lobby.clear()
+        released = []
+        for room in list(self.rooms.values()):
+            idle = clock - room.last_activity >= settings.idle_release
+            if room.id in expired or (idle and not room.clients and room.bot_to_move() is None):
+                await room.stop()
+                if room.id in expired:
+                    room.table.status = TableStatus.EXPIRED
+                del self.rooms[room.id]
+                released.append(room.id)
+        return expired, released
 
     async def shutdown(self) -> None:
         for room in self.rooms.values():
@@ -152,7 +200,9 @@ class Hub:
                 self._check_bot(game.name, kind)
                 seats.append(SeatRow(number, SeatKind.BOT, f"Bot {number + 1}", kind))
         host_token = new_token()
-        table = await self._store_new_table(game, options, files, seats, hash_token(host_token), None)
+        table = await self._store_new_table(
+            game, options, files, seats, hash_token(host_token), None, request.clock.model_dump()
+        )
         reply = CreatedTable(id=table.id, host_token=host_token, join_url=join_url(table.id))
         if request.name is not None and SeatKind.OPEN in kinds:
             taken = await self.take_seat(table.id, kinds.index(SeatKind.OPEN), request.name)
@@ -168,6 +218,7 @@ class Hub:
         seats: list[SeatRow],
         host_token_hash: str,
         rematch_of: str | None,
+        clock: dict[str, Any],
     ) -> TableRow:
         table = TableRow(
             id=secrets.token_urlsafe(9),
@@ -175,6 +226,7 @@ class Hub:
             players=game.num_players,
             options=options,
             data_files={option: chosen.to_json() for option, chosen in files.items()},
+            clock=clock,
             seed=secrets.randbits(62),
             status=TableStatus.OPEN,
             host_token_hash=host_token_hash,
@@ -212,6 +264,25 @@ class Hub:
         self._lobby.clear()
         room.broadcast()
 
+    async def replace_with_bot(self, table_id: str, host_token: str, seat: int, bot: str) -> None:
+        """The host gives an absent person's seat to a bot for the rest of the game."""
+        room = await self.room(table_id)
+        check_host(room, host_token)
+        self._check_bot(room.game.name, bot)
+        async with room.lock:
+            if room.table.status != TableStatus.RUNNING:
+                raise TableError(NOT_RUNNING, status=STATUS_WORDS[room.table.status])
+            if not 0 <= seat < len(room.seats) or room.seats[seat].kind != SeatKind.HUMAN:
+                raise TableError(NOT_A_PERSON, seat=seat + 1)
+            if seat in room.seats_online():
+                raise TableError(SEAT_PRESENT, seat=seat + 1)
+            name = f"Bot {seat + 1}"
+            await room.update_seat(SeatRow(seat, SeatKind.BOT, name, bot))
+            room.standins.discard(seat)
+            room.bots[seat] = new_bot(bot, room.game, seat)
+        room.broadcast()
+        room.kick()
+
     async def start(self, table_id: str, host_token: str) -> None:
         room = await self.room(table_id)
         check_host(room, host_token)
@@ -232,7 +303,13 @@ class Hub:
                 seats = [SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in room.seats]
                 files = {option: DataFile(**chosen) for option, chosen in room.table.data_files.items()}
                 table = await self._store_new_table(
-                    room.game, room.table.options, files, seats, room.table.host_token_hash, room.id
+                    room.game,
+                    room.table.options,
+                    files,
+                    seats,
+                    room.table.host_token_hash,
+                    room.id,
+                    room.table.clock,
                 )
                 await self.store.set_rematch(room.id, table.id)
                 room.table.rematch_id = table.id

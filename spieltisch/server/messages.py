@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from pydantic_core import PydanticCustomError
 
@@ -73,6 +73,29 @@ client_message: TypeAdapter[Hello | Act | Chat | Ping] = TypeAdapter(ClientMessa
 
 
 # --- REST requests -------------------------------------------------------------
+class Clock(Strict):
+    """Time per turn: none; per move (live play, 10 s to 1 h); or per day (turn-based, 1 to 14 days).
+
+    When a player's time runs out, or they stay away on their turn, a bot
+    plays their seat until they come back.
+    """
+
+    kind: Literal["none", "move", "day"] = "none"
+    seconds: Annotated[int, Field(ge=0, le=14 * 86400)] = 0
+    """Per turn; for "day" a whole number of days in seconds."""
+
+    @model_validator(mode="after")
+    def _in_range(self) -> Clock:
+        low, high, step = {"none": (0, 0, 1), "move": (10, 3600, 1), "day": (86400, 14 * 86400, 86400)}[
+            self.kind
+        ]
+        if not low <= self.seconds <= high or self.seconds % step:
+            raise PydanticCustomError(
+                "bad_clock", "a clock per move has 10-3600 seconds, per day 1-14 whole days, none has 0"
+            )
+        return self
+
+
 class CreateTable(Strict):
     game: Annotated[str, Field(max_length=40)]
     players: Annotated[int, Field(ge=1, le=16)]
@@ -81,6 +104,7 @@ class CreateTable(Strict):
     """Per seat: "open" for a person, or a bot id such as "heuristic"; open by default."""
     name: Annotated[str, Field(max_length=64)] | None = None
     """Take the first open seat under this name."""
+    clock: Clock = Clock()
     files: Annotated[
         dict[str, Annotated[str, Field(max_length=MAX_DATA_FILE_BYTES)]], Field(max_length=8)
     ] = {}
@@ -109,6 +133,15 @@ class AddBots(HostRequest):
     bot: Annotated[str, Field(max_length=40)] = "heuristic"
     seat: Annotated[int, Field(ge=0, le=15)] | None = None
     """One seat, or every open seat when omitted."""
+
+
+class ReplaceSeat(HostRequest):
+    bot: Annotated[str, Field(max_length=40)] = "heuristic"
+
+
+class SeatLinkRequest(Strict):
+    token: Annotated[str, Field(max_length=TOKEN_CHARS)]
+    """The seat's token, to be carried to another device."""
 
 
 class Rematch(Strict):
@@ -168,6 +201,8 @@ class SeatSummary(Out):
 class SeatInfo(SeatSummary):
     online: bool
     """A connection holds this seat now."""
+    standin: bool
+    """A bot plays this person's seat until they come back (their time ran out, or they left)."""
 
 
 class Result(Out):
@@ -284,12 +319,28 @@ class Health(Out):
     ok: bool
 
 
+class ClockInfo(Out):
+    kind: Literal["none", "move", "day"]
+    seconds: int
+    """Per turn."""
+
+
+class SeatLink(Out):
+    url: str
+    """Opens the table on another device, seated: the token rides in the address's fragment,
+    which browsers never send to a server."""
+
+
 class StateMessage(Out):
     type: Literal["state"] = "state"
     table: str
     game: str
     title: str
     options: dict[str, Any]
+    clock: ClockInfo
+    deadline: float | None
+    """When the player to move runs out of time (seconds since 1970, UTC); None without a clock
+    or when a bot is to move. A person who is away on their turn gets a bot even without a clock."""
     status: TableStatus
     version: int
     you: int | None

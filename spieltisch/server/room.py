@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -35,12 +36,14 @@ from spieltisch.server.errors import (
     RATE_LIMITED,
     SEATS_OPEN,
     STALE_VERSION,
+    STANDING_IN,
     STATUS_WORDS,
     TableError,
     in_lang,
 )
 from spieltisch.server.messages import (
     ChatMessage,
+    ClockInfo,
     EndReasonInfo,
     FinalResult,
     LegalMove,
@@ -55,6 +58,9 @@ from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
 DATABASE_RETRY_SECONDS = 2.0
+LEAVE_GRACE_SECONDS = 60.0
+"""How long a person may be away on their turn before a bot plays for them."""
+STANDIN_BOT = "heuristic"
 CHAT_HISTORY = 50
 CHAT_BURST = 5
 CHAT_WINDOW_SECONDS = 10.0
@@ -180,6 +186,17 @@ class Room:
         self.decisions: list[ActionRow] = []
         self.bots: dict[int, Bot] = {}
         self.driver: asyncio.Task[None] | None = None
+        self.timer: asyncio.Task[None] | None = None
+        self.standins: set[int] = set()
+        """People's seats a bot plays until they come back."""
+        self.turn_started = time.time()
+        """When the player to move got the turn (a restart gives them a fresh turn)."""
+        self.offline_since: dict[int, float] = {}
+        """Since when each person's seat has had no connection (absent: connected)."""
+        self.last_activity = time.monotonic()
+        """The last move, connection or hello; for releasing idle tables from memory."""
+        self.leave_grace = LEAVE_GRACE_SECONDS
+        self._tick = asyncio.Event()
 
     @classmethod
     async def load(cls, store: Store, table: TableRow, game: AnyGame, bot_delay: float) -> Room:
@@ -198,6 +215,7 @@ class Room:
             await room._commit(None, None)  # a crash left its end unstored (older servers stored it apart)
         if table.status == TableStatus.RUNNING:
             room.make_bots()
+            room.offline_since = {s.seat: room.turn_started for s in seats if s.kind == SeatKind.HUMAN}
         return room
 
     @property
@@ -215,7 +233,14 @@ class Room:
     def seat_list(self) -> list[SeatInfo]:
         online = {client.seat for client in self.clients}
         return [
-            SeatInfo(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot, online=s.seat in online)
+            SeatInfo(
+                seat=s.seat,
+                kind=s.kind,
+                name=s.name,
+                bot=s.bot,
+                online=s.seat in online,
+                standin=s.seat in self.standins,
+            )
             for s in self.seats
         ]
 
@@ -225,7 +250,7 @@ class Room:
         state = self.state
         to_move = state.current_player() if started else None
         legal = []
-        if started and seat is not None and to_move == seat:
+        if started and seat is not None and to_move == seat and seat not in self.bots:
             legal = [
                 LegalMove(id=a, label=state.action_label(a, lang), move=state.action_struct(a))
                 for a in state.legal_actions()
@@ -236,6 +261,8 @@ class Room:
             game=self.game.name,
             title=self.game.title,
             options=self.table.options,
+            clock=ClockInfo(**self.table.clock),
+            deadline=self.deadline(clock_only=True),
             status=self.table.status,
             version=state.version if started else 0,
             you=seat,
@@ -275,12 +302,67 @@ class Room:
 
     def join(self, client: Client) -> None:
         self.clients.add(client)
+        self.last_activity = time.monotonic()
         self.send_state(client)
 
     def leave(self, client: Client) -> None:
         before = self.seats_online()
         self.clients.discard(client)
+        if client.seat is not None and client.seat not in self.seats_online():
+            self.offline_since[client.seat] = time.time()
+            self._tick.set()
         self.announce_presence(before)
+
+    def welcome(self, client: Client, seat: int | None) -> None:
+        """A hello: the connection takes its seat; a person back at the table takes over from their bot."""
+        before = self.seats_online()
+        client.seat = seat
+        self.last_activity = time.monotonic()
+        if seat is not None:
+            self.offline_since.pop(seat, None)
+            self._tick.set()
+            if seat in self.standins:
+                self.standins.discard(seat)
+                self.bots.pop(seat, None)
+                self.broadcast()  # everyone sees the person back in their seat
+        self.send_state(client)
+        self.announce_presence(before, skip=client)
+
+    # --- clocks and stand-ins -------------------------------------------------
+    def deadline(self, clock_only: bool = False) -> float | None:
+        """When the person to move runs out of time: their clock, or a grace period while
+        they are away on their turn; None when no person is to move."""
+        seat = self.state.current_player()
+        if self.table.status != TableStatus.RUNNING or seat < 0 or seat in self.bots:
+            return None
+        found = []
+        if self.table.clock["kind"] != "none":
+            found.append(self.turn_started + self.table.clock["seconds"])
+        if not clock_only and seat in self.offline_since:
+            found.append(max(self.offline_since[seat], self.turn_started) + self.leave_grace)
+        return min(found) if found else None
+
+    def start_timer(self) -> None:
+        if self.timer is None or self.timer.done():
+            self.timer = asyncio.create_task(self._watch_time())
+
+    async def _watch_time(self) -> None:
+        """Give a bot the seat of a person whose time ran out or who stays away on their turn."""
+        while self.table.status == TableStatus.RUNNING:
+            deadline = self.deadline()
+            with anyio.move_on_after(None if deadline is None else max(0.0, deadline - time.time())):
+                await self._tick.wait()
+            self._tick.clear()
+            deadline = self.deadline()
+            if deadline is not None and time.time() >= deadline:
+                self.stand_in(self.state.current_player())
+
+    def stand_in(self, seat: int) -> None:
+        """A bot plays this person's seat until they come back (say hello with their token)."""
+        self.standins.add(seat)
+        self.bots[seat] = new_bot(STANDIN_BOT, self.game, seat)
+        self.broadcast()
+        self.kick()
 
     # --- seats --------------------------------------------------------------
     def seat_of_token(self, token_hash: str) -> int | None:
@@ -303,6 +385,9 @@ class Room:
             self.make_bots()
             await self.store.set_status(self.id, TableStatus.RUNNING)
             self.table.status = TableStatus.RUNNING
+            online = self.seats_online()
+            humans = [s.seat for s in self.seats if s.kind == SeatKind.HUMAN and s.seat not in online]
+            self.offline_since = dict.fromkeys(humans, time.time())
             await self._commit(None, None)
         self.broadcast()
         self.kick()
@@ -322,6 +407,8 @@ class Room:
             raise TableError(NOT_SEATED)
         if version != self.state.version:
             raise TableError(STALE_VERSION, current=self.state.version, given=version)
+        if seat in self.standins:
+            raise TableError(STANDING_IN)
         if (mover := self.state.current_player()) != seat:
             raise TableError(NOT_YOUR_TURN, name=self.seats[mover].name, seat=mover + 1)
         if not self.state.is_legal(action):
@@ -348,6 +435,9 @@ class Room:
         elif result is not None:
             await self.store.finish(self.id, result)
         self.state = state
+        self.turn_started = time.time()
+        self.last_activity = time.monotonic()
+        self._tick.set()
         self.decisions = (self.decisions + [r for r in rows if r.seat >= 0])[-LOG_LENGTH:]
         self._let_bots_observe()
         if result is not None:
@@ -356,9 +446,11 @@ class Room:
 
     # --- bots ---------------------------------------------------------------
     def kick(self) -> None:
-        """Let the bots move if one is to move; at most one driver per table."""
+        """Let the bots move if one is to move, and the clock run; at most one driver per table."""
         if self.driver is None or self.driver.done():
             self.driver = asyncio.create_task(self._drive())
+        if self.table.status == TableStatus.RUNNING:
+            self.start_timer()
 
     async def _resolve_open_chance(self) -> None:
         """A chance node left open (a crash between start and its first write) is drawn now."""
@@ -391,8 +483,8 @@ class Room:
                 await asyncio.sleep(self.bot_delay)
             action = await self._bot_choice(seat, version)
             async with self.lock:
-                if self.state.version != version:
-                    continue
+                if self.state.version != version or seat not in self.bots:
+                    continue  # someone moved first, or the person came back
                 await self._commit(seat, action)
             self.broadcast()
 
@@ -424,10 +516,11 @@ class Room:
         return action
 
     async def stop(self) -> None:
-        if self.driver is not None:
-            self.driver.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.driver
+        for task in (self.driver, self.timer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     # --- chat ---------------------------------------------------------------
     async def chat(self, client: Client, text: str, now: float) -> None:

@@ -51,6 +51,8 @@ tables = Table(
     # The data sets chosen for data-file options, with their content, as JSON
     # ({option: {"name", "text"}}), so the table replays anywhere (version 4).
     Column("data_files", Text),
+    # The table's clock as JSON ({"kind", "seconds"}); NULL: none (version 5).
+    Column("clock", Text),
 )
 
 seats = Table(
@@ -155,11 +157,17 @@ def _data_files_4(connection: Connection) -> None:
         connection.execute(text("ALTER TABLE tables ADD COLUMN data_files TEXT"))
 
 
+def _clock_5(connection: Connection) -> None:
+    if "clock" not in _columns(connection, "tables"):
+        connection.execute(text("ALTER TABLE tables ADD COLUMN clock TEXT"))
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_version_1,
     _add_public_labels_2,
     _labels_as_json_3,
     _data_files_4,
+    _clock_5,
 ]
 LATEST = len(MIGRATIONS)
 

@@ -29,6 +29,16 @@ class Settings:
     """The built browser client; None: the package's own build."""
     data_sets: Path | None = None
     """A folder of data sets offered for data-file options: <game>/<option>/<name>.toml."""
+    leave_grace: float = 60.0
+    """Seconds a person may be away on their turn before a bot plays for them."""
+    open_expiry: float = 24 * 3600.0
+    """Seconds an open table waits to be started before it expires."""
+    abandon_expiry: float = 7 * 24 * 3600.0
+    """Seconds a running table may go without a move before it expires (at least 3 turns of its clock)."""
+    idle_release: float = 600.0
+    """Seconds a table nobody watches and no bot drives stays in memory (it reloads when asked for)."""
+    sweep_every: float = 60.0
+    """Seconds between looks for tables to expire or release."""
     tables_per_minute: int = 10
     """New tables one client (network address) may create per minute."""
     connections_per_client: int = 32

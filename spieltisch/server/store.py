@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import event, select
+from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -32,6 +32,8 @@ class TableStatus(StrEnum):
     """The game is being played."""
     FINISHED = "finished"
     """The game is over; its result is stored."""
+    EXPIRED = "expired"
+    """Nobody started it, or everybody left it, for longer than the server keeps tables."""
 
 
 class SeatKind(StrEnum):
@@ -64,6 +66,8 @@ class TableRow:
     rematch_id: str | None = None
     data_files: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per data-file option, the chosen data set: {"name", "text"} (see datasets.py)."""
+    clock: dict[str, Any] = field(default_factory=lambda: {"kind": "none", "seconds": 0})
+    """Time per turn: {"kind": "none" | "move" | "day", "seconds": per turn}."""
 
 
 @dataclass
@@ -182,6 +186,7 @@ def _table_row(row: Any) -> TableRow:
         rematch_of=row.rematch_of,
         rematch_id=row.rematch_id,
         data_files=json.loads(found) if (found := getattr(row, "data_files", None)) else {},
+        clock=json.loads(row.clock) if row.clock else {"kind": "none", "seconds": 0},
     )
 
 
@@ -235,6 +240,7 @@ class Store:
             "created_at": table.created_at,
             "rematch_of": table.rematch_of,
             "data_files": json.dumps(table.data_files) if table.data_files else None,
+            "clock": json.dumps(table.clock),
         }
         async with self._writing() as connection:
             await connection.execute(schema.tables.insert().values(**values))
@@ -278,6 +284,34 @@ class Store:
                 listed[row.id] = (_table_row(row), [])
             listed[row.id][1].append(SeatRow(row.seat, SeatKind(row.kind), row.name, row.bot))
         return list(listed.values())
+
+    async def stale_tables(self, open_before: float, idle_before: float) -> list[tuple[TableRow, float]]:
+        """Open tables made before `open_before`, and running ones with no move since
+        `idle_before`, each with the time of its last move (or its creation)."""
+        tables, actions = schema.tables, schema.actions
+        last = (
+            select(actions.c.table_id, func.max(actions.c.created_at).label("last_move"))
+            .group_by(actions.c.table_id)
+            .subquery()
+        )
+        columns = [c for c in tables.c if c.name != "data_files"]
+        moved = func.coalesce(last.c.last_move, tables.c.created_at)
+        query = (
+            select(*columns, moved.label("moved"))
+            .outerjoin(last, last.c.table_id == tables.c.id)
+            .where(
+                ((tables.c.status == TableStatus.OPEN.value) & (tables.c.created_at < open_before))
+                | ((tables.c.status == TableStatus.RUNNING.value) & (moved < idle_before))
+            )
+        )
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [(_table_row(row), float(row.moved)) for row in rows]
+
+    async def mark_expired(self, table_ids: list[str]) -> None:
+        query = schema.tables.update().where(schema.tables.c.id.in_(table_ids))
+        async with self._writing() as connection:
+            await connection.execute(query.values(status=TableStatus.EXPIRED.value))
 
     async def table_ids_with_status(self, status: TableStatus) -> list[str]:
         query = select(schema.tables.c.id).where(schema.tables.c.status == status)

@@ -27,7 +27,7 @@ from tests.core.toy_game import ToyGame
 from tests.server.conftest import hello, new_table, receive
 
 STATE_KEYS = {
-    "type", "table", "game", "title", "options", "status", "version", "you", "seats",
+    "type", "table", "game", "title", "options", "clock", "deadline", "status", "version", "you", "seats",
     "to_move", "view", "legal", "log", "result", "rematch",
 }  # fmt: skip
 
@@ -107,7 +107,7 @@ def check_message(
 ) -> None:
     if message["type"] == "presence":  # who is online: nothing from the game
         assert set(message) == {"type", "seats"}
-        assert all(set(s) == {"seat", "kind", "name", "bot", "online"} for s in message["seats"])
+        assert all(set(s) == {"seat", "kind", "name", "bot", "online", "standin"} for s in message["seats"])
         return
     if message["type"] != "state":
         assert message["type"] in ("chat_history", "chat"), message
