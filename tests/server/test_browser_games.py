@@ -417,7 +417,9 @@ def open_table(
     )
     assert table.status_code == 200, table.text
     keys = table.json()
-    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
+    # The phone asks for less motion: nothing on its page moves (checked below).
+    motion = "reduce" if viewport == PHONE else "no-preference"
+    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True, reduced_motion=motion)
     page = context.new_page()
     seat = Seat(page, reword)
     page.goto(site.url + "/")
@@ -471,6 +473,12 @@ def play_by_clicking(site: Server, browser: Any, game: str, phone: bool) -> None
         if moves == 0:
             shoot(page, f"{game}-{size}-start")
             assert serious_axe_violations(page) == [], game
+        if moves == 1:
+            # The last move is highlighted, and arrives with a movement unless the reader asked for less.
+            animation = page.evaluate(
+                "() => getComputedStyle(document.querySelector('[data-testid=last-move]')).animationName"
+            )
+            assert animation == ("none" if phone else "glow"), animation
         move = pick_move(game, state["legal"], rng)
         before = len(seat.sent)
         expected = DRIVERS[game](page, state, move)
