@@ -3,7 +3,8 @@
 Each game is played to its end against heuristic bots twice: on a desktop page
 in English, with every move name the server sends reworded into nonsense (a
 click must be decided by a move's struct, never by its name), and on a German
-phone page (390 x 844) with the real names. At each of our turns the test picks
+phone page (390 x 844) with the real names; the first moves of each game are
+also played on a German page with reworded names. At each of our turns the test picks
 a random legal move, makes it by clicking what the table shows (hand cards,
 cells, piles, players, prompts; never the list of moves) and checks that the
 page sent exactly that move. Along the way it reads from the page what each
@@ -455,6 +456,18 @@ def wait_for_quiet_turn(page: Any, seat: Seat) -> bool:
     return True
 
 
+def click_and_check(page: Any, seat: Seat, game: str, state: dict, move: dict) -> None:
+    """Make `move` by clicking the table; the page must send exactly that move."""
+    before = len(seat.sent)
+    expected = DRIVERS[game](page, state, move)
+    for _ in range(100):
+        if len(seat.sent) > before:
+            break
+        page.wait_for_timeout(20)
+    assert len(seat.sent) > before, f"{game}: clicking for {move['move']} sent nothing"
+    assert seat.sent[before]["action"] == expected, (game, move["move"], seat.sent[before])
+
+
 def play_by_clicking(site: Server, browser: Any, game: str, phone: bool) -> None:
     viewport, locale, reword = (PHONE, "de-DE", False) if phone else (DESKTOP, "en-GB", True)
     seat, reference = open_table(site, browser, game, viewport, locale, reword)
@@ -480,14 +493,7 @@ def play_by_clicking(site: Server, browser: Any, game: str, phone: bool) -> None
             )
             assert animation == ("none" if phone else "glow"), animation
         move = pick_move(game, state["legal"], rng)
-        before = len(seat.sent)
-        expected = DRIVERS[game](page, state, move)
-        deadline = 100
-        while len(seat.sent) == before and deadline:
-            page.wait_for_timeout(20)
-            deadline -= 1
-        assert len(seat.sent) > before, f"{game}: clicking for {move['move']} sent nothing"
-        assert seat.sent[before]["action"] == expected, (game, move["move"], seat.sent[before])
+        click_and_check(page, seat, game, state, move)
         moves += 1
         if moves == 12:
             shoot(page, f"{game}-{size}-mid")
@@ -536,4 +542,20 @@ def test_keyboard_alone_plays_on_the_table(site: Server, browser: Any) -> None:
     assert len(seat.sent) == 1
     move = next(m for m in legal if m["id"] == seat.sent[0]["action"])
     assert move["move"]["kind"] == "turn" and move["move"]["position"] == int(focused)
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_reworded_german_names_change_no_click(site: Server, browser: Any, game: str) -> None:
+    """The first moves of each game on a German page whose move names are all nonsense."""
+    seat, _reference = open_table(site, browser, game, DESKTOP, "de-DE", reword=True)
+    page = seat.page
+    rng = random.Random(f"{game}-de")
+    for _ in range(15):
+        if not wait_for_quiet_turn(page, seat):
+            break
+        state = seat.state
+        assert all(move["label"].startswith("#") for move in state["legal"])
+        click_and_check(page, seat, game, state, pick_move(game, state["legal"], rng))
+    assert seat.sent, game
     page.context.close()
