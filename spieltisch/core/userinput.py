@@ -8,6 +8,7 @@ than its cap, not UTF-8, or UTF-8 with a byte order mark.
 from __future__ import annotations
 
 import json
+import os
 import re
 import stat
 import tomllib
@@ -29,22 +30,28 @@ class UserFileError(ValueError):
 
 
 def read_user_text(path: str | Path, max_bytes: int) -> str:
-    """The UTF-8 text of a regular file of at most `max_bytes`, or a UserFileError in one line."""
+    """The UTF-8 text of a regular file of at most `max_bytes`, or a UserFileError in one line.
+
+    The file is opened without blocking and checked before it is read, so a
+    pipe, a terminal or /dev/zero is refused at once rather than read forever.
+    """
     where = Path(path)
     try:
-        info = where.stat()
+        handle = os.open(where, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise UserFileError(f"cannot read {where}: {error.strerror or error}") from None
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise UserFileError(f"cannot read {where}: it is {kind}")
-    if info.st_size > max_bytes:
-        raise UserFileError(f"{where} is too large: {info.st_size:,} bytes, at most {max_bytes:,}")
     try:
-        with where.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise UserFileError(f"cannot read {where}: it is {kind}")
+        if info.st_size > max_bytes:
+            raise UserFileError(f"{where} is too large: {info.st_size:,} bytes, at most {max_bytes:,}")
+        data = _read_at_most(handle, max_bytes + 1)
     except OSError as error:
         raise UserFileError(f"cannot read {where}: {error.strerror or error}") from None
+    finally:
+        os.close(handle)
     if len(data) > max_bytes:
         raise UserFileError(f"{where} is too large: more than {max_bytes:,} bytes")
     for mark, encoding in _BOMS.items():
@@ -56,6 +63,15 @@ def read_user_text(path: str | Path, max_bytes: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise UserFileError(f"{where} is not UTF-8 text (byte {error.start}); save it as UTF-8") from None
+
+
+def _read_at_most(handle: int, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while size < limit and (chunk := os.read(handle, limit - size)):
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def read_options_file(path: str | Path) -> dict[str, Any]:

@@ -102,8 +102,8 @@ def _study_facts(study: dict[str, Any]) -> list[str]:
     return [*lines, f"- score: {score_meaning(study['game'])}", ""]
 
 
-def _duration(seconds: float) -> str:
-    if not seconds:
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
         return "not recorded (the study did not finish)"
     minutes, rest = divmod(round(seconds), 60)
     return f"{seconds:.1f} s" if minutes == 0 else f"{minutes} min {rest} s"

@@ -62,7 +62,7 @@ class StudyOutcome:
     results: list[dict[str, Any]] = field(default_factory=list)
     planned: int = 0
     interrupted: bool = False
-    seconds: float = 0.0
+    seconds: float | None = None  # None until the study ends
     command: str = ""
 
 
@@ -121,7 +121,7 @@ def load_outcome(out_dir: Path) -> StudyOutcome:
     lines = (out_dir / "games.jsonl").read_text(encoding="utf-8").splitlines()
     results = [json.loads(line) for line in lines if line.strip().endswith("}")]
     interrupted = len(results) < study["planned_games"]
-    seconds, command = float(study.get("seconds", 0.0)), str(study.get("command", ""))
+    seconds, command = study.get("seconds"), str(study.get("command", ""))
     outcome = StudyOutcome(spec, results, study["planned_games"], interrupted, seconds, command)
     outcome.results.sort(key=lambda r: (r["index"], r["variant"]))
     return outcome
@@ -155,6 +155,6 @@ def study_json(outcome: StudyOutcome) -> dict[str, Any]:
         "planned_games": outcome.planned,
         "finished_games": len(outcome.results),
         "interrupted": outcome.interrupted,
-        "seconds": round(outcome.seconds, 3),
+        "seconds": None if outcome.seconds is None else round(outcome.seconds, 3),
         "command": outcome.command,
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,24 +16,32 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
 from spieltisch.core.options import OptionError
 from spieltisch.server import webbuild
 from spieltisch.server.catalog import Catalog
+from spieltisch.server.connection import Client
+from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import (
+    BODY_TOO_LARGE,
+    DATABASE_DOWN,
     MALFORMED,
     NO_GAME,
     NO_SEAT_FOR_TOKEN,
     STORED_FIRST,
     TOO_LARGE,
+    WS_1013_TRY_AGAIN_LATER,
     WS_4404_NO_TABLE,
+    WS_4408_NO_HELLO,
     TableError,
     pick_lang,
     validation_detail,
 )
 from spieltisch.server.hub import Hub, hash_token
+from spieltisch.server.limits import MAX_BODY_BYTES, BodyLimit, BodyTooLarge, Limits
 from spieltisch.server.messages import (
     MAX_MESSAGE_BYTES,
     Act,
@@ -61,7 +70,7 @@ from spieltisch.server.messages import (
     client_message,
     messages_json_schema,
 )
-from spieltisch.server.room import Client, Room
+from spieltisch.server.room import Room
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import StaleWriteError, Store, TableStatus
 
@@ -73,12 +82,16 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+log = logging.getLogger("spieltisch.server")
+RETRY_AFTER_SECONDS = 5
 HELLO_TIMEOUT_SECONDS = 30.0
+"""A connection that has not said hello by then is closed (WS_4408_NO_HELLO)."""
+CLOSE_TIMEOUT_SECONDS = 2.0
 OPENAPI_REFS = "#/components/schemas/{model}"
 
 
 def create_app(settings: Settings) -> FastAPI:
-    catalog = Catalog(settings.extra_games)
+    catalog = Catalog(settings.extra_games, DataSets(settings.data_sets, settings.data_dir / "data-sets"))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -94,6 +107,11 @@ def create_app(settings: Settings) -> FastAPI:
     )
     _add_error_handlers(app)
     _document_messages(app)
+
+    app.state.limits = Limits(
+        settings.tables_per_minute, settings.connections_per_client, settings.connections_total
+    )
+    app.add_middleware(BodyLimit)  # before the headers below, so its refusals carry them too
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
@@ -120,6 +138,15 @@ def _document_messages(app: FastAPI) -> None:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _limits(request: Request | WebSocket) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+def _address(request: Request | WebSocket) -> str:
+    return request.client.host if request.client else ""
 
 
 def _hub(request: Request | WebSocket) -> Hub:
@@ -151,6 +178,8 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 400 and isinstance(error.__cause__, BodyTooLarge):
+            return _error_reply(request, TableError(BODY_TOO_LARGE, limit=MAX_BODY_BYTES))
         if error.status_code == 400:  # a body that is not JSON
             return _error_reply(request, TableError(MALFORMED, detail=NOT_JSON))
         # Starlette's 405 names only the methods of the first route that matched the
@@ -161,14 +190,21 @@ def _add_error_handlers(app: FastAPI) -> None:
             headers["Allow"] = ", ".join(sorted(_methods_for(app, request.scope)))
         return JSONResponse(reply.model_dump(), status_code=error.status_code, headers=headers)
 
+    @app.exception_handler(SQLAlchemyError)
+    async def database_down(request: Request, error: SQLAlchemyError) -> JSONResponse:
+        log.warning("database error on %s %s: %s", request.method, request.url.path, error.__class__.__name__)
+        reply = _error_reply(request, TableError(DATABASE_DOWN))
+        reply.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return reply
+
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
         return _error_reply(request, TableError(MALFORMED, detail=validation_detail(error.errors(), skip=1)))
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The error answers a route documents: each is an ErrorReply."""
-    return {status: {"model": ErrorReply} for status in (*statuses, 422)}
+    """The error answers a route documents: each is an ErrorReply (503: the database is down)."""
+    return {status: {"model": ErrorReply} for status in (*statuses, 422, 503)}
 
 
 def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
@@ -183,8 +219,9 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
         except OptionError:
             raise TableError(NO_GAME, game=name[:40]) from None
 
-    @app.post("/api/tables", responses=_errors(400, 404, 409))
+    @app.post("/api/tables", responses=_errors(400, 404, 409, 413, 429))
     async def create_table(request: Request, body: CreateTable) -> CreatedTable:
+        _limits(request).note_table(_address(request), time.monotonic())
         base = str(request.base_url).rstrip("/")
         return await _hub(request).create_table(body, lambda table_id: f"{base}/#/table/{table_id}")
 
@@ -197,21 +234,21 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
         room = await _hub(request).room(table_id)
         return await _hub(request).summary(room.table)
 
-    @app.post("/api/tables/{table_id}/seats/{seat}", responses=_errors(404, 409, 500))
+    @app.post("/api/tables/{table_id}/seats/{seat}", responses=_errors(404, 409, 413, 500))
     async def take_seat(request: Request, table_id: str, seat: int, body: TakeSeat) -> SeatTaken:
         return await _hub(request).take_seat(table_id, seat, body.name)
 
-    @app.post("/api/tables/{table_id}/bots", responses=_errors(400, 403, 404, 409, 500))
+    @app.post("/api/tables/{table_id}/bots", responses=_errors(400, 403, 404, 409, 413, 500))
     async def add_bots(request: Request, table_id: str, body: AddBots) -> Ok:
         await _hub(request).add_bots(table_id, body.host_token, body.bot, body.seat)
         return Ok()
 
-    @app.post("/api/tables/{table_id}/start", responses=_errors(403, 404, 409, 500))
+    @app.post("/api/tables/{table_id}/start", responses=_errors(403, 404, 409, 413, 500))
     async def start(request: Request, table_id: str, body: HostRequest) -> Ok:
         await _hub(request).start(table_id, body.host_token)
         return Ok()
 
-    @app.post("/api/tables/{table_id}/rematch", responses=_errors(403, 404, 409, 500))
+    @app.post("/api/tables/{table_id}/rematch", responses=_errors(403, 404, 409, 413, 500))
     async def rematch(request: Request, table_id: str, body: Rematch) -> RematchReply:
         return await _hub(request).rematch(table_id, body.token)
 
@@ -247,33 +284,62 @@ def _add_table_socket(app: FastAPI) -> None:
         websocket: WebSocket, table_id: str, lang: str = Query("en", max_length=2)
     ) -> None:
         await websocket.accept()
+        limits, address = _limits(websocket), _address(websocket)
         try:
-            room = await _hub(websocket).room(table_id)
+            limits.open_connection(address)
         except TableError as error:
-            await websocket.send_text(_error_message(error, lang).model_dump_json())
-            await websocket.close(code=WS_4404_NO_TABLE)
+            await _refuse(websocket, error, lang, WS_1013_TRY_AGAIN_LATER)
             return
-        client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
-        room.clients.add(client)
         try:
-            await room.broadcast()
+            await _serve_connection(websocket, table_id, lang)
+        finally:
+            limits.close_connection(address)
+
+
+async def _serve_connection(websocket: WebSocket, table_id: str, lang: str) -> None:
+    try:
+        room = await _hub(websocket).room(table_id)
+    except TableError as error:
+        await _refuse(websocket, error, lang, WS_4404_NO_TABLE)
+        return
+    except SQLAlchemyError:
+        await _refuse(websocket, TableError(DATABASE_DOWN), lang, WS_1013_TRY_AGAIN_LATER)
+        return
+    client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
+    await _connect(websocket, room, client)
+    if client.close_code is not None:
+        with anyio.move_on_after(CLOSE_TIMEOUT_SECONDS, shield=True):
+            await websocket.close(code=client.close_code)
+
+
+async def _refuse(websocket: WebSocket, error: TableError, lang: str, code: int) -> None:
+    await websocket.send_text(_error_message(error, lang).model_dump_json())
+    await websocket.close(code=code)
+
+
+async def _connect(websocket: WebSocket, room: Room, client: Client) -> None:
+    """Serve one connection: its sender drains its queue while this reads what it sends."""
+    async with anyio.create_task_group() as group:
+        client.on_overflow = group.cancel_scope.cancel
+        group.start_soon(client.run_sender)
+        group.start_soon(_hello_deadline, client)
+        room.join(client)
+        try:
             await _serve_client(websocket, room, client)
         except WebSocketDisconnect:
             pass
         finally:
-            await _leave(websocket, room, client)
+            # Nothing here waits: the connection's task may be cancelled by now
+            # (Starlette cancels it right after a close, a server on shutdown).
+            room.leave(client)
+            _hub(websocket).release_if_idle(room)
+        group.cancel_scope.cancel()
 
 
-async def _leave(websocket: WebSocket, room: Room, client: Client) -> None:
-    """The others learn that this connection went offline; a finished room nobody watches is let go."""
-    room.clients.discard(client)
-    # The connection's task may be cancelled by now (Starlette's test client
-    # cancels it right after the close, a server does on shutdown); this last
-    # broadcast must still reach the others. Each send is time-limited, so the
-    # shield cannot hold the task for long.
-    with anyio.CancelScope(shield=True):
-        await room.broadcast()
-    _hub(websocket).release_if_idle(room)
+async def _hello_deadline(client: Client) -> None:
+    await anyio.sleep(HELLO_TIMEOUT_SECONDS)
+    if not client.greeted:
+        client.give_up(WS_4408_NO_HELLO)
 
 
 def _error_message(error: TableError, lang: str) -> ErrorMessage:
@@ -288,7 +354,11 @@ async def _serve_client(websocket: WebSocket, room: Room, client: Client) -> Non
         try:
             await _handle(text, room, client)
         except TableError as error:
-            await client.send(_error_message(error, client.lang).model_dump_json())
+            client.post(_error_message(error, client.lang).model_dump_json())
+        except SQLAlchemyError as error:
+            # Nothing changed (a move is applied only once stored): the client may send it again.
+            log.warning("table %s: database error: %s", room.id, error.__class__.__name__)
+            client.post(_error_message(TableError(DATABASE_DOWN), client.lang).model_dump_json())
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -319,20 +389,24 @@ async def _handle(text: str, room: Room, client: Client) -> None:
     elif isinstance(message, Chat):
         await room.chat(client, message.text, time.time())
     else:
-        await client.send(Pong().model_dump_json())
+        client.post(Pong().model_dump_json())
 
 
 async def _hello(room: Room, client: Client, message: Hello) -> None:
-    client.lang = message.lang
+    """Seat the connection; it gets the chat and its state, the others a presence message."""
+    seat = None
     if message.token:
         seat = room.seat_of_token(hash_token(message.token))
         if seat is None:
             raise TableError(NO_SEAT_FOR_TOKEN)
-        client.seat = seat
-    chat = await room.store.recent_chat(room.id)
-    history = ChatHistory(messages=[ChatLine(**c.__dict__) for c in chat])
-    await client.send(history.model_dump_json())
-    await room.broadcast()
+    client.greeted = True
+    client.lang = message.lang
+    before = room.seats_online()
+    client.seat = seat
+    chat = [ChatLine(**line.__dict__) for line in room.chat_log]  # kept in memory: no database read
+    client.post(ChatHistory(messages=chat).model_dump_json())
+    room.send_state(client)
+    room.announce_presence(before, skip=client)
     room.kick()  # revives bots that stopped on an error
 
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from spieltisch.bots import Bot, make_bot
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.core.registry import game_class, game_names
+from spieltisch.server.datasets import DataSets
 from spieltisch.server.messages import BotChoice, GameSummary, OptionInfo
 
 # Strengths offered for the search bot when the bot factory knows it.
@@ -25,8 +28,13 @@ MAX_CACHED_GAMES = 256
 
 
 class Catalog:
-    def __init__(self, extra_games: dict[str, type[AnyGame]] | None = None) -> None:
+    """The games and bots on offer, and the data sets for their data-file options."""
+
+    def __init__(
+        self, extra_games: dict[str, type[AnyGame]] | None = None, data_sets: DataSets | None = None
+    ) -> None:
         self.extra_games = dict(extra_games or {})
+        self.data_sets = data_sets or DataSets(None, Path(tempfile.gettempdir()) / "spieltisch-data-sets")
         self._games: dict[tuple[str, int, str], AnyGame] = {}
 
     def names(self) -> list[str]:
@@ -60,12 +68,15 @@ class Catalog:
             title=cls.title,
             min_players=cls.min_players,
             max_players=cls.max_players,
-            options=[describe_option(spec) for spec in cls.option_specs],
+            options=[
+                describe_option(spec, self.data_sets.offered(cls.name, spec.name))
+                for spec in cls.option_specs
+            ],
             bots=self.bots_for(name),
         )
 
 
-def describe_option(spec: OptionSpec) -> OptionInfo:
+def describe_option(spec: OptionSpec, data_sets: list[str]) -> OptionInfo:
     return OptionInfo(
         name=spec.name,
         kind=spec.kind,  # type: ignore[arg-type]
@@ -74,6 +85,7 @@ def describe_option(spec: OptionSpec) -> OptionInfo:
         choices=list(spec.choices),
         minimum=spec.minimum,
         maximum=spec.maximum,
+        data_sets=data_sets if spec.kind == "str" else [],
     )
 
 

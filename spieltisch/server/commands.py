@@ -38,6 +38,17 @@ def serve(
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before its move")] = 0.8,
     build: Annotated[bool, typer.Option("--build/--no-build", help="Build the client if needed")] = True,
+    data_sets: Annotated[
+        Path | None,
+        typer.Option(help="A folder of data sets to offer for data-file options: GAME/OPTION/NAME.toml"),
+    ] = None,
+    tables_per_minute: Annotated[
+        int, typer.Option(help="New tables one client (network address) may create per minute")
+    ] = 10,
+    connections_per_client: Annotated[
+        int, typer.Option(help="Websocket connections one client may hold at once")
+    ] = 32,
+    connections_total: Annotated[int, typer.Option(help="Websocket connections in total")] = 5000,
     extra_game: Annotated[
         list[str] | None, typer.Option(help="Also offer an unregistered game, as module:Class (repeatable)")
     ] = None,
@@ -59,7 +70,16 @@ def serve(
         typer.echo("note: the browser client is not built (needs npm); the API works without it")
     games = {cls.name: cls for cls in map(load_extra_game, extra_game or [])}
     folder = data_dir or default_data_dir()
-    settings = Settings(data_dir=folder, database_url=database_url, bot_delay=bot_delay, extra_games=games)
+    settings = Settings(
+        data_dir=folder,
+        database_url=database_url,
+        bot_delay=bot_delay,
+        extra_games=games,
+        data_sets=data_sets,
+        tables_per_minute=tables_per_minute,
+        connections_per_client=connections_per_client,
+        connections_total=connections_total,
+    )
     where = "PostgreSQL" if database_url else f"SQLite in {folder}"
     try:
         listening = bind(host, port)

@@ -20,6 +20,11 @@ LANGS = ("en", "de")
 WS_1008_POLICY_VIOLATION = 1008
 WS_1013_TRY_AGAIN_LATER = 1013
 WS_4404_NO_TABLE = 4404
+"""The table does not exist."""
+WS_4008_TOO_SLOW = 4008
+"""The connection's outgoing queue overflowed: the client does not read what it is sent."""
+WS_4408_NO_HELLO = 4408
+"""No hello within the time allowed after connecting."""
 
 
 @dataclass(frozen=True)
@@ -44,8 +49,34 @@ UNAVAILABLE = Problem(
     "table {table} cannot be restored: {detail}",
     "Tisch {table} lässt sich nicht wiederherstellen: {detail}",
 )
+DATABASE_DOWN = Problem(
+    "try_again",
+    503,
+    "the database cannot be reached just now; nothing was changed, try again in a moment",
+    "Die Datenbank ist gerade nicht erreichbar; nichts wurde geändert, bitte gleich noch einmal versuchen",
+)
 MALFORMED = Problem("malformed", 422, "{detail}", "{detail}")
 BAD_OPTIONS = Problem("bad_options", 400, "{detail}", "Diese Einstellungen gehen nicht: {detail}")
+UNKNOWN_DATA_SET = Problem(
+    "bad_options",
+    400,
+    "option {option}: choose one of the offered data sets ({offered}), leave it empty for the built-in one, "
+    "or upload a file",
+    "Option {option}: einen der angebotenen Datensätze wählen ({offered}), leer lassen für den eingebauten "
+    "oder eine Datei hochladen",
+)
+DATA_FILE_TOO_LARGE = Problem(
+    "too_large",
+    413,
+    "option {option}: an uploaded file may have at most {limit} bytes",
+    "Option {option}: eine hochgeladene Datei darf höchstens {limit} Bytes haben",
+)
+NOT_A_FILE_OPTION = Problem(
+    "bad_options",
+    400,
+    "{option} takes no file; files go with: {options}",
+    "{option} nimmt keine Datei; Dateien gehören zu: {options}",
+)
 BAD_BOT = Problem(
     "bad_bot",
     400,
@@ -99,6 +130,24 @@ TOO_LARGE = Problem(
     400,
     "a message may have at most {limit} bytes",
     "Eine Nachricht darf höchstens {limit} Bytes haben",
+)
+BODY_TOO_LARGE = Problem(
+    "too_large",
+    413,
+    "a request may have at most {limit} bytes",
+    "Eine Anfrage darf höchstens {limit} Bytes haben",
+)
+RATE_LIMITED_TABLES = Problem(
+    "rate_limited",
+    429,
+    "at most {limit} new tables a minute; wait a little",
+    "Höchstens {limit} neue Tische pro Minute; bitte kurz warten",
+)
+TOO_MANY_CONNECTIONS = Problem(
+    "too_many_connections",
+    429,
+    "too many connections; close some tables or try again later",
+    "Zu viele Verbindungen; einige Tische schließen oder später wieder versuchen",
 )
 NOT_SEATED = Problem(
     "not_seated",

@@ -14,6 +14,7 @@ from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import Catalog
+from spieltisch.server.datasets import DataFile, file_options
 from spieltisch.server.errors import (
     BAD_BOT,
     BAD_OPTIONS,
@@ -84,7 +85,11 @@ class Hub:
         if table is None:
             raise TableError(NOT_FOUND, table=table_id[:40])
         try:
-            game = self.catalog.load(table.game, table.players, table.options)
+            files = {option: DataFile(**chosen) for option, chosen in table.data_files.items()}
+            options = self.catalog.data_sets.game_options(
+                self.catalog.game_class(table.game), table.id, table.options, files
+            )
+            game = self.catalog.load(table.game, table.players, options)
             return await Room.load(self.store, table, game, self.bot_delay)
         except (OptionError, RecordError) as error:
             raise TableError(UNAVAILABLE, table=table_id, detail=str(error)) from None
@@ -109,11 +114,24 @@ class Hub:
             await room.stop()
 
     # --- lobby ----------------------------------------------------------------
-    def _make_game(self, game: str, players: int, options: dict[str, Any]) -> AnyGame:
+    def _make_game(self, request: CreateTable) -> tuple[AnyGame, dict[str, Any], dict[str, DataFile]]:
+        """The requested game, the options it is shown with, and the data sets chosen for it."""
+        data_sets = self.catalog.data_sets
+        files: dict[str, DataFile] = {}
         try:
-            return self.catalog.load(game, players, options)
+            cls = self.catalog.game_class(request.game)
+            shown, files = data_sets.choose(cls, request.options, request.files)
+            game = self.catalog.load(
+                request.game, request.players, data_sets.game_options(cls, "", shown, files)
+            )
         except OptionError as error:
-            raise TableError(BAD_OPTIONS, detail=str(error)) from None
+            raise TableError(BAD_OPTIONS, detail=data_sets.name_paths(str(error), files)) from None
+        # Stored and shown: every option's value, data sets by name (never the server's paths).
+        options = {
+            name: shown.get(name, "") if name in file_options(cls) else value
+            for name, value in game.options.items()
+        }
+        return game, options, files
 
     def _check_bot(self, game: str, bot: str) -> None:
         allowed = [b.id for b in self.catalog.bots_for(game)]
@@ -122,7 +140,7 @@ class Hub:
 
     async def create_table(self, request: CreateTable, join_url: Callable[[str], str]) -> CreatedTable:
         """A new open table; `join_url` makes the address people join it by from its id."""
-        game = self._make_game(request.game, request.players, request.options)
+        game, options, files = self._make_game(request)
         kinds = list(request.seats) + [SeatKind.OPEN] * (game.num_players - len(request.seats))
         if len(kinds) != game.num_players:
             raise TableError(BAD_SEATS, given=len(request.seats), players=game.num_players)
@@ -134,7 +152,7 @@ class Hub:
                 self._check_bot(game.name, kind)
                 seats.append(SeatRow(number, SeatKind.BOT, f"Bot {number + 1}", kind))
         host_token = new_token()
-        table = await self._store_new_table(game, seats, hash_token(host_token), None)
+        table = await self._store_new_table(game, options, files, seats, hash_token(host_token), None)
         reply = CreatedTable(id=table.id, host_token=host_token, join_url=join_url(table.id))
         if request.name is not None and SeatKind.OPEN in kinds:
             taken = await self.take_seat(table.id, kinds.index(SeatKind.OPEN), request.name)
@@ -143,13 +161,20 @@ class Hub:
         return reply
 
     async def _store_new_table(
-        self, game: AnyGame, seats: list[SeatRow], host_token_hash: str, rematch_of: str | None
+        self,
+        game: AnyGame,
+        options: dict[str, Any],
+        files: dict[str, DataFile],
+        seats: list[SeatRow],
+        host_token_hash: str,
+        rematch_of: str | None,
     ) -> TableRow:
         table = TableRow(
             id=secrets.token_urlsafe(9),
             game=game.name,
             players=game.num_players,
-            options=dict(game.options),
+            options=options,
+            data_files={option: chosen.to_json() for option, chosen in files.items()},
             seed=secrets.randbits(62),
             status=TableStatus.OPEN,
             host_token_hash=host_token_hash,
@@ -169,7 +194,7 @@ class Hub:
                 raise TableError(SEAT_TAKEN, seat=seat + 1)
             await room.update_seat(SeatRow(seat, SeatKind.HUMAN, name, None, hash_token(token)))
         self._lobby.clear()
-        await room.broadcast()
+        room.broadcast()
         return SeatTaken(seat=seat, token=token)
 
     async def add_bots(self, table_id: str, host_token: str, bot: str, seat: int | None) -> None:
@@ -185,7 +210,7 @@ class Hub:
             for target in targets:
                 await room.update_seat(SeatRow(target.seat, SeatKind.BOT, f"Bot {target.seat + 1}", bot))
         self._lobby.clear()
-        await room.broadcast()
+        room.broadcast()
 
     async def start(self, table_id: str, host_token: str) -> None:
         room = await self.room(table_id)
@@ -205,12 +230,15 @@ class Hub:
         async with room.lock:
             if room.table.rematch_id is None:
                 seats = [SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in room.seats]
-                table = await self._store_new_table(room.game, seats, room.table.host_token_hash, room.id)
+                files = {option: DataFile(**chosen) for option, chosen in room.table.data_files.items()}
+                table = await self._store_new_table(
+                    room.game, room.table.options, files, seats, room.table.host_token_hash, room.id
+                )
                 await self.store.set_rematch(room.id, table.id)
                 room.table.rematch_id = table.id
                 await (await self.room(table.id)).start()
                 self._lobby.clear()
-        await room.broadcast()
+        room.broadcast()
         assert room.table.rematch_id is not None
         return RematchReply(id=room.table.rematch_id, seat=seat)
 

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from pydantic_core import PydanticCustomError
 
+from spieltisch.core.data import MAX_DATA_FILE_BYTES
 from spieltisch.server.store import SeatKind, TableStatus
 
 MAX_MESSAGE_BYTES = 4096
@@ -57,7 +58,10 @@ class Chat(Strict):
     @field_validator("text")
     @classmethod
     def _printable(cls, value: str) -> str:
-        return "".join(ch for ch in value if ch.isprintable())
+        printable = "".join(ch for ch in value if ch.isprintable()).strip()
+        if not printable:
+            raise PydanticCustomError("only_control_characters", "the text has nothing printable")
+        return printable
 
 
 class Ping(Strict):
@@ -77,6 +81,10 @@ class CreateTable(Strict):
     """Per seat: "open" for a person, or a bot id such as "heuristic"; open by default."""
     name: Annotated[str, Field(max_length=64)] | None = None
     """Take the first open seat under this name."""
+    files: Annotated[
+        dict[str, Annotated[str, Field(max_length=MAX_DATA_FILE_BYTES)]], Field(max_length=8)
+    ] = {}
+    """Uploaded data files: per data-file option, the file's content (TOML, at most 64 KiB)."""
 
     @field_validator("name")
     @classmethod
@@ -124,11 +132,14 @@ MoveData = dict[str, Any]
 class OptionInfo(Out):
     name: str
     kind: Literal["bool", "int", "choice", "str"]
+    """"str" options name a data file: a data set or an upload (see data_sets)."""
     default: Any
     help: str
     choices: list[Any]
     minimum: int | None
     maximum: int | None
+    data_sets: list[str]
+    """For a data-file option, the names of the data sets offered besides the built-in one ("")."""
 
 
 class BotChoice(Out):
@@ -317,10 +328,25 @@ class Pong(Out):
     type: Literal["pong"] = "pong"
 
 
+class PresenceMessage(Out):
+    """Who is at the table now; sent to the others when a seat comes online or goes offline."""
+
+    type: Literal["presence"] = "presence"
+    seats: list[SeatInfo]
+
+
 ServerMessage = Annotated[
-    StateMessage | ChatMessage | ChatHistory | ErrorMessage | Pong, Field(discriminator="type")
+    StateMessage | PresenceMessage | ChatMessage | ChatHistory | ErrorMessage | Pong,
+    Field(discriminator="type"),
 ]
-SERVER_MESSAGES: tuple[type[Out], ...] = (StateMessage, ChatMessage, ChatHistory, ErrorMessage, Pong)
+SERVER_MESSAGES: tuple[type[Out], ...] = (
+    StateMessage,
+    PresenceMessage,
+    ChatMessage,
+    ChatHistory,
+    ErrorMessage,
+    Pong,
+)
 
 
 CLIENT_MESSAGES: tuple[type[Strict], ...] = (Hello, Act, Chat, Ping)

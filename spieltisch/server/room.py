@@ -12,17 +12,19 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import anyio
+from sqlalchemy.exc import SQLAlchemyError
 
 from spieltisch.bots import Bot
 from spieltisch.core.contract import AnyGame, IllegalActionError, State
 from spieltisch.core.play import sample_chance
 from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import FAST_BOTS, new_bot
+from spieltisch.server.connection import Client
 from spieltisch.server.errors import (
     ILLEGAL_ACTION,
     LANGS,
@@ -43,6 +45,7 @@ from spieltisch.server.messages import (
     FinalResult,
     LegalMove,
     LogEntry,
+    PresenceMessage,
     ScoreLineInfo,
     SeatInfo,
     StateMessage,
@@ -51,19 +54,10 @@ from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store
 
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
+DATABASE_RETRY_SECONDS = 2.0
+CHAT_HISTORY = 50
 CHAT_BURST = 5
 CHAT_WINDOW_SECONDS = 10.0
-SEND_TIMEOUT_SECONDS = 5.0
-
-
-@dataclass(eq=False)
-class Client:
-    """One websocket connection: a seat (None for a spectator) and a language."""
-
-    send: Callable[[str], Awaitable[None]]
-    seat: int | None = None
-    lang: str = "en"
-    chat_times: list[float] = field(default_factory=list)
 
 
 def chance_rng(seed: int, version: int) -> random.Random:
@@ -180,6 +174,9 @@ class Room:
         self.bot_delay = bot_delay
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
+        self.chat_times: dict[int, list[float]] = {}
+        self.chat_log: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
+        """The latest chat, kept here so a hello reads no database."""
         self.decisions: list[ActionRow] = []
         self.bots: dict[int, Bot] = {}
         self.driver: asyncio.Task[None] | None = None
@@ -193,6 +190,10 @@ class Room:
         record = Record(table.game, table.players, table.options, [row.action for row in rows])
         room = cls(store, table, seats, game, record.replay(game=game), bot_delay)
         room.decisions = [row for row in rows if row.seat >= 0][-LOG_LENGTH:]
+        try:
+            room.chat_log.extend(await store.recent_chat(table.id, CHAT_HISTORY))
+        except SQLAlchemyError:
+            log.warning("table %s: chat history not loaded (database error)", table.id)
         if table.status == TableStatus.RUNNING and room.state.is_terminal():
             await room._commit(None, None)  # a crash left its end unstored (older servers stored it apart)
         if table.status == TableStatus.RUNNING:
@@ -247,35 +248,39 @@ class Room:
             rematch=self.table.rematch_id,
         )
 
-    async def broadcast(self) -> None:
+    def broadcast(self) -> None:
+        """Queue each connection its new state (never waits for a socket)."""
         texts: dict[tuple[int | None, str], str] = {}
-        outgoing = []
         for client in list(self.clients):
             key = (client.seat, client.lang)
             if key not in texts:
                 texts[key] = self.message_for(*key).model_dump_json()
-            outgoing.append((client, texts[key]))
-        await self._send_all(outgoing)
+            client.post(texts[key])
 
-    async def _send_all(self, outgoing: list[tuple[Client, str]]) -> None:
-        # anyio, not asyncio.gather with asyncio.wait_for: on Python 3.11
-        # wait_for swallows a cancellation that arrives as its send completes,
-        # and gather then raises a bare CancelledError. The cancel scope that
-        # cancelled the connection's task (Starlette's, on a disconnect) does
-        # not know that error as its own and lets it escape.
-        async with anyio.create_task_group() as group:
-            for client, text in outgoing:
-                group.start_soon(self._send, client, text)
+    def send_state(self, client: Client) -> None:
+        """The full state to one connection (it connected or said hello); the others need none."""
+        client.post(self.message_for(client.seat, client.lang).model_dump_json())
 
-    async def _send(self, client: Client, text: str) -> None:
-        # A closed or stalled socket must not hold up the others: it is dropped.
-        with anyio.move_on_after(SEND_TIMEOUT_SECONDS):
-            try:
-                await client.send(text)
-                return
-            except Exception:
-                pass
+    def seats_online(self) -> frozenset[int]:
+        return frozenset(client.seat for client in self.clients if client.seat is not None)
+
+    def announce_presence(self, before: frozenset[int], skip: Client | None = None) -> None:
+        """Tell everyone a seat came online or went offline: a small message, not the state."""
+        if self.seats_online() == before:
+            return
+        text = PresenceMessage(seats=self.seat_list()).model_dump_json()
+        for client in list(self.clients):
+            if client is not skip:
+                client.post(text)
+
+    def join(self, client: Client) -> None:
+        self.clients.add(client)
+        self.send_state(client)
+
+    def leave(self, client: Client) -> None:
+        before = self.seats_online()
         self.clients.discard(client)
+        self.announce_presence(before)
 
     # --- seats --------------------------------------------------------------
     def seat_of_token(self, token_hash: str) -> int | None:
@@ -299,7 +304,7 @@ class Room:
             await self.store.set_status(self.id, TableStatus.RUNNING)
             self.table.status = TableStatus.RUNNING
             await self._commit(None, None)
-        await self.broadcast()
+        self.broadcast()
         self.kick()
 
     async def act(self, seat: int | None, action: int, version: int) -> None:
@@ -307,7 +312,7 @@ class Room:
         async with self.lock:
             self._check_move(seat, action, version)
             await self._commit(seat, action)
-        await self.broadcast()
+        self.broadcast()
         self.kick()
 
     def _check_move(self, seat: int | None, action: int, version: int) -> None:
@@ -360,7 +365,7 @@ class Room:
         if self.table.status == TableStatus.RUNNING and self.state.is_chance_node():
             async with self.lock:
                 await self._commit(None, None)
-            await self.broadcast()
+            self.broadcast()
 
     def bot_to_move(self) -> int | None:
         seat = self.state.current_player()
@@ -369,6 +374,16 @@ class Room:
         return None
 
     async def _drive(self) -> None:
+        while True:
+            try:
+                await self._drive_bots()
+                return
+            except SQLAlchemyError as error:
+                # Nothing was stored or changed; the bots try again once the database answers.
+                log.warning("table %s: database error while bots move: %s", self.id, error.__class__.__name__)
+                await asyncio.sleep(DATABASE_RETRY_SECONDS)
+
+    async def _drive_bots(self) -> None:
         await self._resolve_open_chance()
         while (seat := self.bot_to_move()) is not None:
             version = self.state.version
@@ -379,7 +394,7 @@ class Room:
                 if self.state.version != version:
                     continue
                 await self._commit(seat, action)
-            await self.broadcast()
+            self.broadcast()
 
     def _let_bots_observe(self) -> None:
         """Bots with a memory see each step, through their seat's eyes only."""
@@ -418,11 +433,15 @@ class Room:
     async def chat(self, client: Client, text: str, now: float) -> None:
         if client.seat is None:
             raise TableError(NOT_SEATED)
-        recent = [t for t in client.chat_times if now - t < CHAT_WINDOW_SECONDS]
+        # Counted per seat, not per connection: reconnecting does not refill the allowance.
+        recent = [t for t in self.chat_times.get(client.seat, []) if now - t < CHAT_WINDOW_SECONDS]
         if len(recent) >= CHAT_BURST:
             raise TableError(RATE_LIMITED)
-        client.chat_times = [*recent, now]
+        self.chat_times[client.seat] = [*recent, now]
         message = ChatRow(client.seat, self.seats[client.seat].name, text, now)
-        await self.store.add_chat(self.id, message)
+        with anyio.CancelScope(shield=True):  # a started write finishes even if its sender leaves
+            await self.store.add_chat(self.id, message)
+        self.chat_log.append(message)
         text_out = ChatMessage(**message.__dict__).model_dump_json()
-        await self._send_all([(other, text_out) for other in list(self.clients)])
+        for other in list(self.clients):
+            other.post(text_out)

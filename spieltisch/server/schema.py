@@ -48,6 +48,9 @@ tables = Table(
     Column("result", Text),
     Column("rematch_of", String(32)),
     Column("rematch_id", String(32)),
+    # The data sets chosen for data-file options, with their content, as JSON
+    # ({option: {"name", "text"}}), so the table replays anywhere (version 4).
+    Column("data_files", Text),
 )
 
 seats = Table(
@@ -147,7 +150,17 @@ def _legacy_detail(en: str, de: str, public_en: str | None, public_de: str | Non
     return json.dumps({"label": {"en": en, "de": de}, "public": public}, ensure_ascii=False)
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_create_version_1, _add_public_labels_2, _labels_as_json_3]
+def _data_files_4(connection: Connection) -> None:
+    if "data_files" not in _columns(connection, "tables"):
+        connection.execute(text("ALTER TABLE tables ADD COLUMN data_files TEXT"))
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [
+    _create_version_1,
+    _add_public_labels_2,
+    _labels_as_json_3,
+    _data_files_4,
+]
 LATEST = len(MIGRATIONS)
 
 

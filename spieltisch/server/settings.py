@@ -27,6 +27,14 @@ class Settings:
     """Games offered besides the registered ones (a game still in development)."""
     web_dir: Path | None = None
     """The built browser client; None: the package's own build."""
+    data_sets: Path | None = None
+    """A folder of data sets offered for data-file options: <game>/<option>/<name>.toml."""
+    tables_per_minute: int = 10
+    """New tables one client (network address) may create per minute."""
+    connections_per_client: int = 32
+    """Websocket connections one client may hold at once."""
+    connections_total: int = 5000
+    """Websocket connections the server holds at once."""
 
     def resolved_database_url(self) -> str:
         if self.database_url:

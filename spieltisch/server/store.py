@@ -62,6 +62,8 @@ class TableRow:
     result: dict[str, Any] | None = None
     rematch_of: str | None = None
     rematch_id: str | None = None
+    data_files: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per data-file option, the chosen data set: {"name", "text"} (see datasets.py)."""
 
 
 @dataclass
@@ -179,6 +181,7 @@ def _table_row(row: Any) -> TableRow:
         result=json.loads(row.result) if row.result else None,
         rematch_of=row.rematch_of,
         rematch_id=row.rematch_id,
+        data_files=json.loads(found) if (found := getattr(row, "data_files", None)) else {},
     )
 
 
@@ -231,6 +234,7 @@ class Store:
             "host_token_hash": table.host_token_hash,
             "created_at": table.created_at,
             "rematch_of": table.rematch_of,
+            "data_files": json.dumps(table.data_files) if table.data_files else None,
         }
         async with self._writing() as connection:
             await connection.execute(schema.tables.insert().values(**values))
@@ -255,7 +259,8 @@ class Store:
         self, status: TableStatus | None = None, limit: int = 100
     ) -> list[tuple[TableRow, list[SeatRow]]]:
         """The newest tables with their seats, in one query (the lobby's list)."""
-        newest = select(schema.tables).order_by(schema.tables.c.created_at.desc()).limit(limit)
+        listed_columns = [c for c in schema.tables.c if c.name != "data_files"]  # contents stay out
+        newest = select(*listed_columns).order_by(schema.tables.c.created_at.desc()).limit(limit)
         if status:
             newest = newest.where(schema.tables.c.status == status)
         found = newest.subquery()

@@ -25,6 +25,7 @@ def make_settings(data_dir: Path, **changes: Any) -> Settings:
         bot_delay=0.0,
         extra_games={"toy": ToyGame, "show": ShowGame},
         web_dir=data_dir / "no-client",
+        tables_per_minute=1000,  # the tests make many; test_server_limits.py tests the limit
     )
     for key, value in changes.items():
         setattr(settings, key, value)

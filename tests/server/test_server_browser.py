@@ -198,7 +198,8 @@ def test_a_refitted_lucandor_table_is_drawn_from_its_reference_data(
 ) -> None:
     """Cards listed backwards, red renamed, a fourth section: the table is the re-fitted wardrobe."""
     options = refitted_files(tmp_path)
-    body = {"game": "lucandor", "players": 3, "options": options, "name": "Anna"}
+    files = {name: Path(path).read_text(encoding="utf-8") for name, path in options.items()}
+    body = {"game": "lucandor", "players": 3, "files": files, "name": "Anna"}
     table = httpx.post(
         f"{site.url}/api/tables", json={**body, "seats": ["open", "heuristic", "heuristic"]}
     ).json()

@@ -15,10 +15,20 @@ from typing import Any
 from starlette.testclient import TestClient
 
 import spieltisch.games.lucandor
+from spieltisch.games.lucandor.words import WORDS
 from tests.server.conftest import new_table
 
 DATA = Path(spieltisch.games.lucandor.__file__).parent / "data"
 FUNCTIONS_WITH_DETAILS = {"dot": ("dot_colour", "points"), "end": ("storey",)}
+# The rulebook's names of the card functions (the same for every box).
+FUNCTION_NAMES = {
+    "dot": {"de": "Wertungspunkt", "en": "scoring dot"},
+    "end": {"de": "Endwertung", "en": "end scoring"},
+    "hanger": {"de": "Kleiderbügel", "en": "hanger"},
+    "needle": {"de": "Nadel & Faden", "en": "needle & thread"},
+    "iron": {"de": "Bügeleisen", "en": "iron"},
+    "drawer": {"de": "Schublade", "en": "drawer"},
+}
 
 
 def refitted_files(folder: Path) -> dict[str, str]:
@@ -91,6 +101,8 @@ def expected_reference(options: dict[str, str]) -> dict[str, Any]:
             for s in cards["start_cards"]
         ],
         "start_side": 1 if options.get("start_side") == "B" else 0,
+        "functions": [{"key": key, **FUNCTION_NAMES[key]} for key in FUNCTION_NAMES],
+        "words": WORDS,
         "markers": 2,  # the rulebook's stones per player, the same for every box
         "hand_size": 3,
         "wardrobe": {
@@ -117,7 +129,14 @@ def reference(client: TestClient, table_id: str) -> dict[str, Any]:
 
 def test_a_lucandor_table_gets_what_its_data_files_define(client: TestClient, tmp_path: Path) -> None:
     for options in ({}, {"start_side": "B"}, {**refitted_files(tmp_path), "start_side": "B"}):
-        table = new_table(client, game="lucandor", players=3, options=options)
+        # Over the web the re-fitted files are uploaded, not named by path.
+        files = {
+            name: Path(options[name]).read_text(encoding="utf-8")
+            for name in ("cards", "wardrobe")
+            if name in options
+        }
+        plain = {key: value for key, value in options.items() if key not in files}
+        table = new_table(client, game="lucandor", players=3, options=plain, files=files)
         got = reference(client, table["id"])
         assert got["game"] == "lucandor"
         assert got["data"] == expected_reference(options), options

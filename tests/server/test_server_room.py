@@ -1,18 +1,25 @@
-"""A room's broadcast under cancellation: the connection that sends it may be closing at any moment."""
+"""A room never waits for a socket: each connection has its own bounded queue and sender.
+
+Before, `Room.act` waited for every recipient's send (up to 5 s), so one
+client that did not read stalled the players; and every connect sent the
+full state to everyone at the table.
+"""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import TypeVar
 
 import anyio
-import pytest
 
-import spieltisch.server.room as room_module
 from spieltisch.server.catalog import Catalog
-from spieltisch.server.room import Client, Room
-from spieltisch.server.store import SeatRow, TableRow
+from spieltisch.server.connection import Client
+from spieltisch.server.errors import WS_4008_TOO_SLOW
+from spieltisch.server.room import Room
+from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
 from tests.core.toy_game import ToyGame
 
 T = TypeVar("T")
@@ -25,62 +32,109 @@ def run(main: Callable[[], Awaitable[T]]) -> T:
         return pool.submit(anyio.run, main).result()
 
 
-def toy_room() -> Room:
-    game = Catalog({"toy": ToyGame}).load("toy", 2, {})
-    table = TableRow("t", "toy", 2, {}, seed=1, status="open", host_token_hash="", created_at=0.0)
-    seats = [SeatRow(0, "human", "Anna"), SeatRow(1, "human", "Ben")]
-    # No store: an open table's broadcast reads only memory.
-    return Room(None, table, seats, game, game.new_initial_state(), bot_delay=0.0)  # type: ignore[arg-type]
+async def toy_room(folder: Path, players: int = 3) -> Room:
+    store = await Store.open(f"sqlite+aiosqlite:///{folder / 'room.sqlite3'}")
+    game = Catalog({"toy": ToyGame}).load("toy", players, {})
+    table = TableRow("t", "toy", players, {}, 1, TableStatus.OPEN, "", 0.0)
+    seats = [SeatRow(seat, SeatKind.HUMAN, f"P{seat}") for seat in range(players)]
+    await store.create_table(table, seats)
+    return Room(store, table, seats, game, game.new_initial_state(), bot_delay=0.0)
 
 
-def test_a_cancellation_landing_as_a_send_completes_stays_the_cancellers() -> None:
-    """The cancel arrives in the very step a send finishes (as when a closing
-    socket's handler is cancelled mid-broadcast). The cancel scope must see
-    its own cancellation come back, not a bare CancelledError that escapes it."""
-    received: list[str] = []
+class Recorder:
+    def __init__(self) -> None:
+        self.texts: list[str] = []
 
-    async def broadcast_cancelled_by_a_send() -> bool:
-        room = toy_room()
-        with anyio.CancelScope() as scope:
-
-            async def send_then_cancel(text: str) -> None:
-                scope.cancel()
-                received.append(text)
-
-            async def send(text: str) -> None:
-                received.append(text)
-
-            room.clients.update({Client(send_then_cancel, 0), Client(send, 1)})
-            await room.broadcast()
-        return scope.cancelled_caught
-
-    assert run(broadcast_cancelled_by_a_send) is True
-    assert received, "the broadcast did not reach its sends"
+    async def send(self, text: str) -> None:
+        self.texts.append(text)
 
 
-def test_a_failing_or_stalled_client_is_dropped_and_the_others_still_hear(
-    monkeypatch: pytest.MonkeyPatch,
+def test_a_client_that_never_reads_delays_no_move_and_is_closed_when_its_queue_overflows(
+    tmp_path: Path,
 ) -> None:
-    monkeypatch.setattr(room_module, "SEND_TIMEOUT_SECONDS", 0.05)
-    received: list[str] = []
+    async def main() -> tuple[list[float], Client, list[Recorder]]:
+        room = await toy_room(tmp_path)
+        given_up: list[bool] = []
 
-    async def broken(text: str) -> None:
-        raise RuntimeError("socket closed")
+        async def never_returns(text: str) -> None:
+            await anyio.sleep_forever()
 
-    async def stalled(text: str) -> None:
-        await anyio.sleep_forever()
+        stalled = Client(never_returns, None, queue_limit=3)
+        stalled.on_overflow = lambda: given_up.append(True)
+        players = [Recorder() for _ in range(3)]
+        clients = [Client(p.send, seat) for seat, p in enumerate(players)]
+        durations = []
+        async with anyio.create_task_group() as group:
+            for client in [stalled, *clients]:
+                group.start_soon(client.run_sender)
+                room.join(client)
+            await room.start()
+            while not room.state.is_terminal():
+                seat = room.state.current_player()
+                began = time.perf_counter()
+                await room.act(seat, 0, room.state.version)  # keep
+                durations.append(time.perf_counter() - began)
+            await anyio.sleep(0.05)
+            group.cancel_scope.cancel()
+        assert given_up == [True]
+        await room.store.close()
+        return durations, stalled, players
 
-    async def send(text: str) -> None:
-        received.append(text)
+    durations, stalled, players = run(main)
+    assert max(durations) < 0.5  # before: 5 s per move, waiting for the stalled send
+    assert stalled.overflowed and stalled.close_code == WS_4008_TOO_SLOW
+    assert all('"status":"finished"' in p.texts[-1] for p in players)
 
-    async def broadcast_to_three() -> set[Client]:
-        room = toy_room()
-        healthy = Client(send, 0)
-        room.clients.update({Client(broken, 1), Client(stalled, None), healthy})
-        with anyio.fail_after(1):
-            await room.broadcast()
-        return room.clients
 
-    left = run(broadcast_to_three)
-    assert [client.seat for client in left] == [0]
-    assert len(received) == 1
+def test_a_failing_client_is_given_up_and_the_others_still_hear(tmp_path: Path) -> None:
+    async def main() -> tuple[Client, Recorder]:
+        room = await toy_room(tmp_path)
+
+        async def broken(text: str) -> None:
+            raise RuntimeError("socket closed")
+
+        failing, healthy = Client(broken, 1), Recorder()
+        async with anyio.create_task_group() as group:
+            for client in (failing, Client(healthy.send, 0)):
+                group.start_soon(client.run_sender)
+                room.join(client)
+            room.broadcast()
+            await anyio.sleep(0.05)
+            group.cancel_scope.cancel()
+        await room.store.close()
+        return failing, healthy
+
+    failing, healthy = run(main)
+    assert failing.overflowed and len(healthy.texts) == 2  # on joining, then the broadcast
+
+
+def test_a_connection_gets_the_full_state_and_the_others_only_learn_of_a_seat_coming_online(
+    tmp_path: Path,
+) -> None:
+    async def main() -> dict[str, list[str]]:
+        room = await toy_room(tmp_path)
+        seen = {name: Recorder() for name in ("player", "watcher", "newcomer")}
+        player, watcher = Client(seen["player"].send, 0), Client(seen["watcher"].send, None)
+        async with anyio.create_task_group() as group:
+            for client in (player, watcher):
+                group.start_soon(client.run_sender)
+                room.join(client)
+            for _ in range(50):  # spectators come and go: nobody else hears of it
+                room.join(spectator := Client(Recorder().send, None))
+                room.leave(spectator)
+            newcomer = Client(seen["newcomer"].send, None)
+            group.start_soon(newcomer.run_sender)
+            room.join(newcomer)
+            before = room.seats_online()
+            newcomer.seat = 1  # it said hello with seat 1's token
+            room.announce_presence(before, skip=newcomer)
+            await anyio.sleep(0.05)
+            group.cancel_scope.cancel()
+        await room.store.close()
+        return {name: recorder.texts for name, recorder in seen.items()}
+
+    texts = run(main)
+    for name in ("player", "watcher"):
+        assert len(texts[name]) == 2 and '"type":"state"' in texts[name][0]
+        assert texts[name][1].startswith('{"type":"presence"')
+    assert len(texts["newcomer"]) == 1 and '"type":"state"' in texts["newcomer"][0]

@@ -105,6 +105,10 @@ def states_by_version(game: Game, history: list[int]) -> list[State]:
 def check_message(
     message: dict, seat: int | None, lang: str, states: list[State], history: list[int]
 ) -> None:
+    if message["type"] == "presence":  # who is online: nothing from the game
+        assert set(message) == {"type", "seats"}
+        assert all(set(s) == {"seat", "kind", "name", "bot", "online"} for s in message["seats"])
+        return
     if message["type"] != "state":
         assert message["type"] in ("chat_history", "chat"), message
         return

@@ -11,10 +11,13 @@ from typing import Any
 import pytest
 import sqlalchemy
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
+import spieltisch.server.app as app_module
 from spieltisch.bots import Bot
 from spieltisch.core.record import Record
 from spieltisch.server.app import create_app
+from spieltisch.server.errors import WS_4408_NO_HELLO
 from tests.server.conftest import hello, is_state, make_settings, new_table, receive, state_at
 
 
@@ -155,15 +158,6 @@ def test_chat_reaches_everyone_and_is_kept(client: TestClient) -> None:
     assert history["messages"][0]["text"] == "<b>Klopf</b> klopf"
 
 
-def messages_before_pong(ws: Any) -> list[dict]:
-    """Everything the server sent before it answered a ping sent now."""
-    ws.send_text(json.dumps({"type": "ping"}))
-    messages = []
-    while (message := json.loads(ws.receive_text()))["type"] != "pong":
-        messages.append(message)
-    return messages
-
-
 def test_the_others_see_a_player_go_offline(client: TestClient) -> None:
     """The leaving socket's handler is cancelled right after its close; its last broadcast still goes out."""
     table = new_table(client, name="Anna", seats=["open", "open"])
@@ -172,9 +166,12 @@ def test_the_others_see_a_player_go_offline(client: TestClient) -> None:
         for _ in range(5):
             with client.websocket_connect(f"/ws/tables/{table['id']}") as player:
                 hello(player, table["token"])
-                assert receive(watcher, lambda m: is_state(m) and m["seats"][0]["online"])
-            states = [m for m in messages_before_pong(watcher) if is_state(m)]
-            assert states[-1]["seats"][0]["online"] is False
+                assert receive(watcher, lambda m: m["type"] == "presence" and m["seats"][0]["online"])
+            # A small presence message, not the whole state, tells the others.
+            news = [json.loads(watcher.receive_text())]
+            while news[-1]["type"] != "presence" or news[-1]["seats"][0]["online"]:
+                news.append(json.loads(watcher.receive_text()))
+            assert [m["type"] for m in news] == ["presence"]
 
 
 def test_rematch_and_replay_of_a_finished_game(client: TestClient) -> None:
@@ -336,3 +333,39 @@ def test_moves_stored_before_structs_get_them_from_a_replay(tmp_path: Path) -> N
     assert [s["move"] for s in steps] == [e["move"] for e in end["log"]]
     assert [s["result"] for s in steps] == [e["result"] for e in end["log"]]
     assert all(s["label"].startswith("old ") for s in steps if s["seat"] == 0)
+
+
+def test_chat_is_limited_per_seat_so_reconnecting_gives_no_new_allowance(client: TestClient) -> None:
+    table = started_table(client)
+    for _ in range(5):  # before: each new connection had a fresh allowance
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            hello(ws, table["token"])
+            ws.send_text(json.dumps({"type": "chat", "text": "hallo"}))
+            receive(ws, lambda m: m["type"] == "chat")
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        hello(ws, table["token"])
+        ws.send_text(json.dumps({"type": "chat", "text": "noch einmal"}))
+        assert receive(ws, lambda m: m["type"] == "error")["code"] == "rate_limited"
+
+
+def test_a_chat_message_of_control_characters_only_is_refused(client: TestClient) -> None:
+    table = started_table(client)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        hello(ws, table["token"], lang="de")
+        ws.send_text(json.dumps({"type": "chat", "text": "\x07\x1b\u200b \t\x00"}))
+        error = receive(ws, lambda m: m["type"] in ("error", "chat"))
+        assert error["code"] == "malformed" and error["message"] == "chat.text: enthält nichts Lesbares"
+        ws.send_text(json.dumps({"type": "chat", "text": "\x07gut\x1b"}))
+        assert receive(ws, lambda m: m["type"] == "chat")["text"] == "gut"
+
+
+def test_a_connection_that_never_says_hello_is_closed(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "HELLO_TIMEOUT_SECONDS", 0.2)
+    table = started_table(client)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        assert is_state(json.loads(ws.receive_text()))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+    assert closed.value.code == WS_4408_NO_HELLO

@@ -76,7 +76,7 @@ WORDS = {
         "no_trigger": "no trigger",
         "totals": "Totals: {t}",
         "over": "Match over: lowest total wins.",
-        "end_trigger": "Game over: seat {t} finished first and everybody else had one more turn.",
+        "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
         "end_games": "The match is over after {n} games.",
         "end_target": "{who} reached the target of {t}: the match is over after {n} games.",
         "end_capped": "Game {g} reached the safety cap of {c} turns and was scored as it stood, "
@@ -140,7 +140,7 @@ WORDS = {
         "no_trigger": "kein Auslöser",
         "totals": "Gesamt: {t}",
         "over": "Spielende: die niedrigste Gesamtsumme gewinnt.",
-        "end_trigger": "Partie zu Ende: Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
+        "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
         "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
         "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
         "end_capped": "Partie {g} erreichte die Sicherheitsgrenze von {c} Zügen und wurde gewertet, "

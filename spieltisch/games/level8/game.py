@@ -14,7 +14,7 @@ import spieltisch.games.level8.bot as bot
 import spieltisch.games.level8.moves as moves
 import spieltisch.games.level8.search as search
 import spieltisch.games.level8.text as text
-from spieltisch.core.contract import Game, Move
+from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
@@ -123,6 +123,12 @@ class Level8Game(Game[Level8State]):
 
     def render_text(self, state: Level8State, seat: int | None, lang: str, width: int) -> str:
         return text.render(state, seat, lang)
+
+    def end_reason(self, state: Level8State, lang: str) -> EndReason | None:
+        return text.end_reason(state, lang)
+
+    def score_breakdown(self, state: Level8State, lang: str) -> list[list[ScoreLine]]:
+        return text.score_breakdown(state, lang)
 
     def reference_data(self) -> dict[str, Any]:
         """The level list (each level's parts) and the colours, for a display."""

@@ -7,6 +7,7 @@ first round and the deal passes left.
 
 from __future__ import annotations
 
+import enum
 import random
 from bisect import insort
 from collections.abc import Mapping
@@ -158,6 +159,22 @@ class RoundEnd:
         }
 
 
+class Ending(enum.StrEnum):
+    """How a game of LEVEL 8 ended; the value is its `EndReason.kind`."""
+
+    LEVEL_8 = "level_8_laid"
+    """A player laid down level 8 and won at once (rulebook, Spielende)."""
+    OUT_AFTER_7 = "went_out_after_level_7"
+    """A player went out after laying down level 7: two levels up, onto the win coin."""
+    STALLED = "stalled_rounds"
+    """A safety cap: `stall_rounds` rounds in a row ended with nobody out; the highest level wins."""
+
+    @property
+    def capped(self) -> bool:
+        """Whether a safety cap, not the rulebook, ended the game."""
+        return self is Ending.STALLED
+
+
 class Level8State(State):
     """A LEVEL 8 game, round after round until a player wins.
 
@@ -197,8 +214,9 @@ class Level8State(State):
         self.layoff_card = -1
         self.carry: list[int] = []
         self.went_out = -1
-        self.last_round: RoundEnd | None = None
+        self.round_log: tuple[RoundEnd, ...] = ()  # every finished round, in order
         self.won: list[int] = []
+        self.ending: Ending | None = None
         self._new_round()
 
     # --- setup and round flow ---------------------------------------------------
@@ -274,15 +292,16 @@ class Level8State(State):
             elif self.laid[seat]:
                 self.level[seat] += 1
         # The move being applied is not in the history yet: it ends at the next step.
-        self.last_round = RoundEnd(self.rounds, out, before, tuple(self.level), len(self._history) + 1)
+        end = RoundEnd(self.rounds, out, before, tuple(self.level), len(self._history) + 1)
+        self.round_log = (*self.round_log, end)
         if out >= 0 and self.level[out] > LEVEL_COUNT:
-            self._finish([out])  # went out after laying level 7: on the win coin
+            self._finish([out], Ending.OUT_AFTER_7)  # two levels up from level 7: the win coin
             return
         if self.stalled >= self.settings.stall_rounds:
             # Digital ruling: after `stall_rounds` rounds in a row with nobody out,
             # the game ends and the highest level wins (ties share).
             top = max(self.level)
-            self._finish([s for s in range(self.num_players) if self.level[s] == top])
+            self._finish([s for s in range(self.num_players) if self.level[s] == top], Ending.STALLED)
             return
         self.carry = []
         if self.settings.carry_over:
@@ -294,8 +313,9 @@ class Level8State(State):
         else:
             self._new_round()
 
-    def _finish(self, winners: list[int]) -> None:
+    def _finish(self, winners: list[int], ending: Ending) -> None:
         self.won = sorted(winners)
+        self.ending = ending
         self.phase = OVER
 
     # --- whose move ---------------------------------------------------------------
@@ -360,6 +380,11 @@ class Level8State(State):
         total = self.stock_size
         stock = self.stock
         return [(kind, stock[kind] / total) for kind in compress(ALL_KINDS, stock)]
+
+    @property
+    def last_round(self) -> RoundEnd | None:
+        """How the last finished round ended (None in the first round)."""
+        return self.round_log[-1] if self.round_log else None
 
     def level_parts(self, seat: int) -> tuple[Part, ...]:
         """The parts of the level `seat` works on (level 8's once on the win coin)."""
@@ -565,7 +590,7 @@ class Level8State(State):
         self.phase = PLAY
         if self.level[seat] == LEVEL_COUNT:
             self.level[seat] += 1  # the win coin: laying level 8 wins at once (ruling 6)
-            self._finish([seat])
+            self._finish([seat], Ending.LEVEL_8)
 
     def _lay_off(self, action: int) -> None:
         seat = self.player
@@ -621,8 +646,9 @@ class Level8State(State):
         other.layoff_card = self.layoff_card
         other.carry = list(self.carry)
         other.went_out = self.went_out
-        other.last_round = self.last_round
+        other.round_log = self.round_log
         other.won = list(self.won)
+        other.ending = self.ending
         return other
 
     # --- results ------------------------------------------------------------------------
@@ -665,6 +691,7 @@ class Level8State(State):
             "went_out": self.went_out,
             "last_round": self.last_round.to_json() if self.last_round else None,
             "winners": list(self.won),
+            "end": {"kind": self.ending.value, "capped": self.ending.capped} if self.ending else None,
             "rounds_played": self.rounds,
             "stalled": self.stalled,
             "seats": n,

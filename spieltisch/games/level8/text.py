@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import spieltisch.games.level8.actions as actions
+from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name
 from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, RUN, level_name, part_name, part_struct
 from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
-from spieltisch.games.level8.rules import Level8State, RoundEnd, Settings
+from spieltisch.games.level8.rules import Ending, Level8State, RoundEnd, Settings
 from spieltisch.games.level8.solver import Group
 
 WORDS = {
@@ -63,8 +64,18 @@ WORDS = {
         "levels_now": "Levels now: {levels}.",
         "seat_level": "seat {seat} on level {level}",
         "coin": "seat {seat} on the win coin",
-        "wins": "Seat {seats} wins.",
-        "win_shared": "Seats {seats} win.",
+        "seats_one": "seat {seats}",
+        "seats_many": "seats {seats}",
+        "end_level_8": "Seat {seat} laid down level 8 and wins.",
+        "end_out_after_7": "Seat {seat} went out after laying down level 7, reached the win coin and wins.",
+        "end_stalled": "Safety cap: {rounds} rounds in a row ended with nobody out (option stall_rounds),"
+        " so the highest level wins: {winners}.",
+        "end_stalled_one": "Safety cap: a round ended with nobody out (option stall_rounds),"
+        " so the highest level wins: {winners}.",
+        "line_laid": "round {round}: level {level} laid down",
+        "line_out": "round {round}: level {level} laid down, went out",
+        "line_coin": "level 8 laid down: the win coin",
+        "line_none": "no level completed",
         "colours": ("red", "orange", "yellow", "green", "blue", "purple"),
     },
     "de": {
@@ -117,8 +128,19 @@ WORDS = {
         "levels_now": "Level jetzt: {levels}.",
         "seat_level": "Platz {seat} auf Level {level}",
         "coin": "Platz {seat} auf dem Gewinn-Coin",
-        "wins": "Platz {seats} gewinnt.",
-        "win_shared": "Plätze {seats} gewinnen.",
+        "seats_one": "Platz {seats}",
+        "seats_many": "Plätze {seats}",
+        "end_level_8": "Platz {seat} hat Level 8 ausgelegt und gewinnt.",
+        "end_out_after_7": "Platz {seat} hat nach Level 7 die letzte Karte abgeworfen, erreicht den"
+        " Gewinn-Coin und gewinnt.",
+        "end_stalled": "Sicherheitsgrenze: {rounds} Runden in Folge ging niemand raus (Option stall_rounds),"
+        " daher gewinnt das höchste Level: {winners}.",
+        "end_stalled_one": "Sicherheitsgrenze: eine Runde endete, ohne dass jemand rausging (Option"
+        " stall_rounds), daher gewinnt das höchste Level: {winners}.",
+        "line_laid": "Runde {round}: Level {level} ausgelegt",
+        "line_out": "Runde {round}: Level {level} ausgelegt und alle Karten abgeworfen",
+        "line_coin": "Level 8 ausgelegt: der Gewinn-Coin",
+        "line_none": "noch kein Level geschafft",
         "colours": ("rot", "orange", "gelb", "grün", "blau", "lila"),
     },
 }
@@ -251,9 +273,10 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
     if end is not None and ended_round:
         words += [round_end_text(state, end, lang), levels_text(end, lang)]
         result.update(end.to_json())
-    if state.is_terminal():
-        words.append(winners_text(state.won, lang))
-        result["winners"] = list(state.won)
+    reason = end_reason(state, lang)
+    if reason is not None:
+        words.append(reason.text)
+        result.update(winners=list(state.won), end=reason.kind, capped=reason.capped)
     return {"text": " ".join(words), **result}
 
 
@@ -275,9 +298,41 @@ def levels_text(end: RoundEnd, lang: str) -> str:
     return _t(lang, "levels_now", levels=", ".join(shown))
 
 
-def winners_text(winners: list[int], lang: str) -> str:
-    seats = ", ".join(str(s) for s in winners)
-    return _t(lang, "wins" if len(winners) == 1 else "win_shared", seats=seats)
+# --- the end of the game, explained -------------------------------------------------
+
+
+def end_reason(state: Level8State, lang: str) -> EndReason | None:
+    """Level 8 laid down, going out after level 7, or the stalled-rounds safety cap."""
+    ending = state.ending
+    if ending is None:
+        return None
+    if ending is Ending.STALLED:
+        seats = ", ".join(str(s) for s in state.won)
+        winners = _t(lang, "seats_one" if len(state.won) == 1 else "seats_many", seats=seats)
+        rounds = state.settings.stall_rounds
+        text = _t(lang, "end_stalled" if rounds > 1 else "end_stalled_one", rounds=rounds, winners=winners)
+    else:
+        key = "end_level_8" if ending is Ending.LEVEL_8 else "end_out_after_7"
+        text = _t(lang, key, seat=state.won[0])
+    return EndReason(ending.value, text, ending.capped)
+
+
+def score_breakdown(state: Level8State, lang: str) -> list[list[ScoreLine]]:
+    """The levels each seat climbed, round by round, as the rulebook counts them: two
+    for going out, one for a level laid down, one for laying down level 8 (the win coin)."""
+    lines: list[list[ScoreLine]] = [[] for _ in range(state.num_players)]
+    for end in state.round_log:
+        for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True)):
+            if after > before:
+                key = "line_out" if seat == end.went_out else "line_laid"
+                label = _t(lang, key, round=end.round, level=before)
+                lines[seat].append(ScoreLine(label, float(after - before)))
+    if state.ending is Ending.LEVEL_8:
+        lines[state.won[0]].append(ScoreLine(_t(lang, "line_coin"), 1.0))
+    for seat_lines in lines:
+        if not seat_lines:
+            seat_lines.append(ScoreLine(_t(lang, "line_none"), 0.0))
+    return lines
 
 
 def reference_data(settings: Settings) -> dict[str, Any]:

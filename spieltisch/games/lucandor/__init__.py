@@ -4,8 +4,6 @@ The wardrobe and the cards are a digital model kept in data files
 (data/wardrobe.toml, data/cards.toml); docs/rules/lucandor.md explains it.
 """
 
-from spieltisch.games.lucandor.rules import LucandorGame
-
-GAME = LucandorGame
+from spieltisch.games.lucandor.game import GAME, LucandorGame
 
 __all__ = ["GAME", "LucandorGame"]

@@ -7,15 +7,12 @@ table, seen pile cards) and uses no randomness; ties go to the lowest action id.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from spieltisch.games.lucandor import rules as r
-from spieltisch.games.lucandor import scoring
+import spieltisch.games.lucandor.scoring as scoring
+import spieltisch.games.lucandor.steps as steps
 from spieltisch.games.lucandor.actions import Mode
 from spieltisch.games.lucandor.model import DOT, DRAWER, END, IRON, NEEDLE
-
-if TYPE_CHECKING:
-    from spieltisch.games.lucandor.rules import LucandorState
+from spieltisch.games.lucandor.rules import UNKNOWN, LucandorState
 
 CLEAN_VALUE = 1.0  # Fächer putzen always pays one point
 TASK_BONUS = (2.5, 1.0)  # a new task's worth beyond its count now: morning, afternoon
@@ -24,12 +21,12 @@ PUT_AWAY, FUNCTION, DOOR, CLEAN, TASK = Mode  # aliases: faster than Mode.X in t
 
 def choose(state: LucandorState) -> int:
     legal = state.legal_actions()
-    kind = state.pending[0]
-    if kind == r.P_CORNER:
+    step = state.pending
+    if isinstance(step, steps.Corner):
         return _corner(state, legal)
     greedy = Greedy(state)
-    if kind == r.P_DOOR_SECOND:
-        decode = state.g.codec.decode
+    if isinstance(step, steps.DoorSecond):
+        decode = state.settings.codec.decode
         return min(legal, key=lambda a: (greedy.keep_value(decode(a).card), a))
     return max(legal, key=lambda a: (greedy.value(a), -a))
 
@@ -38,8 +35,7 @@ def rollout(state: LucandorState, rng: random.Random) -> int:
     """The heuristic's move for search playouts, with ties broken at random so that
     playouts vary. Cheaper policies lose: one that leaves the iron unweighed (the
     costliest card to value) wins about 8% of games against two heuristic players."""
-    kind = state.pending[0]
-    if kind in (r.P_CORNER, r.P_DOOR_SECOND):
+    if isinstance(state.pending, (steps.Corner, steps.DoorSecond)):
         return choose(state)
     legal = state.legal_actions()
     greedy = Greedy(state)
@@ -54,8 +50,9 @@ class Greedy:
 
     def __init__(self, state: LucandorState) -> None:
         self.state = state
-        self.m = state.m
+        self.model = state.settings.model
         self.seat = state.turn
+        self.decode = state.settings.codec.decode
         self._counts: dict[int, list[int]] = {}  # garments per colour, by storey
         self._points: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         self._cell_colours: dict[int, int] = {}  # the colours a container holds, as bits
@@ -66,38 +63,43 @@ class Greedy:
         # How many own tasks count a garment of a colour in a storey, by (storey, colour).
         self._tasks: dict[tuple[int, int], int] = {}
         for task, chip in zip(state.end_cards[self.seat], state.end_colours[self.seat], strict=True):
-            key = (self.m.cards[task].storey, chip)
+            key = (self.model.cards[task].storey, chip)
             self._tasks[key] = self._tasks.get(key, 0) + 1
 
     def value(self, action: int) -> float:
+        """How good `action` looks for the seat to move (higher is better)."""
         state = self.state
-        move = state.g.codec.decode(action)
-        kind = state.pending[0]
-        if kind == r.P_NONE:
+        move = self.decode(action)
+        step = state.pending
+        kind = type(step)  # compared by identity: this runs for every legal move
+        if step is None:
             return self.first_value(move.mode, move.card, move.colour)
-        if kind in (r.P_PLACE, r.P_IRON_TARGET):
-            piece = state.pending[1] if kind == r.P_PLACE else state.pending[3]
-            return self.placement_value(piece, move.cell)
-        if kind == r.P_SLOT:
-            return self.slot_value(state.pending[1], move.slot)
-        if kind == r.P_DOOR_SECTION:
+        if kind is steps.PutAway:
+            return self.placement_value(step.card, move.cell)
+        if isinstance(step, steps.IronTarget):
+            return self.placement_value(step.piece, move.cell)
+        if kind is steps.DotSlot:
+            return self.slot_value(step.card, move.slot)
+        if kind is steps.DoorSection:
             return -abs(move.section - state.door)  # one section is cheaper
-        if kind == r.P_HANGER:
-            return -self.task_value(move.task)
-        if kind == r.P_NEEDLE_CARD:
-            return self.best_recolour(move.task)[0]
-        if kind == r.P_NEEDLE_COLOUR:
-            task = state.end_cards[self.seat][state.pending[2]]
-            return self.colour_count(self.m.cards[task].storey, move.colour)
-        if kind == r.P_IRON_SOURCE:
+        if kind is steps.IronSource:
             return self.iron_gain((move.cell, move.place, move.level))
-        if kind == r.P_DRAWER_PICK:
+        if kind is steps.HangerTask:
+            return -self.task_value(move.task)
+        if kind is steps.NeedleTask:
+            return self.best_recolour(move.task)[0]
+        if isinstance(step, steps.NeedleColour):
+            storey = self.model.cards[state.end_cards[self.seat][step.task]].storey
+            return self.colour_count(storey, move.colour)
+        if kind is steps.DrawerPick:
             return self.drawer_best(state.drawer_at(move.cell))
-        return self.drawer_gain(state.pending[2], move.cell)  # P_DRAWER_TARGET
+        if isinstance(step, steps.DrawerTarget):
+            return self.drawer_gain(step.drawer, move.cell)
+        return 0.0  # a luck check's corner and the door's second card are chosen elsewhere
 
     def first_value(self, mode: int, card_id: int, colour: int) -> float:
         state = self.state
-        card = self.m.cards[card_id]
+        card = self.model.cards[card_id]
         if mode == CLEAN:
             return CLEAN_VALUE - 0.01 * self.keep_value(card_id)
         if mode == DOOR:
@@ -124,7 +126,7 @@ class Greedy:
 
     def placement_value(self, piece: int, cell: int) -> float:
         points = scoring.placement_points(self.state, piece, cell)
-        return points + self.task_bonus(piece, self.m.storey_of(cell))
+        return points + self.task_bonus(piece, self.model.storey_of(cell))
 
     def best_placement(self, piece: int, exclude: int) -> float:
         """The best `placement_value` of `piece` anywhere but `exclude` (it has somewhere to go)."""
@@ -136,7 +138,7 @@ class Greedy:
         one cell (where an ironed garment lies) is known at once."""
         best = self._best_place.get(piece)
         if best is None:
-            colour = self.m.cards[piece].colour
+            colour = self.model.cards[piece].colour
             tasks = self._tasks
             values = [
                 (points + float(tasks.get((storey, colour), 0)), cell)
@@ -149,7 +151,7 @@ class Greedy:
     def placement_points(self, piece: int) -> list[tuple[int, int, int]]:
         """(points, storey, cell) for every cell `piece` may go to now. The same for every
         garment that fits alike and has its colour, so worked out once for them."""
-        t = self.state.g.tables
+        t = self.state.settings.tables
         colour = t.card_colour[piece]
         key = (t.card_fit_class[piece], colour)
         found = self._points.get(key)
@@ -159,7 +161,7 @@ class Greedy:
 
     def _placement_points(self, garment: int, colour: int) -> list[tuple[int, int, int]]:
         state = self.state
-        t = state.g.tables
+        t = state.settings.tables
         found = []
         for cell in state.target_cells(garment, -1):
             storey = t.cell_storey[cell]
@@ -174,7 +176,7 @@ class Greedy:
     def cell_colours(self, cell: int) -> int:
         colours = self._cell_colours.get(cell)
         if colours is None:
-            card_colour = self.state.g.tables.card_colour
+            card_colour = self.state.settings.tables.card_colour
             colours = 0
             for piece in scoring.container_pieces(self.state, cell):
                 colours |= 1 << card_colour[piece]
@@ -183,7 +185,7 @@ class Greedy:
 
     def task_bonus(self, piece: int, storey: int) -> float:
         """One end point for each own task that counts this garment in that storey."""
-        return float(self._tasks.get((storey, self.m.cards[piece].colour), 0))
+        return float(self._tasks.get((storey, self.model.cards[piece].colour), 0))
 
     def keep_value(self, card_id: int) -> float:
         """How much a hand card is worth keeping (for choosing what to discard)."""
@@ -194,7 +196,7 @@ class Greedy:
 
     def _keep_value(self, card_id: int) -> float:
         state = self.state
-        card = self.m.cards[card_id]
+        card = self.model.cards[card_id]
         if card.function == END and len(state.end_cards[self.seat]) < 2:
             return 3.0
         found = self.placement_points(card_id)
@@ -206,7 +208,7 @@ class Greedy:
         """(card, colour, storeys it may be put away in) for each own hand card."""
         if self._reach is None:
             state = self.state
-            t = state.g.tables
+            t = state.settings.tables
             self._reach = [
                 (
                     c,
@@ -222,7 +224,7 @@ class Greedy:
         state = self.state
         if not state.lock_passable(slot):
             return -10.0
-        m = self.m
+        m = self.model
         card = m.cards[card_id]
         old_colours, old_points = scoring.slot_card(state, slot)
         covered = set(m.slot_storeys[slot])
@@ -242,15 +244,15 @@ class Greedy:
     def task_value(self, index: int) -> float:
         state = self.state
         task = state.end_cards[self.seat][index]
-        return float(self.colour_count(self.m.cards[task].storey, state.end_colours[self.seat][index]))
+        return float(self.colour_count(self.model.cards[task].storey, state.end_colours[self.seat][index]))
 
     def best_recolour(self, index: int) -> tuple[float, int]:
         state = self.state
         colours = state.end_colours[self.seat]
-        storey = self.m.cards[state.end_cards[self.seat][index]].storey
+        storey = self.model.cards[state.end_cards[self.seat][index]].storey
         now = self.colour_count(storey, colours[index])
         best = (-1.0, -1)
-        for colour in range(len(self.m.colours)):
+        for colour in range(len(self.model.colours)):
             if colour in colours:
                 continue
             gain = float(self.colour_count(storey, colour) - now)
@@ -264,13 +266,13 @@ class Greedy:
         stack = state.drawer_items[drawer] if drawer >= 0 else state.content[cell][place]
         piece = stack[level]
         best = self.best_placement(piece, cell)
-        loss = self.task_bonus(piece, self.m.storey_of(cell))
-        chance = 1.0 if state.g.family or not state.is_under(cell, place, level) else 0.25
+        loss = self.task_bonus(piece, self.model.storey_of(cell))
+        chance = 1.0 if state.settings.family or not state.is_under(cell, place, level) else 0.25
         return chance * best - loss
 
     def drawer_gain(self, drawer: int, target: int) -> float:
         state = self.state
-        m = self.m
+        m = self.model
         before = m.storey_of(state.drawer_cell[drawer])
         after = m.storey_of(target)
         gain = 0.0
@@ -287,7 +289,7 @@ class Greedy:
 def _corner(state: LucandorState, legal: list[int]) -> int:
     """Choose the corner of a seen top card's thumb; otherwise the first corner."""
     pile = state.piles[state.turn]
-    top = pile[-1] if pile else r.UNKNOWN
-    if top != r.UNKNOWN:
-        return state.g.codec.encode_corner(state.m.cards[top].thumb)
+    top = pile[-1] if pile else UNKNOWN
+    if top != UNKNOWN:
+        return state.settings.codec.encode_corner(state.settings.model.cards[top].thumb)
     return legal[0]

@@ -120,6 +120,10 @@ class Tables:
     engine's inner loops."""
 
     def __init__(self, m: Model, side: int = 0) -> None:
+        self.rod_units = m.rod_units
+        self.drawer_units = m.drawer_units
+        self.stack_height = m.stack_height
+        self.num_sections = m.num_sections
         self.cell_section = [m.section_of(c) for c in range(m.num_cells)]
         self.cell_storey = [m.storey_of(c) for c in range(m.num_cells)]
         self.rod_cells = [c for c in range(m.num_cells) if m.storey_kind[m.storey_of(c)] == ROD]

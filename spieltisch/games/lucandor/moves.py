@@ -14,14 +14,10 @@ the hand is named, only its colour chip.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spieltisch.core.contract import Move
-from spieltisch.games.lucandor import rules as r
 from spieltisch.games.lucandor.actions import Block, Mode
-
-if TYPE_CHECKING:
-    from spieltisch.games.lucandor.rules import LucandorState
+from spieltisch.games.lucandor.rules import DECIDE, LucandorState
+from spieltisch.games.lucandor.steps import DrawerPick, IronTarget
 
 USES = {mode: mode.name.lower() for mode in Mode}
 """The "use" of a `play` struct for each mode: put_away, function, door, clean, task."""
@@ -29,9 +25,9 @@ USES = {mode: mode.name.lower() for mode in Mode}
 
 def action_struct(state: LucandorState, action: int) -> Move:
     """`action` as data for the player to move (a chance outcome: the card that comes)."""
-    if state.stage != r.S_DECIDE:
+    if state.stage != DECIDE:
         return {"kind": "card", "card": action}
-    move = state.g.codec.decode(action)
+    move = state.settings.codec.decode(action)
     block = move.block
     if block == Block.PLAY:
         struct: Move = {"kind": "play", "card": move.card, "use": USES[Mode(move.mode)]}
@@ -39,13 +35,15 @@ def action_struct(state: LucandorState, action: int) -> Move:
             struct["colour"] = move.colour
         return struct
     if block == Block.TARGET:
-        piece = state.pending[1] if state.pending[0] == r.P_PLACE else state.pending[3]
+        step = state.pending
+        assert step is not None, "a place for no garment"
+        piece = step.piece if isinstance(step, IronTarget) else step.card
         return {"kind": "put", "card": piece, "cell": move.cell, "place": move.place}
     if block == Block.SOURCE:
         piece = _piece_at(state, move.cell, move.place, move.level)
         return {"kind": "take", "card": piece, "cell": move.cell, "place": move.place, "level": move.level}
     if block == Block.CELL:
-        kind = "drawer" if state.pending[0] == r.P_DRAWER_PICK else "drawer_slot"
+        kind = "drawer" if isinstance(state.pending, DrawerPick) else "drawer_slot"
         return {"kind": kind, "cell": move.cell}
     if block == Block.SLOT:
         return {"kind": "slot", "slot": move.slot}
@@ -68,7 +66,7 @@ def action_struct(state: LucandorState, action: int) -> Move:
 
 def public_action_struct(state: LucandorState, action: int) -> Move | None:
     """`action` as every other seat knows it before it is made; None for chance (a hidden card)."""
-    if state.stage != r.S_DECIDE:
+    if state.stage != DECIDE:
         return None
     struct = action_struct(state, action)
     kind = struct["kind"]

@@ -12,7 +12,9 @@ Conventions, as in `view()`: indices count from 0; a card's id is its place in
 section 0 on the left); a scoring slot holds a card id, or
 `len(cards) + i` for start card i; the lists of locks (`lock_owner`,
 `lock_level`) hold one entry per scoring slot and then the door's, at index
-`wardrobe.door_lock` (the number of scoring slots).
+`wardrobe.door_lock` (the number of scoring slots). `functions` names the
+card functions and `words` the terms of the table in both languages, the same
+words the game's move names and text table use.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from spieltisch.games.lucandor.model import (
     Model,
     Named,
 )
+from spieltisch.games.lucandor.words import FUNCTION_NAMES, WORDS
 
 REST_KEYS = {number: key for key, number in RESTS.items()}
 
@@ -50,6 +53,11 @@ def reference_data(model: Model, side: int) -> dict[str, Any]:
             for colours, points in zip(model.start_colours, model.start_points, strict=True)
         ],
         "start_side": side,
+        "functions": [
+            {"key": key, "de": de, "en": en}
+            for key, de, en in zip(FUNCTION_KEYS, FUNCTION_NAMES["de"], FUNCTION_NAMES["en"], strict=True)
+        ],
+        "words": WORDS,
         "markers": MARKERS,
         "hand_size": HAND_SIZE,
         "wardrobe": _wardrobe(model),

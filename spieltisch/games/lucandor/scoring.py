@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spieltisch.games.lucandor.model import COMPARTMENT, ROD, SHOES, STACK
+from spieltisch.games.lucandor.steps import IronTarget
 
 if TYPE_CHECKING:
     from spieltisch.games.lucandor.rules import LucandorState
@@ -12,18 +13,18 @@ if TYPE_CHECKING:
 
 def slot_card(state: LucandorState, slot: int) -> tuple[tuple[int, ...], int]:
     """The colours and points the card in a scoring slot shows."""
-    m = state.m
+    m = state.settings.model
     value = state.slots[slot]
     if value >= len(m.cards):
         start = value - len(m.cards)
-        return m.start_colours[start][state.g.side], m.start_points[start]
+        return m.start_colours[start][state.settings.side], m.start_points[start]
     card = m.cards[value]
     return (card.dot_colour,), card.points
 
 
 def storey_value(state: LucandorState, storey: int, colour: int) -> int:
     """Points of every scoring slot over `storey` whose card shows `colour`."""
-    t = state.g.tables
+    t = state.settings.tables
     slots = state.slots
     total = 0
     for slot in t.storey_slots[storey]:
@@ -46,7 +47,7 @@ def placement_points(state: LucandorState, piece: int, cell: int) -> int:
     (RULINGS.md, Lucandor: the storeys are the scoring rows);
     all of it doubles when the container already holds a garment of that colour.
     """
-    t = state.g.tables
+    t = state.settings.tables
     colour = t.card_colour[piece]
     points = storey_value(state, t.cell_storey[cell], colour)
     if points and holds_colour(state, cell, colour):
@@ -56,13 +57,13 @@ def placement_points(state: LucandorState, piece: int, cell: int) -> int:
 
 def holds_colour(state: LucandorState, cell: int, colour: int) -> bool:
     """Does the container at `cell` already hold a garment of `colour`?"""
-    colours = state.g.tables.card_colour
+    colours = state.settings.tables.card_colour
     return any(colours[other] == colour for other in container_pieces(state, cell))
 
 
 def end_points(state: LucandorState, seat: int) -> int:
     """One point per garment of the chosen colour in the task's storey."""
-    m = state.m
+    m = state.settings.model
     total = 0
     for card_id, colour in zip(state.end_cards[seat], state.end_colours[seat], strict=True):
         total += colour_count(state, m.cards[card_id].storey, colour)
@@ -70,8 +71,8 @@ def end_points(state: LucandorState, seat: int) -> int:
 
 
 def colour_count(state: LucandorState, storey: int, colour: int) -> int:
-    m = state.m
-    colours = state.g.tables.card_colour
+    m = state.settings.model
+    colours = state.settings.tables.card_colour
     count = 0
     for section in range(m.num_sections):
         cell = m.cell(section, storey)
@@ -83,8 +84,8 @@ def colour_count(state: LucandorState, storey: int, colour: int) -> int:
 
 def colour_counts(state: LucandorState, storey: int) -> list[int]:
     """`colour_count` of every colour at once."""
-    m = state.m
-    colours = state.g.tables.card_colour
+    m = state.settings.model
+    colours = state.settings.tables.card_colour
     counts = [0] * len(m.colours)
     for section in range(m.num_sections):
         for piece in container_pieces(state, m.cell(section, storey)):
@@ -103,7 +104,7 @@ def estimated_totals(state: LucandorState) -> list[float]:
     and its expected growth over the cards still to be played."""
     if state.is_terminal():
         return state.scores()
-    m = state.m
+    m = state.settings.model
     remaining = sum(len(h) + len(p) for h, p in zip(state.hands, state.piles, strict=True))
     if state.phase == 0:
         remaining += len(m.cards) - len(state.slots)  # about what the afternoon deals
@@ -119,7 +120,7 @@ def estimated_totals(state: LucandorState) -> list[float]:
 
 def check_wardrobe(state: LucandorState) -> None:
     """The wardrobe obeys every placement rule (raise AssertionError otherwise)."""
-    m = state.m
+    m = state.settings.model
     counts = [0] * len(m.cards)
     for cell in range(m.num_cells):
         storey = m.storey_of(cell)
@@ -152,9 +153,7 @@ def check_wardrobe(state: LucandorState) -> None:
         for piece in items:
             counts[piece] += 1
             assert m.garments[m.cards[piece].garment].container == "drawer"
-    from spieltisch.games.lucandor.rules import P_IRON_TARGET
-
-    if state.pending[0] == P_IRON_TARGET:  # the ironed garment is in the player's hands
-        counts[state.pending[3]] += 1
+    if isinstance(state.pending, IronTarget):  # the ironed garment is in the player's hands
+        counts[state.pending.piece] += 1
     limit = state.phase + 1
     assert all(c <= limit for c in counts), "a garment/colour is put away more than once a phase"

@@ -166,7 +166,8 @@ def test_the_winning_move_names_the_winner() -> None:
     )
     state.apply_action(A.DISCARD + card("B13"))
     result = state.public_result(A.DISCARD + card("B13"))
-    assert result is not None and result["winners"] == [0] and result["text"].endswith("Seat 0 wins.")
+    assert result is not None and result["winners"] == [0]
+    assert result["text"].endswith("reached the win coin and wins.")
     assert "seat 0 on the win coin" in result["text"]
 
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from spieltisch.core.registry import load_game
-from spieltisch.games.lucandor import rules as r
 from spieltisch.games.lucandor.actions import Codec, Mode
 from spieltisch.games.lucandor.model import FUNCTION_KEYS
-from spieltisch.games.lucandor.rules import LucandorState
+from spieltisch.games.lucandor.rules import UNKNOWN, LucandorState, Stage
 
 
 def new_state(players: int = 3, hand: tuple[int, ...] = (), **options: object) -> LucandorState:
@@ -16,7 +15,7 @@ def new_state(players: int = 3, hand: tuple[int, ...] = (), **options: object) -
     assert isinstance(state, LucandorState)
     wanted = list(hand)
     while state.is_chance_node():
-        if state.stage == r.S_DRAW and state.draw_seat == 0 and wanted:
+        if state.stage == Stage.DRAW and state.draw_seat == 0 and wanted:
             card = wanted.pop(0)
         else:
             card = min(c for c in state.pool if c not in wanted)
@@ -32,7 +31,7 @@ def resolve(state: LucandorState, avoid: tuple[int, ...] = ()) -> None:
 
 
 def card(state: LucandorState, garment: str, colour: str) -> int:
-    m = state.m
+    m = state.settings.model
     for c in m.cards:
         if m.garments[c.garment].key == garment and m.colours[c.colour].key == colour:
             return c.id
@@ -40,7 +39,7 @@ def card(state: LucandorState, garment: str, colour: str) -> int:
 
 
 def cards_with(state: LucandorState, function: str, **attrs: object) -> list[int]:
-    m = state.m
+    m = state.settings.model
     result = []
     for c in m.cards:
         if FUNCTION_KEYS[c.function] != function:
@@ -56,21 +55,21 @@ def cards_with(state: LucandorState, function: str, **attrs: object) -> list[int
 
 
 def colour(state: LucandorState, key: str) -> int:
-    return next(i for i, c in enumerate(state.m.colours) if c.key == key)
+    return next(i for i, c in enumerate(state.settings.model.colours) if c.key == key)
 
 
 def cell(state: LucandorState, section: int, storey: int) -> int:
     """Cell of section 1..3 (left..right) and storey 1..5 (top..bottom), as in the rulebook."""
-    return state.m.cell(section - 1, storey - 1)
+    return state.settings.model.cell(section - 1, storey - 1)
 
 
 def take(state: LucandorState, x: int) -> None:
     """Take card x from wherever it is (an unseen card shortens the longest draw pile)."""
     if x in state.pool:
         state.pool.remove(x)
-        longest = max(range(state.num_players), key=lambda p: state.piles[p].count(r.UNKNOWN))
+        longest = max(range(state.num_players), key=lambda p: state.piles[p].count(UNKNOWN))
         pile = state.piles[longest]
-        del pile[max(i for i, c in enumerate(pile) if c == r.UNKNOWN)]
+        del pile[max(i for i, c in enumerate(pile) if c == UNKNOWN)]
     for where in [state.discard, *state.hands, *state.known, *state.end_cards]:
         if x in where:
             where.remove(x)
@@ -90,8 +89,8 @@ def put_slot(state: LucandorState, index: int, x: int) -> None:
     """Put card x into scoring slot `index` (the card there goes to its pile)."""
     take(state, x)
     old = state.slots[index]
-    if old >= len(state.m.cards):
-        state.start_pile.append(old - len(state.m.cards))
+    if old >= len(state.settings.model.cards):
+        state.start_pile.append(old - len(state.settings.model.cards))
     else:
         state.discard.append(old)
     state.slots[index] = x
@@ -102,18 +101,18 @@ def set_pile(state: LucandorState, seat: int, size: int) -> None:
     pile = state.piles[seat]
     while len(pile) > size:
         c = pile.pop()
-        if c == r.UNKNOWN:
+        if c == UNKNOWN:
             c = state.pool.pop()
         state.discard.append(c)
     while len(pile) < size:
         state.pool.append(state.discard.pop(0))
         state.pool.sort()
-        pile.insert(0, r.UNKNOWN)
+        pile.insert(0, UNKNOWN)
 
 
 def codec(state: LucandorState) -> Codec:
     """The game's action codec."""
-    return state.g.codec
+    return state.settings.codec
 
 
 def play(state: LucandorState, mode: Mode, card_id: int, colour: int = -1) -> None:
@@ -134,4 +133,4 @@ def slot(state: LucandorState, index: int) -> int:
 
 def thumb_card(state: LucandorState, corner: int, hit: bool) -> int:
     """An unseen card whose thumb is (hit) or is not (miss) in `corner`."""
-    return min(c for c in state.pool if (state.m.cards[c].thumb == corner) == hit)
+    return min(c for c in state.pool if (state.settings.model.cards[c].thumb == corner) == hit)

@@ -25,9 +25,9 @@ from lucandor_helpers import (
 )
 
 from spieltisch.core.contract import IllegalActionError
-from spieltisch.games.lucandor import rules as r
 from spieltisch.games.lucandor.actions import Mode
-from spieltisch.games.lucandor.rules import LucandorState
+from spieltisch.games.lucandor.rules import LucandorState, Stage
+from spieltisch.games.lucandor.steps import IronTarget
 
 CORNER = 2  # any of the four corners
 
@@ -239,12 +239,12 @@ def test_end_scoring_tasks_at_most_two_in_different_colours_face_down() -> None:
     assert state.view(1)["players"][0]["end_cards"] is None  # face down for the others
     assert state.view(1)["players"][0]["end_colours"] == [blue]
     resolve(state)
-    state.turn, state.stage = 0, r.S_DECIDE
+    state.turn, state.stage = 0, Stage.DECIDE
     legal = state.legal_actions()
     assert encode(Mode.TASK, tasks[1], blue) not in legal  # one chip per colour
     play(state, Mode.TASK, tasks[1], colour(state, "rot"))
     resolve(state)
-    state.turn, state.stage = 0, r.S_DECIDE
+    state.turn, state.stage = 0, Stage.DECIDE
     assert not any(codec(state).decode(a).mode == Mode.TASK for a in state.legal_actions())
 
 
@@ -273,7 +273,8 @@ def test_needle_and_thread_changes_a_task_colour_to_a_free_one() -> None:
     play(state, Mode.FUNCTION, needle)
     state.apply_action(codec(state).encode_task(0))
     choices = [codec(state).decode(a).colour for a in state.legal_actions()]
-    assert blue not in choices and red not in choices and len(choices) == len(state.m.colours) - 2
+    assert blue not in choices and red not in choices
+    assert len(choices) == len(state.settings.model.colours) - 2
     state.apply_action(codec(state).encode_colour(colour(state, "gelb")))
     assert state.end_colours[0] == [colour(state, "gelb"), red]
 
@@ -324,7 +325,7 @@ def iron_from_under(hit: bool, **options: object) -> tuple[LucandorState, int, l
 
 def test_iron_pulling_from_under_a_stack_after_luck() -> None:
     state, _, stack = iron_from_under(hit=True)
-    assert state.pending[0] == r.P_IRON_TARGET
+    assert isinstance(state.pending, IronTarget)
     assert state.content[cell(state, 1, 1)][0] == [stack[1]]  # the one above drops down
     state.apply_action(target(state, cell(state, 3, 1)))
     assert state.content[cell(state, 3, 1)][0] == [stack[0]]
@@ -352,7 +353,8 @@ def test_iron_cannot_reach_behind_the_door() -> None:
     assert state.legal_actions() == [source(state, cell(state, 1, 1), 0, 0)]
     state.apply_action(state.legal_actions()[0])
     assert state.legal_actions()
-    assert all(state.m.section_of(codec(state).decode(a).cell) != 1 for a in state.legal_actions())
+    model = state.settings.model
+    assert all(model.section_of(codec(state).decode(a).cell) != 1 for a in state.legal_actions())
 
 
 # --- 8) Schublade -----------------------------------------------------------------------------------
@@ -427,7 +429,7 @@ def test_family_rule_door_lock_is_1_and_iron_pulls_without_luck() -> None:
     state.apply_action(codec(state).encode_second(b))
     assert state.lock_level[-1] == 1
     state, _, stack = iron_from_under(hit=True, family=True)
-    assert state.pending[0] == r.P_IRON_TARGET and state.content[cell(state, 1, 1)][0] == [stack[1]]
+    assert isinstance(state.pending, IronTarget) and state.content[cell(state, 1, 1)][0] == [stack[1]]
 
 
 def test_a_face_down_task_is_named_in_public_only_by_its_colour_chip() -> None:
@@ -443,7 +445,7 @@ def test_a_face_down_task_is_named_in_public_only_by_its_colour_chip() -> None:
     assert state.public_action_label(action, "de") == "Endwertung: eine Karte verdeckt ablegen, Farbe blau"
     play(state, Mode.TASK, tasks[0], blue)
     resolve(state)
-    state.turn, state.stage = 0, r.S_DECIDE
+    state.turn, state.stage = 0, Stage.DECIDE
     play(state, Mode.FUNCTION, hanger)
     drop = codec(state).encode_task(0)
     assert "storey" in state.action_label(drop)

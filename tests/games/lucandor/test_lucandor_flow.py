@@ -20,9 +20,8 @@ from lucandor_helpers import (
     thumb_card,
 )
 
-from spieltisch.games.lucandor import rules as r
 from spieltisch.games.lucandor.actions import Mode
-from spieltisch.games.lucandor.rules import LucandorState
+from spieltisch.games.lucandor.rules import LucandorState, Stage
 
 
 @pytest.mark.parametrize(("players", "each"), [(3, 20), (4, 15), (5, 12)])
@@ -64,7 +63,7 @@ def test_afternoon_redeal_counts(players: int, each: int, left: int) -> None:
     state.placed |= 1 << hat
     play(state, Mode.CLEAN, state.hands[0][0])
     assert state.phase == 1
-    assert state.stage == (r.S_LEFTOVER if left else r.S_DRAW)
+    assert state.stage == (Stage.LEFTOVER if left else Stage.DRAW)
     assert len(state.pool) == 57
     resolve(state)
     assert len(state.discard) == left

@@ -46,7 +46,7 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 def test_a_refitted_wardrobe_loads(tmp_path: Path) -> None:
     text = (DATA / "wardrobe.toml").read_text(encoding="utf-8").replace("rod_units = 6", "rod_units = 8")
     game = load_game("lucandor", 3, wardrobe=write(tmp_path, "w.toml", text))
-    assert game.model.rod_units == 8  # type: ignore[attr-defined]
+    assert game.settings.model.rod_units == 8  # type: ignore[attr-defined]
     state = game.new_initial_state()
     assert not state.is_terminal()
 
@@ -117,7 +117,7 @@ def test_start_side_b_shows_its_own_colours() -> None:
     from spieltisch.games.lucandor.scoring import slot_card
 
     assert slot_card(a, 0) != slot_card(b, 0)
-    assert slot_card(b, 0) == (a.m.start_colours[0][1], 1)
+    assert slot_card(b, 0) == (a.settings.model.start_colours[0][1], 1)
 
 
 def test_data_files_parse_as_toml() -> None:
@@ -231,6 +231,6 @@ def test_a_differently_shaped_wardrobe_plays_and_conforms(tmp_path: Path) -> Non
 
     path = write(tmp_path, "four.toml", FOUR_SECTIONS)
     game = load_game("lucandor", 4, wardrobe=path)
-    assert game.model.num_cells == 24  # type: ignore[attr-defined]
+    assert game.settings.model.num_cells == 24  # type: ignore[attr-defined]
     report = check_game("lucandor", 4, 11, options={"wardrobe": path}, resample_every=10)
     assert report.decisions > 50

@@ -240,10 +240,10 @@ def test_the_door_blocks_putting_anything_into_its_section() -> None:
     hat = card(state, "zylinder", "rot")
     set_hand(state, 0, [hat])
     assert state.door == 1
-    assert all(state.m.section_of(c) != 1 for c in placed_cells(state, hat))
+    assert all(state.settings.model.section_of(c) != 1 for c in placed_cells(state, hat))
     state.door = 0
-    assert any(state.m.section_of(c) == 1 for c in placed_cells(state, hat))
-    assert all(state.m.section_of(c) != 0 for c in placed_cells(state, hat))
+    assert any(state.settings.model.section_of(c) == 1 for c in placed_cells(state, hat))
+    assert all(state.settings.model.section_of(c) != 0 for c in placed_cells(state, hat))
 
 
 def test_each_garment_colour_once_per_phase() -> None:
