@@ -260,3 +260,21 @@ def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Serve
     assert "Jörg" in named and ("behalten" in named or "tauschen" in named), "a step is named by its move"
     page.get_by_role("button", name="Anfang").click()
     phone.close()
+
+
+def test_a_data_file_chosen_in_the_lobby_goes_up_with_the_table(site: Server, page: Any) -> None:
+    """Calcory's card file from this computer: the table is made with it and plays."""
+    cards = Path(__file__).resolve().parents[2] / "spieltisch" / "games" / "calcory" / "data" / "cards.toml"
+    page.goto(site.url + "/")
+    page.get_by_test_id("game").select_option("calcory")
+    page.locator(".new-table details.options summary").click()
+    page.locator("#option-deck_file").select_option(label="a file of mine …")
+    page.locator(".new-table input[type=file]").set_input_files(str(cards))
+    page.get_by_test_id("seat-1").select_option("heuristic")
+    page.get_by_test_id("your-name").fill("Anna")
+    page.get_by_test_id("create").click()
+    page.wait_for_url("**/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    assert httpx.get(f"{site.url}/api/tables/{table}").json()["options"]["deck_file"] == "upload"
+    page.get_by_role("button", name=re.compile("^Start")).click()
+    page.wait_for_selector("[data-testid=board]")
