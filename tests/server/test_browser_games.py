@@ -53,10 +53,12 @@ SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
     server = Server(tmp_path_factory.mktemp("site"), bot_delay=0.0)
-    server.args.remove("--no-build")
-    server.start()
-    yield server
-    server.kill()
+    try:  # the client is built once for all (built_client); a server that fails to come up is ended too
+        server.start()
+        yield server
+    finally:
+        if server.process and server.process.poll() is None:
+            server.kill()
 
 
 @dataclass

@@ -41,10 +41,12 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture
 def site(tmp_path: Path, built_client: None) -> Iterator[Server]:
     server = Server(tmp_path, bot_delay=0.0)
-    server.args.remove("--no-build")
-    server.start()
-    yield server
-    server.kill()
+    try:  # the client is built once for all (built_client); a server that fails to come up is ended too
+        server.start()
+        yield server
+    finally:
+        if server.process and server.process.poll() is None:
+            server.kill()
 
 
 def create_from_lobby(page: Any, site: Server, game: str, players: int, name: str = "Anna") -> str:
@@ -142,9 +144,8 @@ def test_a_lost_connection_is_shown_and_no_move_is_sent_twice(
     tmp_path: Path, built_client: None, browser: Any
 ) -> None:
     site = Server(tmp_path, bot_delay=0.0)
-    site.args.remove("--no-build")
-    site.start()
     try:
+        site.start()
         page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
         sent: list[dict] = []
         page.on(
@@ -171,7 +172,8 @@ def test_a_lost_connection_is_shown_and_no_move_is_sent_twice(
         page.wait_for_timeout(300)
         assert len(sent) == 1 and sent[0]["version"] == before, sent
     finally:
-        site.kill()
+        if site.process and site.process.poll() is None:
+            site.kill()
 
 
 def test_lucandor_table_shows_the_wardrobe_and_plays_to_the_end(site: Server, page: Any) -> None:
