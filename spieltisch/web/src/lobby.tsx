@@ -127,7 +127,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
     try {
       const kinds = Array.from({ length: players }, (_v, i) => seatKind(i));
       const withName = kinds.includes("open") && name.trim() ? name.trim() : undefined;
-      const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName, files });
+      const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName, files, clock: { kind: "none", seconds: 0 } });
       if (withName) localStorage.setItem("spieltisch:name", withName);
       saveKeys(reply.id, { host_token: reply.host_token, token: reply.token ?? undefined, seat: reply.seat ?? undefined });
       location.hash = `#/table/${reply.id}`;

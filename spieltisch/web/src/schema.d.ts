@@ -124,6 +124,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/seats/{seat}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace Seat
+         * @description The host gives an absent person's seat to a bot for the rest of the game.
+         */
+        post: operations["replace_seat_api_tables__table_id__seats__seat__bot_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/seat-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seat Link
+         * @description A personal link that opens this table on another device in the caller's seat.
+         */
+        post: operations["seat_link_api_tables__table_id__seat_link_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table_id}/rematch": {
         parameters: {
             query?: never;
@@ -235,6 +275,26 @@ export interface components {
             /** Label */
             label: string;
         };
+        /**
+         * Clock
+         * @description Time per turn: none; per move (live play, 10 s to 1 h); or per day (turn-based, 1 to 14 days).
+         *
+         *     When a player's time runs out, or they stay away on their turn, a bot
+         *     plays their seat until they come back.
+         */
+        Clock: {
+            /**
+             * Kind
+             * @default none
+             * @enum {string}
+             */
+            kind: "none" | "move" | "day";
+            /**
+             * Seconds
+             * @default 0
+             */
+            seconds: number;
+        };
         /** CreateTable */
         CreateTable: {
             /** Game */
@@ -255,6 +315,13 @@ export interface components {
             seats: string[];
             /** Name */
             name?: string | null;
+            /**
+             * @default {
+             *       "kind": "none",
+             *       "seconds": 0
+             *     }
+             */
+            clock: components["schemas"]["Clock"];
             /**
              * Files
              * @default {}
@@ -404,6 +471,16 @@ export interface components {
             /** Seat */
             seat: number | null;
         };
+        /** ReplaceSeat */
+        ReplaceSeat: {
+            /** Host Token */
+            host_token: string;
+            /**
+             * Bot
+             * @default heuristic
+             */
+            bot: string;
+        };
         /** ReplayStep */
         ReplayStep: {
             /** Version */
@@ -448,6 +525,16 @@ export interface components {
          * @enum {string}
          */
         SeatKind: "open" | "human" | "bot";
+        /** SeatLink */
+        SeatLink: {
+            /** Url */
+            url: string;
+        };
+        /** SeatLinkRequest */
+        SeatLinkRequest: {
+            /** Token */
+            token: string;
+        };
         /** SeatSummary */
         SeatSummary: {
             /** Seat */
@@ -470,7 +557,7 @@ export interface components {
          * @description Where a table is in its life.
          * @enum {string}
          */
-        TableStatus: "open" | "running" | "finished";
+        TableStatus: "open" | "running" | "finished" | "expired";
         /** TableSummary */
         TableSummary: {
             /** Id */
@@ -558,6 +645,16 @@ export interface components {
              */
             type: "chat";
         };
+        /** ClockInfo */
+        ClockInfo: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "none" | "move" | "day";
+            /** Seconds */
+            seconds: number;
+        };
         /** ErrorMessage */
         ErrorMessage: {
             /**
@@ -640,6 +737,8 @@ export interface components {
             bot: string | null;
             /** Online */
             online: boolean;
+            /** Standin */
+            standin: boolean;
         };
         /** StateMessage */
         StateMessage: {
@@ -658,6 +757,9 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            clock: components["schemas"]["ClockInfo"];
+            /** Deadline */
+            deadline: number | null;
             status: components["schemas"]["TableStatus"];
             /** Version */
             version: number;
@@ -1167,6 +1269,185 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    replace_seat_api_tables__table_id__seats__seat__bot_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceSeat"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    seat_link_api_tables__table_id__seat_link_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeatLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatLink"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
