@@ -3,7 +3,8 @@
 Each game is played to its end against heuristic bots twice: on a desktop page
 in English, with every move name the server sends reworded into nonsense (a
 click must be decided by a move's struct, never by its name), and on a German
-phone page (390 x 844) with the real names. At each of our turns the test picks
+phone page (390 x 844) with the real names; the first moves of each game are
+also played on a German page with reworded names. At each of our turns the test picks
 a random legal move, makes it by clicking what the table shows (hand cards,
 cells, piles, players, prompts; never the list of moves) and checks that the
 page sent exactly that move. Along the way it reads from the page what each
@@ -52,10 +53,12 @@ SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
     server = Server(tmp_path_factory.mktemp("site"), bot_delay=0.0)
-    server.args.remove("--no-build")
-    server.start()
-    yield server
-    server.kill()
+    try:  # the client is built once for all (built_client); a server that fails to come up is ended too
+        server.start()
+        yield server
+    finally:
+        if server.process and server.process.poll() is None:
+            server.kill()
 
 
 @dataclass
@@ -417,7 +420,9 @@ def open_table(
     )
     assert table.status_code == 200, table.text
     keys = table.json()
-    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
+    # The phone asks for less motion: nothing on its page moves (checked below).
+    motion = "reduce" if viewport == PHONE else "no-preference"
+    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True, reduced_motion=motion)
     page = context.new_page()
     seat = Seat(page, reword)
     page.goto(site.url + "/")
@@ -453,6 +458,18 @@ def wait_for_quiet_turn(page: Any, seat: Seat) -> bool:
     return True
 
 
+def click_and_check(page: Any, seat: Seat, game: str, state: dict, move: dict) -> None:
+    """Make `move` by clicking the table; the page must send exactly that move."""
+    before = len(seat.sent)
+    expected = DRIVERS[game](page, state, move)
+    for _ in range(100):
+        if len(seat.sent) > before:
+            break
+        page.wait_for_timeout(20)
+    assert len(seat.sent) > before, f"{game}: clicking for {move['move']} sent nothing"
+    assert seat.sent[before]["action"] == expected, (game, move["move"], seat.sent[before])
+
+
 def play_by_clicking(site: Server, browser: Any, game: str, phone: bool) -> None:
     viewport, locale, reword = (PHONE, "de-DE", False) if phone else (DESKTOP, "en-GB", True)
     seat, reference = open_table(site, browser, game, viewport, locale, reword)
@@ -471,15 +488,14 @@ def play_by_clicking(site: Server, browser: Any, game: str, phone: bool) -> None
         if moves == 0:
             shoot(page, f"{game}-{size}-start")
             assert serious_axe_violations(page) == [], game
+        if moves == 1:
+            # The last move is highlighted, and arrives with a movement unless the reader asked for less.
+            animation = page.evaluate(
+                "() => getComputedStyle(document.querySelector('[data-testid=last-move]')).animationName"
+            )
+            assert animation == ("none" if phone else "glow"), animation
         move = pick_move(game, state["legal"], rng)
-        before = len(seat.sent)
-        expected = DRIVERS[game](page, state, move)
-        deadline = 100
-        while len(seat.sent) == before and deadline:
-            page.wait_for_timeout(20)
-            deadline -= 1
-        assert len(seat.sent) > before, f"{game}: clicking for {move['move']} sent nothing"
-        assert seat.sent[before]["action"] == expected, (game, move["move"], seat.sent[before])
+        click_and_check(page, seat, game, state, move)
         moves += 1
         if moves == 12:
             shoot(page, f"{game}-{size}-mid")
@@ -528,4 +544,20 @@ def test_keyboard_alone_plays_on_the_table(site: Server, browser: Any) -> None:
     assert len(seat.sent) == 1
     move = next(m for m in legal if m["id"] == seat.sent[0]["action"])
     assert move["move"]["kind"] == "turn" and move["move"]["position"] == int(focused)
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_reworded_german_names_change_no_click(site: Server, browser: Any, game: str) -> None:
+    """The first moves of each game on a German page whose move names are all nonsense."""
+    seat, _reference = open_table(site, browser, game, DESKTOP, "de-DE", reword=True)
+    page = seat.page
+    rng = random.Random(f"{game}-de")
+    for _ in range(15):
+        if not wait_for_quiet_turn(page, seat):
+            break
+        state = seat.state
+        assert all(move["label"].startswith("#") for move in state["legal"])
+        click_and_check(page, seat, game, state, pick_move(game, state["legal"], rng))
+    assert seat.sent, game
     page.context.close()

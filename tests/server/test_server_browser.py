@@ -41,10 +41,12 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture
 def site(tmp_path: Path, built_client: None) -> Iterator[Server]:
     server = Server(tmp_path, bot_delay=0.0)
-    server.args.remove("--no-build")
-    server.start()
-    yield server
-    server.kill()
+    try:  # the client is built once for all (built_client); a server that fails to come up is ended too
+        server.start()
+        yield server
+    finally:
+        if server.process and server.process.poll() is None:
+            server.kill()
 
 
 def create_from_lobby(page: Any, site: Server, game: str, players: int, name: str = "Anna") -> str:
@@ -142,9 +144,8 @@ def test_a_lost_connection_is_shown_and_no_move_is_sent_twice(
     tmp_path: Path, built_client: None, browser: Any
 ) -> None:
     site = Server(tmp_path, bot_delay=0.0)
-    site.args.remove("--no-build")
-    site.start()
     try:
+        site.start()
         page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
         sent: list[dict] = []
         page.on(
@@ -171,7 +172,8 @@ def test_a_lost_connection_is_shown_and_no_move_is_sent_twice(
         page.wait_for_timeout(300)
         assert len(sent) == 1 and sent[0]["version"] == before, sent
     finally:
-        site.kill()
+        if site.process and site.process.poll() is None:
+            site.kill()
 
 
 def test_lucandor_table_shows_the_wardrobe_and_plays_to_the_end(site: Server, page: Any) -> None:
@@ -260,3 +262,21 @@ def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Serve
     assert "Jörg" in named and ("behalten" in named or "tauschen" in named), "a step is named by its move"
     page.get_by_role("button", name="Anfang").click()
     phone.close()
+
+
+def test_a_data_file_chosen_in_the_lobby_goes_up_with_the_table(site: Server, page: Any) -> None:
+    """Calcory's card file from this computer: the table is made with it and plays."""
+    cards = Path(__file__).resolve().parents[2] / "spieltisch" / "games" / "calcory" / "data" / "cards.toml"
+    page.goto(site.url + "/")
+    page.get_by_test_id("game").select_option("calcory")
+    page.locator(".new-table details.options summary").click()
+    page.locator("#option-deck_file").select_option(label="a file of mine …")
+    page.locator(".new-table input[type=file]").set_input_files(str(cards))
+    page.get_by_test_id("seat-1").select_option("heuristic")
+    page.get_by_test_id("your-name").fill("Anna")
+    page.get_by_test_id("create").click()
+    page.wait_for_url("**/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    assert httpx.get(f"{site.url}/api/tables/{table}").json()["options"]["deck_file"] == "upload"
+    page.get_by_role("button", name=re.compile("^Start")).click()
+    page.wait_for_selector("[data-testid=board]")

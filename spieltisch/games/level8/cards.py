@@ -8,6 +8,7 @@ each, so a hand is a sorted list of kinds and the draw pile a count per kind.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from spieltisch.core.data import package_data
@@ -54,22 +55,37 @@ class Deck:
         return NUMBER_KINDS + self.jokers + self.skips
 
 
-def load_deck(jokers: int) -> Deck:
+LANGUAGES = ("en", "de")
+CODES = ("R", "O", "Y", "G", "B", "P")  # the colour letters of card names (cards.toml repeats them)
+
+
+@lru_cache(maxsize=1)
+def _deck_data() -> dict[str, Any]:
     data: dict[str, Any] = package_data("spieltisch.games.level8", "cards.toml")
     if (data["lowest"], data["highest"]) != (1, VALUES) or len(data["colour"]) != COLOURS:
         raise OptionError("cards.toml must describe numbers 1-15 in 6 colours")
-    colours = data["colour"]
+    if tuple(str(c["code"]) for c in data["colour"]) != CODES:
+        raise OptionError(f"cards.toml: the colour codes are {', '.join(CODES)}, in this order")
+    return data
+
+
+def load_deck(jokers: int) -> Deck:
+    data = _deck_data()
     return Deck(
         jokers=jokers,
         skips=int(data["skips"]),
         hand_size=int(data["hand_size"]),
         keep_limit=int(data["keep_limit"]),
-        colour_codes=tuple(str(c["code"]) for c in colours),
-        colour_names={lang: tuple(str(c[lang]) for c in colours) for lang in ("de", "en")},
+        colour_codes=CODES,
+        colour_names={lang: colour_names(lang) for lang in LANGUAGES},
     )
 
 
-CODES = ("R", "O", "Y", "G", "B", "P")
+@lru_cache(maxsize=8)
+def colour_names(lang: str) -> tuple[str, ...]:
+    """The six colours' names in `lang` (English for another language), from cards.toml."""
+    key = lang if lang in LANGUAGES else "en"
+    return tuple(str(colour[key]) for colour in _deck_data()["colour"])
 
 
 def card_name(kind: int, lang: str = "en") -> str:

@@ -14,15 +14,16 @@ import spieltisch.games.level8.bot as bot
 import spieltisch.games.level8.moves as moves
 import spieltisch.games.level8.search as search
 import spieltisch.games.level8.text as text
-from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
+from spieltisch.core.contract import EndReason, Move, ScoreLine
+from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
-from spieltisch.games.level8.observe import observation_size
-from spieltisch.games.level8.rules import Level8State, Settings
+from spieltisch.games.level8.observe import observation_pieces
+from spieltisch.games.level8.rules import Level8Rules, Level8State, Settings
 
 
-class Level8Game(Game[Level8State]):
+class Level8Game(Level8Rules):
     """LEVEL 8 for 2-6 players, with the level card side, the deck and the safety caps as options."""
 
     name = "level8"
@@ -45,17 +46,19 @@ class Level8Game(Game[Level8State]):
             "round_turns",
             100,
             "int",
-            "turns (all players together) after which a round ends with nobody out",
-            minimum=10,
-            maximum=1000,
+            "safety cap (digital ruling): turns, all players together, after which a round is"
+            " stalled and redealt with levels unchanged; 0 = off",
+            minimum=0,
+            maximum=100_000,
         ),
         OptionSpec(
             "stall_rounds",
-            1,
+            3,
             "int",
-            "rounds in a row ended by round_turns after which the highest level wins",
-            minimum=1,
-            maximum=10,
+            "safety cap (digital ruling): stalled rounds in a row after which the game ends and"
+            " the highest level wins; 0 = off",
+            minimum=0,
+            maximum=100,
         ),
     )
 
@@ -78,7 +81,7 @@ class Level8Game(Game[Level8State]):
         self.settings = Settings.from_options(self.num_players, self.options)
 
     def new_initial_state(self) -> Level8State:
-        return Level8State(self, self.settings)
+        return Level8State(self)
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -90,7 +93,7 @@ class Level8Game(Game[Level8State]):
         return self.settings.max_game_length()
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (observation_size(self.num_players),)
+        return (total_size(observation_pieces(self.num_players)),)
 
     # --- bots -------------------------------------------------------------------
     def heuristic_action(self, state: Level8State, rng: random.Random) -> int:
@@ -122,7 +125,7 @@ class Level8Game(Game[Level8State]):
         return text.public_result(state, lang)
 
     def render_text(self, state: Level8State, seat: int | None, lang: str, width: int) -> str:
-        return text.render(state, seat, lang)
+        return text.render(state, seat, lang, width)
 
     def end_reason(self, state: Level8State, lang: str) -> EndReason | None:
         return text.end_reason(state, lang)

@@ -33,6 +33,9 @@ RUN_NAMES_DE = {
 
 @dataclass(frozen=True)
 class LevelList:
+    """The eight levels of one side (or a user's file): each level's parts, whether the
+    rulebook states it, the keep-cards rule, and where the list came from."""
+
     levels: tuple[tuple[Part, ...], ...]
     verified: tuple[bool, ...]
     carry_over: bool

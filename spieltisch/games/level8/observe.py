@@ -1,7 +1,8 @@
 """The LEVEL 8 observation tensor, built from named pieces.
 
-One list says what the tensor holds, piece by piece, and how long each piece
-is, so its size and its encoder cannot disagree: the seat's own hand, then
+One list says what the tensor holds, piece by piece, how long each piece is
+and how it is encoded, so its size and its encoder cannot disagree
+(spieltisch.core.observation checks every piece): the seat's own hand, then
 every seat's public facts starting with the observing seat, then the table.
 Each piece reads only what the observing seat may see.
 """
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.games.level8.cards import KINDS, VALUES
 from spieltisch.games.level8.levels import LEVEL_COUNT, MAX_PARTS
 from spieltisch.games.level8.phases import Phase
@@ -119,7 +121,7 @@ TABLE = (
 
 
 @lru_cache(maxsize=8)
-def pieces(players: int) -> tuple[tuple[str, int, int, Encoder], ...]:
+def _laid_out(players: int) -> tuple[tuple[str, int, int, Encoder], ...]:
     """(name, size, seat offset, encoder) of every piece in order; per-seat pieces are
     named "seat+r/..." for the seat r places after the viewer."""
     laid = [(p.name, p.size, 0, p.encode) for p in OWN]
@@ -129,14 +131,13 @@ def pieces(players: int) -> tuple[tuple[str, int, int, Encoder], ...]:
     return tuple(laid)
 
 
-def observation_size(players: int) -> int:
-    return sum(size for _, size, _, _ in pieces(players))
+def observation_pieces(players: int) -> Pieces:
+    """The tensor's named pieces and their sizes, in order (see spieltisch.core.observation)."""
+    return tuple((name, size) for name, size, _, _ in _laid_out(players))
 
 
 def observation(state: Level8State, seat: int) -> list[float]:
     """The tensor of `seat`: its own cards and what every seat may see, piece by piece."""
     n = state.num_players
-    out: list[float] = []
-    for _, _, offset, encode in pieces(n):
-        out += encode(state, seat, (seat + offset) % n)
-    return out
+    parts = {name: encode(state, seat, (seat + offset) % n) for name, _, offset, encode in _laid_out(n)}
+    return concatenate(observation_pieces(n), parts)

@@ -59,6 +59,7 @@ from spieltisch.games.level8.solver import (
 # (of a lay-down or a lay-off in progress), so every turn has a bounded length.
 CANCELS_PER_TURN = 3
 HAND_MAX = 11  # 10 dealt + 1 drawn
+UNBOUNDED = 2**31 - 1  # max_game_length with a safety cap off: nothing bounds a game
 
 
 def turn_decision_bound(hand_max: int = HAND_MAX, level_cards: int = 10) -> int:
@@ -113,12 +114,15 @@ class Settings:
 
     def max_rounds(self) -> int:
         """A bound on rounds: a round someone goes out in raises the sum of levels by 2
-        (at most 7n/2 + 1 such rounds before a win), and at most `stall_rounds` - 1
-        rounds without anyone out come between two of them."""
+        (at most 7n/2 + 1 such rounds before a win), at most `stall_rounds` - 1 stalled
+        rounds come between two of them, and `stall_rounds` end the game."""
         return (7 * self.players // 2 + 2) * self.stall_rounds
 
     def max_game_length(self) -> int:
-        """Rounds x (turns x decisions per turn + carry-over choices): a true bound."""
+        """Rounds x (turns x decisions per turn + carry-over choices): a true bound, and
+        none (UNBOUNDED) with a safety cap off."""
+        if not (self.round_turns and self.stall_rounds):
+            return UNBOUNDED
         keep = self.players * (self.deck.keep_limit + 1)
         return self.max_rounds() * (self.round_turns * turn_decision_bound() + keep)
 
@@ -142,13 +146,15 @@ class RoundEnd:
     round: int
     """The round's number, 1 for the first."""
     went_out: int
-    """The seat that went out, or -1 when the round ended with nobody out."""
+    """The seat that went out, or -1 for a stalled round (the safety cap `round_turns`)."""
     levels_before: tuple[int, ...]
     """Every seat's level during the round."""
     levels: tuple[int, ...]
     """Every seat's level after it (9: on the win coin)."""
     step: int
     """How many steps the history holds once the move that ended the round is made."""
+    stalled: int = 0
+    """For a stalled round: how many stalled rounds in a row it makes (0: not stalled)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -156,6 +162,7 @@ class RoundEnd:
             "went_out": self.went_out if self.went_out >= 0 else None,
             "levels_before": list(self.levels_before),
             "levels": list(self.levels),
+            "stalled": self.stalled,
         }
 
 
@@ -175,6 +182,14 @@ class Ending(enum.StrEnum):
         return self is Ending.STALLED
 
 
+class Level8Rules(Game["Level8State"]):
+    """A LEVEL 8 game as its states see it: a Game with its Settings (game.py wires
+    the rest). States reach the settings through the game, so a state holds its
+    position and nothing else."""
+
+    settings: Settings
+
+
 class Level8State(State):
     """A LEVEL 8 game, round after round until a player wins.
 
@@ -185,9 +200,10 @@ class Level8State(State):
     lay-down under way in `part`, `picks`, `built`, a held `layoff_card`).
     """
 
-    def __init__(self, game: Game[Any], settings: Settings) -> None:
+    game: Level8Rules
+
+    def __init__(self, game: Level8Rules) -> None:
         super().__init__(game)
-        self.settings = settings
         n = self.num_players
         self.level = [1] * n  # 1..8; LEVEL_COUNT + 1 is the win coin
         self.laid = [False] * n
@@ -274,34 +290,44 @@ class Level8State(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        if self.turns >= self.settings.round_turns:
-            # Digital ruling (docs/rules/level8.md): a round this long ends with nobody out.
-            self._end_round(-1)
+        limit = self.settings.round_turns
+        if limit and self.turns >= limit:
+            # Safety cap (RULINGS.md, docs/rules/level8.md): a round this long is stalled.
+            self._stall()
         else:
             self._begin_turn((self.player + 1) % self.num_players)
 
-    def _end_round(self, out: int) -> None:
-        """RULINGS.md LEVEL 8 ruling 6: out +2 levels, others laid down +1."""
+    def _stall(self) -> None:
+        """A stalled round is redealt with every level unchanged, and nobody keeps
+        cards; only `stall_rounds` stalled rounds in a row end the game, the highest
+        level winning (ties share)."""
+        self.stalled += 1
+        self._log_round(-1, tuple(self.level))
+        if self.stalled == self.settings.stall_rounds:
+            top = max(self.level)
+            self._finish([s for s in range(self.num_players) if self.level[s] == top], Ending.STALLED)
+        else:
+            self._new_round()
+
+    def _log_round(self, out: int, before: tuple[int, ...]) -> None:
         self.went_out = out
         self.rounds += 1
-        self.stalled = 0 if out >= 0 else self.stalled + 1
+        # The move being applied is not in the history yet: it ends at the next step.
+        end = RoundEnd(self.rounds, out, before, tuple(self.level), len(self._history) + 1, self.stalled)
+        self.round_log = (*self.round_log, end)
+
+    def _end_round(self, out: int) -> None:
+        """RULINGS.md LEVEL 8 ruling 6: out +2 levels, others laid down +1."""
+        self.stalled = 0
         before = tuple(self.level)
         for seat in range(self.num_players):
             if seat == out:
                 self.level[seat] += 2
             elif self.laid[seat]:
                 self.level[seat] += 1
-        # The move being applied is not in the history yet: it ends at the next step.
-        end = RoundEnd(self.rounds, out, before, tuple(self.level), len(self._history) + 1)
-        self.round_log = (*self.round_log, end)
-        if out >= 0 and self.level[out] > LEVEL_COUNT:
+        self._log_round(out, before)
+        if self.level[out] > LEVEL_COUNT:
             self._finish([out], Ending.OUT_AFTER_7)  # two levels up from level 7: the win coin
-            return
-        if self.stalled >= self.settings.stall_rounds:
-            # Digital ruling: after `stall_rounds` rounds in a row with nobody out,
-            # the game ends and the highest level wins (ties share).
-            top = max(self.level)
-            self._finish([s for s in range(self.num_players) if self.level[s] == top], Ending.STALLED)
             return
         self.carry = []
         if self.settings.carry_over:
@@ -380,6 +406,11 @@ class Level8State(State):
         total = self.stock_size
         stock = self.stock
         return [(kind, stock[kind] / total) for kind in compress(ALL_KINDS, stock)]
+
+    @property
+    def settings(self) -> Settings:
+        """The game's deck, level list and limits."""
+        return self.game.settings
 
     @property
     def last_round(self) -> RoundEnd | None:
@@ -618,7 +649,6 @@ class Level8State(State):
     def clone(self) -> Level8State:
         other = Level8State.__new__(Level8State)
         other.game = self.game
-        other.settings = self.settings
         other.num_players = self.num_players
         other._history = list(self._history)
         other.level = list(self.level)

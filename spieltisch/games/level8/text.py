@@ -3,11 +3,12 @@ everybody, and the table as terminal text."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
-from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name
+from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name, colour_names
 from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, RUN, level_name, part_name, part_struct
 from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
 from spieltisch.games.level8.rules import Ending, Level8State, RoundEnd, Settings
@@ -48,6 +49,7 @@ WORDS = {
         "laid": "laid down",
         "not_laid": "not laid down",
         "cards": "{n} cards",
+        "cards_one": "1 card",
         "pile": "pile: {top} ({n})",
         "empty": "pile: empty",
         "skipped": "a skip card lies before them",
@@ -60,7 +62,12 @@ WORDS = {
         "keeping": "Round over. Choose up to {n} cards to keep for the next round.",
         "winners": "Winner(s): {seats}",
         "round_over": "Round {round} over: seat {seat} went out.",
-        "round_stalled": "Round {round} over after {turns} turns with nobody out.",
+        "round_stalled": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
+        " round_turns), so it is dealt again with levels unchanged ({stalled} of {limit} in a row).",
+        "round_stalled_free": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
+        " round_turns), so it is dealt again with levels unchanged.",
+        "round_stalled_last": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
+        " round_turns).",
         "levels_now": "Levels now: {levels}.",
         "seat_level": "seat {seat} on level {level}",
         "coin": "seat {seat} on the win coin",
@@ -76,7 +83,6 @@ WORDS = {
         "line_out": "round {round}: level {level} laid down, went out",
         "line_coin": "level 8 laid down: the win coin",
         "line_none": "no level completed",
-        "colours": ("red", "orange", "yellow", "green", "blue", "purple"),
     },
     "de": {
         "seat": "Platz",
@@ -112,6 +118,7 @@ WORDS = {
         "laid": "ausgelegt",
         "not_laid": "nicht ausgelegt",
         "cards": "{n} Karten",
+        "cards_one": "1 Karte",
         "pile": "Ablage: {top} ({n})",
         "empty": "Ablage: leer",
         "skipped": "vor ihm liegt eine Aussetzen-Karte",
@@ -124,7 +131,13 @@ WORDS = {
         "keeping": "Runde vorbei. Wähle bis zu {n} Karten, die du in die nächste Runde mitnimmst.",
         "winners": "Sieger: Platz {seats}",
         "round_over": "Runde {round} vorbei: Platz {seat} hat die letzte Karte abgeworfen.",
-        "round_stalled": "Runde {round} nach {turns} Zügen vorbei, ohne dass jemand rausging.",
+        "round_stalled": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        " (Sicherheitsgrenze round_turns), daher wird mit unveränderten Levels neu gegeben"
+        " ({stalled} von {limit} in Folge).",
+        "round_stalled_free": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        " (Sicherheitsgrenze round_turns), daher wird mit unveränderten Levels neu gegeben.",
+        "round_stalled_last": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        " (Sicherheitsgrenze round_turns).",
         "levels_now": "Level jetzt: {levels}.",
         "seat_level": "Platz {seat} auf Level {level}",
         "coin": "Platz {seat} auf dem Gewinn-Coin",
@@ -141,23 +154,16 @@ WORDS = {
         "line_out": "Runde {round}: Level {level} ausgelegt und alle Karten abgeworfen",
         "line_coin": "Level 8 ausgelegt: der Gewinn-Coin",
         "line_none": "noch kein Level geschafft",
-        "colours": ("rot", "orange", "gelb", "grün", "blau", "lila"),
     },
 }
 
 
-def _w(lang: str) -> dict[str, object]:
-    return WORDS.get(lang, WORDS["en"])  # type: ignore[return-value]
-
-
 def _t(lang: str, key: str, **fields: object) -> str:
-    return str(_w(lang)[key]).format(**fields)
+    return WORDS.get(lang, WORDS["en"])[key].format(**fields)
 
 
 def _colour(lang: str, colour: int) -> str:
-    names = _w(lang)["colours"]
-    assert isinstance(names, tuple)
-    return str(names[colour])
+    return colour_names(lang)[colour]
 
 
 def placed_card(card: int, meaning: int, kind: int, lang: str) -> str:
@@ -271,8 +277,10 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
     words: list[str] = []
     result: dict[str, Any] = {}
     if end is not None and ended_round:
-        words += [round_end_text(state, end, lang), levels_text(end, lang)]
-        result.update(end.to_json())
+        words.append(round_end_text(state, end, lang))
+        if not end.stalled:
+            words.append(levels_text(end, lang))
+        result.update(end.to_json(), capped=bool(end.stalled))
     reason = end_reason(state, lang)
     if reason is not None:
         words.append(reason.text)
@@ -281,8 +289,11 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
 
 
 def round_end_text(state: Level8State, end: RoundEnd, lang: str) -> str:
-    if end.went_out < 0:
-        return _t(lang, "round_stalled", round=end.round, turns=state.settings.round_turns)
+    if end.stalled:
+        limit = state.settings.stall_rounds
+        words = {"round": end.round, "turns": state.settings.round_turns, "stalled": end.stalled}
+        key = "round_stalled_last" if state.is_terminal() else "round_stalled"
+        return _t(lang, key if limit else "round_stalled_free", limit=limit, **words)
     return _t(lang, "round_over", round=end.round, seat=end.went_out)
 
 
@@ -341,7 +352,7 @@ def reference_data(settings: Settings) -> dict[str, Any]:
     return {
         "levels": [[part_struct(part) for part in level] for level in levels],
         "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},
-        "colours": {lang: list(_w(lang)["colours"]) for lang in WORDS},  # type: ignore[call-overload]
+        "colours": {lang: list(colour_names(lang)) for lang in WORDS},
         "colour_codes": list(CODES),
         "values": VALUES,
         "joker": JOKER,
@@ -353,22 +364,49 @@ def reference_data(settings: Settings) -> dict[str, Any]:
 # --- the table as text ------------------------------------------------------------
 
 
-def render(state: Level8State, seat: int | None, lang: str) -> str:
+def render(state: Level8State, seat: int | None, lang: str, width: int = 80) -> str:
+    """The table for `seat` (None: a spectator), no line wider than `width`: facts and
+    groups fill each line and break between them, so a wider console shows more per line."""
     lines = [_t(lang, "round", round=state.rounds + 1, dealer=state.dealer)]
     stock = _t(lang, "stock", n=state.stock_size)
     if state.under:
         stock += _t(lang, "under", n=state.under)
     lines.append(stock)
     for s in range(state.num_players):
-        lines += _seat_lines(state, s, seat, lang)
+        lines += _seat_lines(state, s, seat, lang, width)
     if seat is not None:
         lines += _own_lines(state, seat, lang)
     if state.won:
         lines.append(_t(lang, "winners", seats=", ".join(str(s) for s in state.won)))
-    return "\n".join(lines)
+    return "\n".join(fitted for line in lines for fitted in _wrap(line, width, INDENT))
 
 
-def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str) -> list[str]:
+INDENT = 4  # continuation lines and a seat's groups
+
+
+def _wrap(line: str, width: int, indent: int) -> list[str]:
+    """`line` broken at spaces (inside a word only when it must) to fit `width`."""
+    if len(line) <= width:
+        return [line]
+    pad = " " * min(indent, width // 2)
+    return textwrap.wrap(line, width, subsequent_indent=pad, break_on_hyphens=False) or [""]
+
+
+def _pack(head: str, items: list[str], width: int, sep: str = " · ") -> list[str]:
+    """`head` followed by `items` joined by `sep`, a new (indented) line begun before an
+    item that would pass `width`; an item too long for any line is wrapped by `_wrap`."""
+    lines, line, fresh = [], head, True
+    for item in items:
+        joined = line + item if fresh else line + sep + item
+        if fresh or len(joined) <= width:
+            line, fresh = joined, False
+        else:
+            lines.append(line)
+            line = " " * INDENT + item
+    return [*lines, line]
+
+
+def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str, width: int) -> list[str]:
     who = f"{_t(lang, 'seat').capitalize()} {s}" + (f" ({_t(lang, 'you')})" if s == seat else "")
     marker = ">" if state.current_player() == s else " "
     level = state.level[s]
@@ -378,19 +416,22 @@ def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str) -> list
         where = _t(lang, "level", level=level, name=level_name(state.level_parts(s), lang))
     pile = state.piles[s]
     pile_text = _t(lang, "pile", top=card_name(pile[-1], lang), n=len(pile)) if pile else _t(lang, "empty")
+    held = len(state.hands[s])
     facts = [
         where,
         _t(lang, "laid" if state.laid[s] else "not_laid"),
-        _t(lang, "cards", n=len(state.hands[s])),
+        _t(lang, "cards_one" if held == 1 else "cards", n=held),
         pile_text,
     ]
     if state.skip_on[s]:
         facts.append(_t(lang, "skipped"))
-    lines = [f"{marker} {who}: " + " · ".join(facts)]
-    for part, group in enumerate(state.groups[s]):
-        lines.append(f"     [{part + 1}] {group_text(group, lang)}")
+    lines = _pack(f"{marker} {who}: ", facts, width)
+    groups = [f"[{part + 1}] {group_text(group, lang)}" for part, group in enumerate(state.groups[s])]
+    if groups:
+        lines += _pack(" " * INDENT, groups, width, sep="   ")
     if state.known[s] and s != seat:
-        lines.append("     " + _t(lang, "known", cards=" ".join(card_name(c, lang) for c in state.known[s])))
+        known = _t(lang, "known", cards=" ".join(card_name(c, lang) for c in state.known[s]))
+        lines.append(" " * INDENT + known)
     return lines
 
 

@@ -17,6 +17,7 @@ and containers up to L = 6 levels deep):
 | TASK    | 891-892 | own end-scoring task                | hanger, needle & thread         |
 | COLOUR  | 893-898 | colour                              | needle & thread's new colour    |
 | CORNER  | 899-902 | corner                              | the luck check                  |
+| SECURE  | 903-904 | no, yes                             | secure a slot won by luck       |
 
 A play id is `row * C + card`, where the row is the `Mode` and, for an
 end-scoring task, `Mode.TASK + colour` (the chip laid with it). So the ids of
@@ -73,6 +74,8 @@ class Block(enum.IntEnum):
     """A colour for needle & thread."""
     CORNER = 9
     """A corner named in a luck check."""
+    SECURE = 10
+    """Whether to secure a scoring slot won in a luck check with a stone (0: no, 1: yes)."""
 
 
 class Decoded(NamedTuple):
@@ -99,6 +102,8 @@ class Decoded(NamedTuple):
     """TASK: the own end-scoring task, 0 for the first laid."""
     corner: int = -1
     """CORNER: the corner."""
+    secure: int = -1
+    """SECURE: 1 to put a stone on the slot, 0 not to."""
 
 
 _TASK = int(Mode.TASK)  # for the hot paths: an enum member is slower to look up than a global
@@ -113,7 +118,7 @@ class Codec:
     The examples use `codec`, the codec of the built-in model:
 
     >>> codec.size
-    903
+    905
     >>> codec.encode_play(Mode.CLEAN, 7)
     187
     >>> codec.decode(187)[:3]
@@ -137,6 +142,7 @@ class Codec:
             Block.TASK: TASKS,
             Block.COLOUR: self.colours,
             Block.CORNER: CORNERS,
+            Block.SECURE: 2,
         }
         self.start: dict[Block, int] = {}
         """The first id of each block."""
@@ -265,6 +271,14 @@ class Codec:
         """
         return self.start[Block.CORNER] + corner
 
+    def encode_secure(self, secure: bool) -> int:
+        """Secure the scoring slot just won in a luck check with a stone (True), or not.
+
+        >>> codec.encode_secure(False), codec.encode_secure(True)
+        (903, 904)
+        """
+        return self.start[Block.SECURE] + int(secure)
+
     def encode_each(self, block: Block, numbers: list[int]) -> list[int]:
         """The ids of a block with one number (CELL, SLOT, SECTION, SECOND, TASK,
         COLOUR, CORNER) for each of `numbers`, at once: `encode_slot(n)` and so on.
@@ -283,10 +297,10 @@ class Codec:
         (<Block.PLAY: 0>, <Mode.TASK: 4>, 3, 4)
         >>> codec.decode(644)  # doctest: +ELLIPSIS
         Decoded(block=<Block.SOURCE: 2>, mode=-1, card=-1, colour=-1, cell=1, place=0, level=2, slot=-1, ...)
-        >>> codec.decode(903)
+        >>> codec.decode(905)
         Traceback (most recent call last):
         ...
-        ValueError: 903 is not an action id (0..902)
+        ValueError: 905 is not an action id (0..904)
         """
         if not 0 <= action < self.size:
             raise ValueError(f"{action} is not an action id (0..{self.size - 1})")
@@ -335,4 +349,6 @@ class Codec:
             return Decoded(block, section=offset)
         if block == Block.TASK:
             return Decoded(block, task=offset)
-        return Decoded(block, corner=offset)
+        if block == Block.CORNER:
+            return Decoded(block, corner=offset)
+        return Decoded(block, secure=offset)

@@ -95,6 +95,9 @@ class Greedy:
             return self.drawer_best(state.drawer_at(move.cell))
         if isinstance(step, steps.DrawerTarget):
             return self.drawer_gain(step.drawer, move.cell)
+        if kind is steps.Secure:
+            # A card won by luck is worth keeping: a stone makes the next player pay to replace it.
+            return float(move.secure)
         return 0.0  # a luck check's corner and the door's second card are chosen elsewhere
 
     def first_value(self, mode: int, card_id: int, colour: int) -> float:

@@ -18,7 +18,7 @@ import spieltisch.games.lucandor.observe as observe
 import spieltisch.games.lucandor.reference as reference
 import spieltisch.games.lucandor.scoring as scoring
 import spieltisch.games.lucandor.text as text
-from spieltisch.core.contract import Game, Move
+from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.lucandor.rules import LucandorState, Settings
 
@@ -105,6 +105,12 @@ class LucandorGame(Game[LucandorState]):
 
     def render_text(self, state: LucandorState, seat: int | None, lang: str, width: int) -> str:
         return text.render(state, seat, lang, width)
+
+    def end_reason(self, state: LucandorState, lang: str) -> EndReason | None:
+        return text.end_reason(state, lang)
+
+    def score_breakdown(self, state: LucandorState, lang: str) -> list[list[ScoreLine]]:
+        return text.score_breakdown(state, lang)
 
     def reference_data(self) -> dict[str, Any]:
         """The public card and wardrobe tables a display needs to draw a view (see reference.py)."""

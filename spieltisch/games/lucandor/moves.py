@@ -3,9 +3,10 @@
 Every legal move has a struct whose "kind" says what is clicked: a hand card
 (`play`, `second`), a place in the wardrobe (`put`, `take`), a drawer or a free
 drawer slot (`drawer`, `drawer_slot`), a section (`door`), a scoring slot
-(`slot`), an own end-scoring task (`task`), a colour (`colour`) or a corner
-(`corner`). Its other fields say which one, so no two legal moves share a
-struct. The table in docs/rules/lucandor.md ("Moves as data") lists them.
+(`slot`), an own end-scoring task (`task`), a colour (`colour`), a corner
+(`corner`) or whether to secure a slot won by luck (`secure`). Its other
+fields say which one, so no two legal moves share a struct. The table in
+docs/rules/lucandor.md ("Moves as data") lists them.
 
 The public struct is the move as the other seats know it: the same, except
 that an end-scoring task lies face down, so neither its card nor its place in
@@ -17,7 +18,7 @@ from __future__ import annotations
 from spieltisch.core.contract import Move
 from spieltisch.games.lucandor.actions import Block, Mode
 from spieltisch.games.lucandor.rules import DECIDE, LucandorState
-from spieltisch.games.lucandor.steps import DrawerPick, IronTarget
+from spieltisch.games.lucandor.steps import DrawerPick, IronTarget, Secure
 
 USES = {mode: mode.name.lower() for mode in Mode}
 """The "use" of a `play` struct for each mode: put_away, function, door, clean, task."""
@@ -61,7 +62,11 @@ def action_struct(state: LucandorState, action: int) -> Move:
         }
     if block == Block.COLOUR:
         return {"kind": "colour", "colour": move.colour}
-    return {"kind": "corner", "corner": move.corner}
+    if block == Block.CORNER:
+        return {"kind": "corner", "corner": move.corner}
+    step = state.pending
+    assert isinstance(step, Secure), "a stone for no scoring slot"
+    return {"kind": "secure", "slot": step.slot, "secure": bool(move.secure)}
 
 
 def public_action_struct(state: LucandorState, action: int) -> Move | None:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any
+from typing import Any, NamedTuple
 
 import spieltisch.games.lucandor.observe as observe
 import spieltisch.games.lucandor.scoring as scoring
@@ -55,6 +55,7 @@ from spieltisch.games.lucandor.steps import (
     NeedleColour,
     NeedleTask,
     PutAway,
+    Secure,
     SlotSwap,
     Step,
     cards_in,
@@ -103,7 +104,7 @@ LEFTOVER, DRAW, DECIDE, LUCK, OVER = Stage
 DEAL, END_TURN, START_TURN = Refill
 MORNING, AFTERNOON = Phase
 PUT_AWAY, FUNCTION, DOOR, CLEAN, TASK = Mode
-CELL_IDS, SLOT_IDS, SECTION_IDS, SECOND_IDS, TASK_IDS, COLOUR_IDS, CORNER_IDS = (
+CELL_IDS, SLOT_IDS, SECTION_IDS, SECOND_IDS, TASK_IDS, COLOUR_IDS, CORNER_IDS, SECURE_IDS = (
     Block.CELL,
     Block.SLOT,
     Block.SECTION,
@@ -111,6 +112,7 @@ CELL_IDS, SLOT_IDS, SECTION_IDS, SECOND_IDS, TASK_IDS, COLOUR_IDS, CORNER_IDS = 
     Block.TASK,
     Block.COLOUR,
     Block.CORNER,
+    Block.SECURE,
 )
 ALL_CORNERS = list(range(CORNERS))
 PLACING = (PutAway, IronTarget)  # the steps that put a garment somewhere
@@ -125,6 +127,25 @@ FUNCTION_STEP: dict[int, type[DotSlot | HangerTask | NeedleTask | IronSource | D
     DRAWER: DrawerPick,
 }
 """The sub-step a card's function leads to."""
+
+
+class Scored(NamedTuple):
+    """Points a player scored during play: a garment put away (or moved by the iron), or cleaning."""
+
+    seat: int
+    phase: int
+    kind: str
+    """"put_away", "iron" or "clean"."""
+    card: int
+    """The garment put away, or the card discarded for cleaning."""
+    cell: int
+    """Where the garment went (-1 for cleaning)."""
+    points: int
+    doubled: bool
+    """The container already held a garment of its colour, so the points doubled."""
+
+
+PUT_AWAY_SCORE, IRON_SCORE, CLEAN_SCORE = "put_away", "iron", "clean"
 
 
 @dataclass(frozen=True)
@@ -188,6 +209,7 @@ class LucandorState(State):
         self.drawer_items: list[list[int]] = [[] for _ in m.drawer_start]
         self.fit_cells = self._fit_index()
         self.placed = 0  # bit c: the garment of card c was put away this phase
+        self.scored: tuple[Scored, ...] = ()  # every score during play, in order (shared by clones)
         self.pending: Step | None = None
         self.corner = -1
         self._deal(list(range(len(m.cards))), first_seat=0)
@@ -418,6 +440,8 @@ class LucandorState(State):
                 return codec.encode_each(CELL_IDS, cells)
             case DrawerTarget():
                 return codec.encode_each(CELL_IDS, self.free_drawer_slots())
+            case Secure():
+                return codec.encode_each(SECURE_IDS, [0, 1])  # leave it, secure it
         raise AssertionError(f"unknown step {self.pending!r}")
 
     def _legal_first(self) -> list[int]:
@@ -629,6 +653,10 @@ class LucandorState(State):
                 self._refit(new)
                 self.discard.append(card)
                 self._finish_turn()
+            case Secure(slot=slot):
+                if move.secure:
+                    self._lock(slot, 2)
+                self._finish_turn()
 
     def _first(self, mode: int, card_id: int, colour: int) -> None:
         seat = self.turn
@@ -641,6 +669,7 @@ class LucandorState(State):
             # Fächer putzen: discard, draw anew, one point for cleaning.
             self.discard.append(card_id)
             self.points[seat] += 1
+            self.scored += (Scored(seat, self.phase, CLEAN_SCORE, card_id, -1, 1, False),)
             self._finish_turn()
         elif mode == TASK:
             self.end_cards[seat].append(card_id)
@@ -651,7 +680,11 @@ class LucandorState(State):
 
     def _put_away(self, card_id: int, piece: int, cell: int, place: int) -> None:
         """Put `piece` into `cell` (on floor place `place`) and score it; `card_id` was played for it."""
-        self.points[self.turn] += scoring.placement_points(self, piece, cell)
+        points, doubled = scoring.placement_score(self, piece, cell)
+        seat = self.turn
+        self.points[seat] += points
+        kind = PUT_AWAY_SCORE if card_id == piece else IRON_SCORE
+        self.scored += (Scored(seat, self.phase, kind, piece, cell, points, doubled),)
         drawer = self.drawer_at(cell)
         if drawer >= 0:
             self.drawer_items[drawer].append(piece)
@@ -688,7 +721,7 @@ class LucandorState(State):
         self.corner = -1
         card_id, attempt = step
         if success:
-            self._succeed(card_id, attempt)
+            self._succeed(card_id, attempt, lucky=True)
             return
         if isinstance(attempt, IronPull):
             self.discard.append(card_id)  # the iron is lost unused
@@ -701,16 +734,24 @@ class LucandorState(State):
                     self.known[seat].append(c)
         self._finish_turn()
 
-    def _succeed(self, card_id: int, attempt: Attempt) -> None:
+    def _succeed(self, card_id: int, attempt: Attempt, lucky: bool = False) -> None:
+        """Carry out `attempt`; `lucky`: it took a successful luck check."""
         match attempt:
             case SlotSwap(slot=slot):
-                self._replace_slot(slot, card_id)
+                self._replace_slot(slot, card_id, lucky)
             case DoorMove(section=section, second=second):
                 self._move_door(section, card_id, second)
             case IronPull(cell=cell, place=place, level=level):
                 self._lift(card_id, cell, place, level)
 
-    def _replace_slot(self, slot: int, card_id: int) -> None:
+    def _replace_slot(self, slot: int, card_id: int, lucky: bool) -> None:
+        """The scoring dot replaces the slot's card; a stone goes on its 2.
+
+        After a successful luck check the player *may* secure the card with a
+        stone on the 2 ("dürft ... sichern"): with a stone free, they choose
+        (`Secure`); otherwise the stone is placed as the rules place it
+        (RULINGS.md, Lucandor).
+        """
         old = self.slots[slot]
         cards = len(self.settings.model.cards)
         if old >= cards:
@@ -719,6 +760,9 @@ class LucandorState(State):
             self.discard.append(old)
         self.lock_owner[slot] = -1
         self.slots[slot] = card_id
+        if lucky and self.lock_owner.count(self.turn) < MARKERS:
+            self.pending = Secure(card_id, slot)
+            return
         self._lock(slot, 2)
         self._finish_turn()
 
@@ -895,5 +939,8 @@ class LucandorState(State):
         assert len(set(where)) == n_cards, f"cards are not conserved ({len(set(where))} of {n_cards})"
         starts = [c - n_cards for c in self.slots if c >= n_cards] + self.start_pile
         assert sorted(starts) == list(range(len(m.start_points))), "start cards are not conserved"
+        for p in range(self.num_players):
+            scored = sum(entry.points for entry in self.scored if entry.seat == p)
+            assert scored == self.points[p], "the points do not add up to what was scored"
         scoring.check_wardrobe(self)
         assert self.fit_cells == self._fit_index(), "fit_cells does not match the wardrobe"

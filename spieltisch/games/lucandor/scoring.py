@@ -41,7 +41,12 @@ def container_pieces(state: LucandorState, cell: int) -> list[int]:
 
 
 def placement_points(state: LucandorState, piece: int, cell: int) -> int:
-    """Points for putting `piece` into the container at `cell` (before it is put there).
+    """Points for putting `piece` into the container at `cell` (before it is put there)."""
+    return placement_score(state, piece, cell)[0]
+
+
+def placement_score(state: LucandorState, piece: int, cell: int) -> tuple[int, bool]:
+    """Points for putting `piece` into the container at `cell`, and whether they doubled.
 
     Every slot over the storey showing the garment's colour pays its points
     (RULINGS.md, Lucandor: the storeys are the scoring rows);
@@ -51,8 +56,8 @@ def placement_points(state: LucandorState, piece: int, cell: int) -> int:
     colour = t.card_colour[piece]
     points = storey_value(state, t.cell_storey[cell], colour)
     if points and holds_colour(state, cell, colour):
-        points *= 2
-    return points
+        return points * 2, True
+    return points, False
 
 
 def holds_colour(state: LucandorState, cell: int, colour: int) -> bool:
@@ -63,11 +68,16 @@ def holds_colour(state: LucandorState, cell: int, colour: int) -> bool:
 
 def end_points(state: LucandorState, seat: int) -> int:
     """One point per garment of the chosen colour in the task's storey."""
+    return sum(points for _, _, points in task_scores(state, seat))
+
+
+def task_scores(state: LucandorState, seat: int) -> list[tuple[int, int, int]]:
+    """(storey, chip colour, points) of each end-scoring task of `seat`, as the wardrobe stands."""
     m = state.settings.model
-    total = 0
-    for card_id, colour in zip(state.end_cards[seat], state.end_colours[seat], strict=True):
-        total += colour_count(state, m.cards[card_id].storey, colour)
-    return total
+    return [
+        (m.cards[card_id].storey, colour, colour_count(state, m.cards[card_id].storey, colour))
+        for card_id, colour in zip(state.end_cards[seat], state.end_colours[seat], strict=True)
+    ]
 
 
 def colour_count(state: LucandorState, storey: int, colour: int) -> int:

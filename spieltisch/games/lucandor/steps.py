@@ -118,6 +118,14 @@ class Corner(NamedTuple):
     attempt: Attempt
 
 
+class Secure(NamedTuple):
+    """Whether to secure the scoring dot `card`, just put into `slot` after a successful luck
+    check, with a stone on the 2 (SECURE): the player's choice (RULINGS.md, Lucandor)."""
+
+    card: int
+    slot: int
+
+
 Step = (
     PutAway
     | DotSlot
@@ -131,6 +139,7 @@ Step = (
     | DrawerPick
     | DrawerTarget
     | Corner
+    | Secure
 )
 
 STEP_NAMES: dict[type[Any], str] = {
@@ -146,6 +155,7 @@ STEP_NAMES: dict[type[Any], str] = {
     DrawerPick: "drawer_pick",
     DrawerTarget: "drawer_target",
     Corner: "corner",
+    Secure: "secure",
 }
 """Each step's name in the view; the observation tensor numbers them 1.. in this order (0: none)."""
 
@@ -167,8 +177,8 @@ def step_view(step: Step | None) -> dict[str, Any] | None:
 
 def cards_in(step: Step | None) -> list[int]:
     """The cards a step holds out of hand and piles while it is decided."""
-    if step is None:
-        return []
+    if step is None or isinstance(step, Secure):
+        return []  # a scoring dot waiting to be secured already lies in its slot
     if isinstance(step, Corner) and isinstance(step.attempt, DoorMove) and step.attempt.second >= 0:
         return [step.card, step.attempt.second]
     return [step.card]

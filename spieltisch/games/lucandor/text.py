@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import spieltisch.games.lucandor.scoring as scoring
+from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.games.lucandor.actions import Block, Mode
 from spieltisch.games.lucandor.model import DOT, END, MARKERS, ROD
-from spieltisch.games.lucandor.rules import AFTERNOON, DECIDE, OVER
-from spieltisch.games.lucandor.steps import DrawerPick
+from spieltisch.games.lucandor.rules import AFTERNOON, CLEAN_SCORE, DECIDE, IRON_SCORE, OVER
+from spieltisch.games.lucandor.steps import DrawerPick, Secure
 from spieltisch.games.lucandor.words import FUNCTION_NAMES, words
 
 if TYPE_CHECKING:
@@ -19,6 +20,25 @@ LEGEND = {
     "#DOOR# section: nothing goes in or out; <- points per colour for a garment in that storey",
     "de": "[a | b] Fach, Bodenplätze (Stapel unten/oben); =..= Stange; {..} Schublade; belegt/Platz\n"
     "#TÜR#-Reihe: nichts hinein oder heraus; <- Punkte je Farbe für ein Kleidungsstück in der Etage",
+}
+
+SENTENCES = {
+    "en": {
+        "end": "the afternoon is over: every hand and draw pile is empty",
+        "put_away": "{phase}: {card} into {cell}",
+        "iron": "{phase}: iron moves {card} to {cell}",
+        "doubled": " (doubled)",
+        "clean": "cleaning the compartments ({n}x)",
+        "task": "end scoring: {storey} {n}, {colour} ({count} garments)",
+    },
+    "de": {
+        "end": "der Nachmittag ist vorbei: alle Hände und Nachziehstapel sind leer",
+        "put_away": "{phase}: {card} in {cell}",
+        "iron": "{phase}: Bügeleisen legt {card} nach {cell}",
+        "doubled": " (verdoppelt)",
+        "clean": "Fächer putzen ({n}x)",
+        "task": "Endwertung: {storey} {n}, {colour} ({count} Kleidungsstücke)",
+    },
 }
 
 
@@ -91,8 +111,15 @@ def action_text(state: LucandorState, action: int, lang: str) -> str:
     if block == Block.COLOUR:
         colour = m.colours[move.colour].name(lang)
         return f"Farbe {colour}" if de else f"colour {colour}"
-    corner = m.corners[move.corner].name(lang)
-    return f"Glück prüfen: Ecke {corner}" if de else f"luck check: corner {corner}"
+    if block == Block.CORNER:
+        corner = m.corners[move.corner].name(lang)
+        return f"Glück prüfen: Ecke {corner}" if de else f"luck check: corner {corner}"
+    step = state.pending
+    assert isinstance(step, Secure), "a stone for no scoring slot"
+    where = f"{terms['slot']} {step.slot + 1}"
+    if move.secure:
+        return f"{where} mit einem Stein auf der 2 sichern" if de else f"secure {where} with a stone on the 2"
+    return f"{where} nicht sichern" if de else f"leave {where} without a stone"
 
 
 def _play_text(state: LucandorState, mode: int, card_id: int, colour: int, lang: str) -> str:
@@ -302,3 +329,53 @@ def _player_lines(state: LucandorState, seat: int | None, lang: str) -> list[str
             f"{terms['ends']}: {end_text}{known}{mover}"
         )
     return lines
+
+
+# --- the end, explained ---------------------------------------------------------------------
+
+
+def end_reason(state: LucandorState, lang: str) -> EndReason | None:
+    """The game ends when the afternoon's cards are all played (the rulebook's only end)."""
+    if state.stage != OVER:
+        return None
+    return EndReason("cards_played", SENTENCES["de" if lang == "de" else "en"]["end"])
+
+
+def score_breakdown(state: LucandorState, lang: str) -> list[list[ScoreLine]]:
+    """Per seat: every placement that scored (phase, garment, where, doubled or not), the
+    cleaning points together, and at the end each end-scoring task; they add up to the score.
+
+    Placements that scored nothing are left out; the tasks, face down until the
+    end, appear only then.
+    """
+    lang = "de" if lang == "de" else "en"
+    say, terms = SENTENCES[lang], words(lang)
+    m = state.settings.model
+    breakdown: list[list[ScoreLine]] = [[] for _ in range(state.num_players)]
+    cleaned = [0] * state.num_players
+    for entry in state.scored:
+        if entry.kind == CLEAN_SCORE:
+            cleaned[entry.seat] += entry.points
+            continue
+        if not entry.points:
+            continue
+        template = say["iron" if entry.kind == IRON_SCORE else "put_away"]
+        label = template.format(
+            phase=terms["afternoon" if entry.phase == AFTERNOON else "morning"],
+            card=card_name(state, entry.card, lang),
+            cell=cell_name(state, entry.cell, lang),
+        )
+        if entry.doubled:
+            label += say["doubled"]
+        breakdown[entry.seat].append(ScoreLine(label, float(entry.points)))
+    for seat, points in enumerate(cleaned):
+        if points:
+            breakdown[seat].append(ScoreLine(say["clean"].format(n=points), float(points)))
+    if state.stage == OVER:
+        for seat, lines in enumerate(breakdown):
+            for storey, colour, count in scoring.task_scores(state, seat):
+                label = say["task"].format(
+                    storey=terms["storey"], n=storey + 1, colour=m.colours[colour].name(lang), count=count
+                )
+                lines.append(ScoreLine(label, float(count)))
+    return breakdown

@@ -60,6 +60,7 @@ export type Reference = Record<string, unknown>;
 /** Everything the server sends on a table's websocket, told apart by `type`. */
 export type ServerMessage =
   | StateMessage
+  | Schemas["PresenceMessage"]
   | Schemas["ChatMessage"]
   | Schemas["ChatHistory"]
   | Schemas["ErrorMessage"]

@@ -85,6 +85,8 @@ const en = {
   boardOf: "{game} table",
   mainNav: "Main",
   seats: "Seats",
+  builtIn: "built-in",
+  uploadFile: "a file of mine …",
 } as const;
 
 export type Key = keyof typeof en;
@@ -172,6 +174,8 @@ const de: Record<Key, string> = {
   boardOf: "Tisch: {game}",
   mainNav: "Hauptmenü",
   seats: "Plätze",
+  builtIn: "eingebaut",
+  uploadFile: "eine eigene Datei …",
 };
 
 export type Lang = "en" | "de";

@@ -27,11 +27,42 @@ interface OptionProps {
   game: string;
   value: unknown;
   onChange: (v: unknown) => void;
+  /** A data file chosen on this computer for a data-file option; null: none. */
+  onFile: (text: string | null) => void;
   t: T;
   lang: Lang;
 }
 
-function OptionField({ spec, game, value, onChange, t, lang }: OptionProps) {
+/** A data-file option: the built-in data, a data set the server offers, or a file uploaded with the table. */
+function DataFileField({ id, spec, value, onChange, onFile, t }: { id: string } & Omit<OptionProps, "game" | "lang">) {
+  const [uploading, setUploading] = useState(false);
+  const choose = (choice: string) => {
+    setUploading(choice === UPLOAD);
+    onFile(null);
+    onChange(choice === UPLOAD ? "" : choice);
+  };
+  const read = async (file: File | undefined) => onFile(file ? await file.text() : null);
+  return (
+    <>
+      <select id={id} value={uploading ? UPLOAD : String(value ?? "")} aria-describedby={`${id}-help`} onChange={(e) => choose(e.currentTarget.value)}>
+        <option value="">{t("builtIn")}</option>
+        {(spec.data_sets ?? []).map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+        <option value={UPLOAD}>{t("uploadFile")}</option>
+      </select>
+      {uploading && (
+        <input type="file" accept=".toml,text/plain" aria-label={t("uploadFile")} onChange={(e) => void read(e.currentTarget.files?.[0])} />
+      )}
+    </>
+  );
+}
+
+const UPLOAD = "\u0000upload";
+
+function OptionField({ spec, game, value, onChange, onFile, t, lang }: OptionProps) {
   const id = `option-${spec.name}`;
   // The game's option in the page's language; the server's words for an option we have no text for.
   const words = helpFor(game, lang)?.options[spec.name] ?? { name: spec.name.replace(/_/g, " "), help: spec.help };
@@ -62,7 +93,7 @@ function OptionField({ spec, game, value, onChange, t, lang }: OptionProps) {
         onInput={(e) => onChange(Number(e.currentTarget.value))}
       />
     );
-  else input = <input id={id} value={String(value ?? "")} aria-describedby={`${id}-help`} onInput={(e) => onChange(e.currentTarget.value)} />;
+  else input = <DataFileField id={id} spec={spec} value={value} onChange={onChange} onFile={onFile} t={t} />;
   const shown = spec.kind === "bool" ? (value ? t("yes") : t("no")) : null;
   return (
     <p class={"option" + (spec.kind === "bool" ? " check" : "")}>
@@ -77,6 +108,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
   const game = games.find((g) => g.name === gameName) ?? games[0];
   const [players, setPlayers] = useState(game.min_players);
   const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [files, setFiles] = useState<Record<string, string>>({});
   const [seats, setSeats] = useState<string[]>([]);
   const [name, setName] = useState(localStorage.getItem("spieltisch:name") ?? "");
   const [problem, setProblem] = useState<string | null>(null);
@@ -85,6 +117,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
     setGameName(next);
     setPlayers(chosen.min_players);
     setOptions({});
+    setFiles({});
     setSeats([]);
   };
   const seatKind = (seat: number) => seats[seat] ?? (seat === 0 ? "open" : game.bots[1]?.id ?? "random");
@@ -94,7 +127,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
     try {
       const kinds = Array.from({ length: players }, (_v, i) => seatKind(i));
       const withName = kinds.includes("open") && name.trim() ? name.trim() : undefined;
-      const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName });
+      const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName, files, clock: { kind: "none", seconds: 0 } });
       if (withName) localStorage.setItem("spieltisch:name", withName);
       saveKeys(reply.id, { host_token: reply.host_token, token: reply.token ?? undefined, seat: reply.seat ?? undefined });
       location.hash = `#/table/${reply.id}`;
@@ -140,6 +173,10 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
               lang={lang}
               value={options[spec.name] ?? spec.default}
               onChange={(v) => setOptions({ ...options, [spec.name]: v })}
+              onFile={(text) => {
+                const { [spec.name]: _dropped, ...others } = files;
+                setFiles(text === null ? others : { ...others, [spec.name]: text });
+              }}
             />
           ))}
         </details>

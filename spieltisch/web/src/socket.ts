@@ -79,6 +79,11 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
           setLink("open");
           setError(null);
           if (sentAt.current !== null && message.version !== sentAt.current) settle();
+        } else if (message.type === "presence") {
+          // Who is online changed: the same state with the new seats.
+          const seats = message.seats;
+          if (latest.current) latest.current = { ...latest.current, seats };
+          setState((now) => (now ? { ...now, seats } : now));
         } else if (message.type === "chat_history") setChat(message.messages);
         else if (message.type === "chat") setChat((old) => [...old.slice(-99), message]);
         // "pong" answers a ping; nothing to do.

@@ -5,6 +5,7 @@ import type { Move } from "../src/api";
 import { HELP_GAMES, helpFor } from "../src/help";
 import { botName, preferredLang, texts, TEXTS } from "../src/i18n";
 import { findAny, findMove, matches, movesOf } from "../src/moves";
+import { stripColumns, visibleSum } from "../src/renderers/allegra";
 import { mergeLog } from "../src/socket";
 
 describe("language", () => {
@@ -63,5 +64,33 @@ describe("the log", () => {
     const c = { version: 5, seat: 0, label: "c" };
     expect(mergeLog([a, b], [b, c]).map((e) => e.version)).toEqual([1, 2, 5]);
     expect(mergeLog([a], [])).toEqual([a]);
+  });
+});
+
+describe("ALLEGRA's strip", () => {
+  it("draws each shared column once, between the two layouts it belongs to, and closes the ring", () => {
+    for (const players of [2, 3, 6]) {
+      const columns = stripColumns(players, 1);
+      const shared = columns.filter((c) => c.shared && !c.repeat);
+      expect(shared).toHaveLength(players);
+      expect(columns.filter((c) => c.repeat)).toHaveLength(1);
+      // Seat s's left column is seat s+1's right column.
+      for (const column of shared) {
+        const [[seat, left], [neighbour, right]] = column.owners as [[number, number], [number, number]];
+        expect([left, right]).toEqual([0, 4]);
+        expect(neighbour).toBe((seat + 1) % players);
+      }
+      // Between two shared columns stand the three own columns of one seat, whose columns they are.
+      columns.forEach((column, index) => {
+        if (column.shared || column.owners[0]![1] !== 1) return;
+        const seat = column.owners[0]![0];
+        expect(columns[index - 1]!.owners[0]![0]).toBe(seat);
+        expect(columns[index + 3]!.owners[1]![0]).toBe(seat);
+      });
+    }
+  });
+
+  it("sums what is face up", () => {
+    expect(visibleSum([3, "?", -1, null, 11])).toEqual({ sum: 13, hidden: 1 });
   });
 });

@@ -7,13 +7,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from level8_positions import card, group, position
+from test_level8_rules import never_out
 
 from spieltisch.core.contract import EndReason
 from spieltisch.core.play import play_out, sample_chance
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.phases import PLAY
-from spieltisch.games.level8.rules import Level8State
 
 
 def test_laying_down_level_8_ends_the_game_with_the_win_coin() -> None:
@@ -45,12 +45,6 @@ def test_going_out_after_level_7_ends_the_game() -> None:
         ("round 1: level 7 laid down, went out", 2.0)
     ]
     assert state.score_breakdown("de")[0][0].label == "Runde 1: Level 7 ausgelegt und alle Karten abgeworfen"
-
-
-def never_out(state: Level8State, rng: random.Random) -> int:
-    """Never lays down (the last legal move in play is a discard or a skip), so nobody goes out."""
-    legal = state.legal_actions()
-    return legal[-1] if state.phase == PLAY and A.START_LAYDOWN not in legal else rng.choice(legal)
 
 
 def test_the_stall_cap_says_it_decided() -> None:

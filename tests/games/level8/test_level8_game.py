@@ -6,16 +6,17 @@ import random
 from pathlib import Path
 
 import pytest
-from level8_positions import card, position
+from level8_positions import card, group, position
 
 import spieltisch
 from spieltisch.core.conformance import check_game
+from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import play_out
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.levels import RUN, SET
-from spieltisch.games.level8.observe import observation_size, pieces
+from spieltisch.games.level8.observe import observation_pieces
 from spieltisch.lab.arena import play_match
 
 PAIR_RUN = '[[level]]\nparts = [{ kind = "set", size = 2 }, { kind = "run", size = 3 }]\n'
@@ -125,11 +126,30 @@ def test_heuristic_beats_random() -> None:
 
 
 def test_observation_is_its_named_pieces() -> None:
-    """The tensor's size and its encoder come from one list: each piece fills its stated size."""
+    """The tensor's size and its encoder come from one list of named pieces."""
     state = position(players=4, hands={0: "R1 O2 Y3", 1: "G4 G5 G6 G7"}, piles={2: "B2"})
-    names = [name for name, _, _, _ in pieces(4)]
+    names = [name for name, _ in observation_pieces(4)]
     assert names[0] == "hand" and "seat+3/groups" in names and names[-1] == "kept"
-    for name, size, offset, encode in pieces(4):
-        assert len(encode(state, 1, (1 + offset) % 4)) == size, name
-    assert len(state.observation_tensor(1)) == observation_size(4) == state.game.observation_shape()[0]
+    assert len(state.observation_tensor(1)) == total_size(observation_pieces(4))
+    assert total_size(observation_pieces(4)) == state.game.observation_shape()[0]
     assert state.observation_tensor(0) != state.observation_tensor(1)
+
+
+def test_the_table_fits_its_width_and_uses_more() -> None:
+    state = position(
+        players=5,
+        hands={0: "R11 O12 Y13 G9 G10 G11 R14 O14 Y14 J B15"},
+        groups={1: [group("run", "R1 R2 R3 R4 R5 R6 R7 R8 R9"), group("run", "O1 O2 O3 O4 O5 O6 O7 O8 O9")]},
+        piles={2: "B2"},
+        levels={1: 1},
+    )
+    state.skip_on[3] = True
+    for lang in ("en", "de"):
+        for width in (40, 80):
+            lines = state.render_text(0, lang, width).splitlines()
+            assert max(len(line) for line in lines) <= width, (lang, width)
+        narrow, wide = state.render_text(0, lang, 80), state.render_text(0, lang, 160)
+        assert len(wide.splitlines()) < len(narrow.splitlines())
+        assert max(len(line) for line in wide.splitlines()) > 80
+        words = [[w for w in text.split() if w != "·"] for text in (narrow, wide)]
+        assert words[0] == words[1], "the same words, only broken into lines differently"

@@ -9,13 +9,13 @@ import pytest
 from level8_positions import card, cards, force_deal, group, position
 
 from spieltisch.core.contract import CHANCE, TERMINAL, IllegalActionError
-from spieltisch.core.play import play_out
+from spieltisch.core.play import play_out, sample_chance
 from spieltisch.core.snapshot import snapshot
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.bot import heuristic_action
 from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.phases import DEAL, DRAW, KEEP, LAYDOWN, OVER, PLAY, SKIPPED
-from spieltisch.games.level8.rules import Level8State
+from spieltisch.games.level8.rules import UNBOUNDED, Level8State
 from spieltisch.games.level8.solver import solution
 
 
@@ -410,19 +410,62 @@ def test_illegal_action_changes_nothing() -> None:
     assert snapshot(state) == before
 
 
-def test_round_turns_limit_and_stall_end_the_game() -> None:
-    """Digital rulings: a round of round_turns turns ends with nobody out; after stall_rounds
-    such rounds in a row the highest level wins."""
-    game = Level8Game(3, {"round_turns": 10, "stall_rounds": 1})
+def never_out(state: Level8State, rng: random.Random) -> int:
+    """Never lays down (in play the last legal move is a discard or a skip), so nobody goes out."""
+    legal = state.legal_actions()
+    return legal[-1] if state.phase == PLAY and A.START_LAYDOWN not in legal else rng.choice(legal)
+
+
+def test_a_stalled_round_is_redealt_with_levels_unchanged() -> None:
+    """Safety caps (RULINGS.md): a round of round_turns turns is stalled; it is dealt again,
+    levels unchanged even for a seat that laid down, and the deal passes left."""
+    state = position(
+        hands={0: "B9 B10 B11", 1: "R12 G13 Y1", 2: "Y12 Y13 G1"},
+        groups={0: MY_RUNS},
+        levels={0: 1, 1: 2, 2: 3},
+        round_turns=2,
+    )
+    dealer = state.dealer
+    state.apply_action(A.DISCARD + card("B9"))
+    state.apply_action(A.DRAW_STOCK)
+    state.apply_action(state.legal_actions()[0])  # the card drawn
+    state.apply_action(A.DISCARD + card("R12"))
+    assert state.phase == DEAL and state.level == [1, 2, 3] and state.stalled == 1
+    assert state.dealer == (dealer + 1) % 3 and state.groups == [[], [], []]
+    end = state.last_round
+    assert end is not None and end.went_out == -1 and end.stalled == 1 and end.levels == end.levels_before
+    result = state.public_result(A.DISCARD + card("R12"))
+    assert result is not None and result["capped"] and result["went_out"] is None
+    assert result["text"].startswith("Round 1 stalled: nobody went out in 2 turns")
+    assert "dealt again with levels unchanged (1 of 3 in a row)" in result["text"]
+
+
+def test_only_stall_rounds_stalled_rounds_in_a_row_end_the_game() -> None:
+    game = Level8Game(3, {"round_turns": 10})
+    assert game.options["stall_rounds"] == 3
     state = game.new_initial_state()
-
-    def never_out(s: Level8State, rng: random.Random) -> int:
-        return s.legal_actions()[-1] if s.phase == PLAY else rng.choice(s.legal_actions())
-
     play_out(state, never_out, random.Random(3))
-    assert state.rounds == 1 and state.went_out == -1
-    top = max(state.level)
-    assert state.winners() == [s for s in range(3) if state.level[s] == top]
+    assert state.rounds == 3 and [end.stalled for end in state.round_log] == [1, 2, 3]
+    assert state.level == [1, 1, 1] and state.winners() == [0, 1, 2]
+    result = state.public_result(state.history()[-1])
+    assert result is not None and result["capped"] and "dealt again" not in result["text"]
+
+
+def test_caps_at_zero_are_off() -> None:
+    """0 switches a cap off: a round may last as long as it takes, and nothing bounds the game."""
+    game = Level8Game(2, {"round_turns": 0})
+    assert game.max_game_length() == UNBOUNDED
+    assert Level8Game(2, {"stall_rounds": 0}).max_game_length() == UNBOUNDED
+    state, rng = game.new_initial_state(), random.Random(4)
+    while state.turns < 300:
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else never_out(state, rng))
+    assert state.rounds == 0 and not state.is_terminal()
+    endless = Level8Game(2, {"round_turns": 10, "stall_rounds": 0}).new_initial_state()
+    while endless.rounds < 5:
+        endless.apply_action(
+            sample_chance(endless, rng) if endless.is_chance_node() else never_out(endless, rng)
+        )
+    assert not endless.is_terminal() and endless.stalled == 5
 
 
 def test_heuristic_lays_down_when_it_can() -> None:

@@ -27,7 +27,7 @@ from lucandor_helpers import (
 from spieltisch.core.contract import IllegalActionError
 from spieltisch.games.lucandor.actions import Mode
 from spieltisch.games.lucandor.rules import LucandorState, Stage
-from spieltisch.games.lucandor.steps import IronTarget
+from spieltisch.games.lucandor.steps import IronTarget, Secure
 
 CORNER = 2  # any of the four corners
 
@@ -108,7 +108,9 @@ def bypass_2(hit: bool) -> tuple[LucandorState, int, int, int, tuple[int, int]]:
 def test_bypassing_a_2_moves_a_card_then_luck_success_replaces() -> None:
     state, red3, blue2, luck, piles = bypass_2(hit=True)
     assert state.slots[0] == blue2 and red3 in state.discard
-    assert (state.lock_owner[0], state.lock_level[0]) == (1, 2)  # seat 0's stone back, seat 1's on
+    assert state.lock_owner[0] == -1  # seat 0's stone is back
+    state.apply_action(codec(state).encode_secure(True))
+    assert (state.lock_owner[0], state.lock_level[0]) == (1, 2)  # seat 1 chose to secure it
     resolve(state)
     assert luck in state.hands[1] and luck in state.known[1]  # the luck card went back on top
     assert len(state.piles[0]) == piles[0] + 1
@@ -168,6 +170,69 @@ def test_bypassing_needs_cards_on_the_own_pile() -> None:
     play(state, Mode.FUNCTION, blue2)
     assert slot(state, 0) not in state.legal_actions()
     assert slot(state, 1) in state.legal_actions()
+
+
+def test_after_luck_the_player_may_secure_the_new_card_on_the_2() -> None:
+    """Rulebook, Wertungskarte spielen: after a successful luck check "ihr dürft eure Karte
+    ... auf der 2 sichern": securing is the player's choice (RULINGS.md, Lucandor), while a
+    card played on a free slot always gets its stone ("platziert man")."""
+    for secure in (True, False):
+        state, _, blue2, _, _ = bypass_2(hit=True)
+        assert state.current_player() == 1 and state.pending == Secure(blue2, 0)
+        legal = state.legal_actions()
+        assert [state.action_struct(a) for a in legal] == [
+            {"kind": "secure", "slot": 0, "secure": False},
+            {"kind": "secure", "slot": 0, "secure": True},
+        ]
+        assert [state.action_label(a) for a in legal] == [
+            "leave scoring slot 1 without a stone",
+            "secure scoring slot 1 with a stone on the 2",
+        ]
+        assert [state.action_label(a, "de") for a in legal] == [
+            "Wertungsslot 1 nicht sichern",
+            "Wertungsslot 1 mit einem Stein auf der 2 sichern",
+        ]
+        assert state.view(2)["pending"] == {"step": "secure", "card": blue2, "slot": 0}
+        state.apply_action(codec(state).encode_secure(secure))
+        assert state.lock_owner[0] == (1 if secure else -1)
+        assert state.lock_level[0] == 2 or not secure
+        assert state.lock_owner.count(1) == int(secure)  # a stone left unused stays free
+        state.check_invariants()
+        resolve(state)
+        assert state.current_player() == 2
+
+
+def test_past_a_1_the_choice_is_the_same() -> None:
+    state = new_state()
+    lock_slot_by_seat0(state)
+    state.lock_level[0] = 1
+    blue2 = dot(state, "blau", 2)
+    set_hand(state, 1, [blue2])
+    play(state, Mode.FUNCTION, blue2)
+    state.apply_action(slot(state, 0))
+    state.apply_action(codec(state).encode_corner(CORNER))
+    state.apply_action(thumb_card(state, CORNER, True))
+    assert isinstance(state.pending, Secure)
+
+
+def test_without_a_free_stone_there_is_nothing_to_choose() -> None:
+    state = new_state()
+    lock_slot_by_seat0(state)
+    state.lock_owner[1:3], state.lock_level[1:3] = [1, 1], [1, 1]  # both of seat 1's stones in use
+    blue2 = dot(state, "blau", 2)
+    set_hand(state, 1, [blue2, card(state, "hemd", "rot"), card(state, "hemd", "orange")])
+    play(state, Mode.FUNCTION, blue2)
+    state.apply_action(slot(state, 0))
+    state.apply_action(codec(state).encode_corner(CORNER))
+    state.apply_action(thumb_card(state, CORNER, True))
+    assert state.slots[0] == blue2 and state.pending is None and state.lock_owner[0] == -1
+
+
+def test_the_bot_secures_a_card_won_by_luck() -> None:
+    state, _, _, _, _ = bypass_2(hit=True)
+    choice = state.game.heuristic_action(state, random.Random(0))
+    assert choice == codec(state).encode_secure(True)
+    assert state.game.rollout_action(state, random.Random(0)) == choice
 
 
 # --- 3) Schiebetür bewegen --------------------------------------------------------------------

@@ -31,7 +31,9 @@ def encode(codec: Codec, move: Decoded) -> int:
         return codec.encode_section(move.section)
     if move.block == Block.TASK:
         return codec.encode_task(move.task)
-    return codec.encode_corner(move.corner)
+    if move.block == Block.CORNER:
+        return codec.encode_corner(move.corner)
+    return codec.encode_secure(bool(move.secure))
 
 
 def test_every_id_decodes_to_the_move_that_encodes_it() -> None:
@@ -54,7 +56,7 @@ def test_the_blocks_follow_the_model() -> None:
     assert len(slots) == len(model.slot_storeys)
 
 
-@pytest.mark.parametrize("action", [-1, 903, 10**6])
+@pytest.mark.parametrize("action", [-1, 905, 10**6])
 def test_an_id_outside_the_game_is_refused(action: int) -> None:
     with pytest.raises(ValueError, match="not an action id"):
         Codec(load_model()).decode(action)

@@ -116,6 +116,7 @@ def test_player_without_cards_is_skipped_and_plays_again_when_given_one() -> Non
     assert len(state.piles[1]) == 1
     state.apply_action(codec(state).encode_corner(0))
     state.apply_action(thumb_card(state, 0, True))
+    state.apply_action(codec(state).encode_secure(True))
     resolve(state)
     play(state, Mode.CLEAN, state.hands[0][0])
     resolve(state)

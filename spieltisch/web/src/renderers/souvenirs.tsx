@@ -20,6 +20,8 @@ const COLOUR_NAMES = {
 };
 const JOKER = 30;
 const REACH = 4;
+/** The grid never grows beyond BOX x BOX cards (the rules page, ruling 1). */
+const BOX = 5;
 const SPAN = 2 * REACH + 1;
 
 const WORDS = {
@@ -81,10 +83,13 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
   const places = legal.filter((m) => m.move?.kind === "place").map((m) => [Number(m.move!.row), Number(m.move!.col)]);
   const rows = [0, ...placed.map((c) => c[0]), ...places.map((p) => p[0]!)];
   const cols = [0, ...placed.map((c) => c[1]), ...places.map((p) => p[1]!)];
-  const top = Math.max(-REACH, Math.min(...rows) - (places.length ? 0 : 1));
-  const bottom = Math.min(REACH, Math.max(...rows) + (places.length ? 0 : 1));
-  const left = Math.max(-REACH, Math.min(...cols) - (places.length ? 0 : 1));
-  const right = Math.min(REACH, Math.max(...cols) + (places.length ? 0 : 1));
+  // Without cells to choose, show one free line around the grid where it can still grow.
+  const rowMargin = places.length || Math.max(...rows) - Math.min(...rows) + 1 >= BOX ? 0 : 1;
+  const colMargin = places.length || Math.max(...cols) - Math.min(...cols) + 1 >= BOX ? 0 : 1;
+  const top = Math.max(-REACH, Math.min(...rows) - rowMargin);
+  const bottom = Math.min(REACH, Math.max(...rows) + rowMargin);
+  const left = Math.max(-REACH, Math.min(...cols) - colMargin);
+  const right = Math.min(REACH, Math.max(...cols) + colMargin);
   const rowRange = Array.from({ length: bottom - top + 1 }, (_v, i) => top + i);
   const colRange = Array.from({ length: right - left + 1 }, (_v, i) => left + i);
   const hand = view.hand ?? [];
