@@ -14,6 +14,8 @@ def snapshot(value: Any) -> Any:
     if isinstance(value, Game):
         return ("game", repr(value))
     if isinstance(value, list | tuple):
+        if set(map(type, value)) <= {int}:  # plain ints, e.g. a history: the same result, faster
+            return (type(value).__name__, tuple(value))
         return (type(value).__name__, tuple(snapshot(v) for v in value))
     if isinstance(value, dict):
         return ("dict", tuple((snapshot(k), snapshot(v)) for k, v in value.items()))
