@@ -1,4 +1,4 @@
-"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, bench and serve."""
+"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, caps, bench and serve."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.core.userinput import parse_option_pairs, read_options_file
+from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
 from spieltisch.server.commands import serve
 
@@ -207,6 +208,7 @@ def arena(
 app.command()(simulate)
 app.command()(report)
 app.command()(strength)
+app.command()(caps)
 
 
 @app.command()

@@ -20,7 +20,7 @@ def test_watching_bots_play_a_whole_game_and_replaying_it(name: str, tmp_path: P
     record = tmp_path / "game.json"
     result = runner.invoke(app, ["play", name, "--seat", "-1", "--seed", "5", "--save", str(record)])
     assert result.exit_code == 0, result.output
-    assert "Game over." in result.output
+    assert "Game over" in result.output
     saved = Record.load(record)
     assert saved.replay().is_terminal()
     replayed = runner.invoke(app, ["replay", str(record), "--all"])
@@ -36,7 +36,7 @@ def test_a_person_plays_a_whole_game_by_numbers(name: str, tmp_path: Path) -> No
     args = ["play", name, "--seed", "9", "--bots", "random", "--save", str(record), "--lang", "de"]
     result = runner.invoke(app, args, input="1\n" * 3000)
     assert result.exit_code == 0, result.output
-    assert "Spielende." in result.output
+    assert "Spielende" in result.output
 
 
 def test_q_saves_and_resume_continues_the_game(tmp_path: Path) -> None:
