@@ -1,5 +1,5 @@
-"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, bench, serve
-and api-schema."""
+"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, caps, bench,
+serve and api-schema."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.core.userinput import parse_option_pairs, read_options_file
+from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
 from spieltisch.server.commands import api_schema, serve
 
@@ -230,6 +231,7 @@ def arena(
 app.command()(simulate)
 app.command()(report)
 app.command()(strength)
+app.command()(caps)
 
 
 @app.command()

@@ -25,6 +25,8 @@ from spieltisch.core.contract import CHANCE, AnyGame, State
 from spieltisch.core.registry import game_names
 
 PREFIX = "spieltisch_"
+SCALED = -1
+"""The parameter value of an option whose default scales with the players: use that default."""
 _registered: dict[str, type[AnyGame]] = {}
 
 
@@ -52,8 +54,9 @@ def _register_one(cls: type[AnyGame]) -> str:
 
 
 def _parameters(cls: type[AnyGame]) -> dict[str, Any]:
-    """OpenSpiel parameters: players and every option whose default OpenSpiel can hold."""
-    defaults = {spec.name: spec.default for spec in cls.option_specs}
+    """OpenSpiel parameters: players and every option whose default OpenSpiel can hold
+    (SCALED for one whose default scales with the players)."""
+    defaults = {spec.name: SCALED if spec.per_player else spec.default for spec in cls.option_specs}
     return {"players": cls.min_players, **_representable(defaults)}
 
 
@@ -92,7 +95,8 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
     game_class: ClassVar[type[AnyGame]]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = dict(params or {})
+        scaled = {spec.name for spec in self.game_class.option_specs if spec.per_player}
+        given = {k: v for k, v in (params or {}).items() if not (k in scaled and v == SCALED)}
         players = int(given.pop("players", self.game_class.min_players))
         self.game = self.game_class(players, given)
         info = pyspiel.GameInfo(

@@ -6,6 +6,7 @@ clones are independent, legal actions have distinct names, views are JSON-safe
 and fixed in shape, resampling keeps what a seat knows, varies what it does
 not and reads nothing else, public move names and the heuristic bot read only what may be seen,
 the optional search hooks pick legal moves and leave the state alone,
+safety caps are set by their options and their counters stay within them,
 the game's invariants hold, and the record replays to the same state. The test
 suite runs it with hypothesis-drawn seeds for every game and player count; a
 new game gets it by registering.
@@ -66,6 +67,7 @@ def check_game(
         state.check_invariants()
         step += 1
         assert report.decisions <= info.max_game_length, "game ran past max_game_length"
+    _check_caps(state)
     _check_terminal(state)
     _check_record(state)
     assert report.resamples == 0 or report.resamples_that_differ > 0, (
@@ -76,6 +78,7 @@ def check_game(
 
 def _check_step(state: State, rng: random.Random, report: ConformanceReport, check_resample: bool) -> None:
     _check_views(state)
+    _check_caps(state)
     if state.is_chance_node():
         _check_chance(state)
     else:
@@ -84,6 +87,16 @@ def _check_step(state: State, rng: random.Random, report: ConformanceReport, che
         _check_resample(state, rng, report)
         if not state.is_chance_node():
             _check_public_labels(state, rng)
+
+
+def _check_caps(state: State) -> None:
+    """Each safety cap is set by its option and its counter stays within the limit."""
+    limits = {cap.option: cap.limit for cap in state.game.safety_caps()}
+    counters = state.cap_counters()
+    assert set(counters) == set(limits), "cap_counters must name the caps of safety_caps"
+    for option, count in counters.items():
+        assert state.game.options.get(option) == limits[option], f"cap {option} is not its option's value"
+        assert count >= 0 and (not limits[option] or count <= limits[option]), f"cap {option} passed"
 
 
 def _check_chance(state: State) -> None:

@@ -96,6 +96,27 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class SafetyCap:
+    """A limit that exists only so that bot play and research always end.
+
+    It must never decide a game people play: `option` names the rule option
+    that sets it (0 = off), `limit` is its value in this game, and `counts`
+    says what its counter counts; `State.cap_counters()` gives the counters.
+    """
+
+    option: str
+    limit: int
+    counts: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"option": self.option, "limit": self.limit, "counts": self.counts}
+
+
+UNBOUNDED = 2**31 - 1
+"""`max_game_length` of a game whose safety caps are off: nothing bounds its length."""
+
+
+@dataclass(frozen=True)
 class MemoryHooks:
     """A game's memory model, for bots that remember cards once seen (see bots.memory).
 
@@ -133,7 +154,7 @@ class Game(ABC, Generic[StateT]):
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
             )
         self.num_players = players
-        self.options: dict[str, Any] = validate_options(self.name, self.option_specs, options or {})
+        self.options: dict[str, Any] = validate_options(self.name, self.option_specs, options or {}, players)
         self.setup()
 
     def setup(self) -> None:
@@ -238,6 +259,11 @@ class Game(ABC, Generic[StateT]):
 
         The points of a seat's lines add up to its `scores()` entry.
         """
+        return []
+
+    # --- safety caps ---------------------------------------------------------------
+    def safety_caps(self) -> list[SafetyCap]:
+        """The game's safety caps with their limits in this game ([]: none); see `spieltisch caps`."""
         return []
 
     def reference_data(self) -> dict[str, Any]:
@@ -375,6 +401,14 @@ class State(ABC):
 
     def check_invariants(self) -> None:
         """Raise AssertionError when the game's own invariants are broken."""
+
+    def cap_counters(self) -> dict[str, int]:
+        """Each safety cap's counter as it stands now, by the cap's option (see Game.safety_caps).
+
+        A cap ends the game when its counter reaches the limit; the lab reads the
+        counters after every step to see how close games come ({}: no caps).
+        """
+        return {}
 
     # --- names and data for fronts: the game's hooks, asked of this state ---------
     def render_text(self, seat: int | None, lang: str = "en", width: int = 80) -> str:

@@ -16,7 +16,9 @@ class OptionSpec:
     """One rule option of a game.
 
     `kind` is "bool", "int", "choice" or "str" (a free string such as a file
-    path, checked by the game itself).
+    path, checked by the game itself). An "int" option whose default grows
+    with the table sets `per_player` (and `default` None): its default for n
+    players is `per_player * n`, filled in when the game is made.
     """
 
     name: str
@@ -26,6 +28,13 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    per_player: int | None = None
+
+    def default_for(self, players: int | None) -> Any:
+        """The default for `players` (`default` itself when it does not scale or no count is given)."""
+        if self.per_player is None or players is None:
+            return self.default
+        return self.per_player * players
 
     def describe(self) -> str:
         if self.kind == "bool":
@@ -38,7 +47,8 @@ class OptionSpec:
             allowed = f"a whole number {low}..{high}".rstrip(".") if low or high else "a whole number"
         else:
             allowed = "a text value"
-        return f"{self.name} ({allowed}; default {self.default!r}): {self.help}"
+        default = f"{self.per_player} per player" if self.per_player is not None else repr(self.default)
+        return f"{self.name} ({allowed}; default {default}): {self.help}"
 
     def coerce(self, value: Any) -> Any:
         """Turn `value` (possibly a command-line string) into a valid value or raise."""
@@ -83,15 +93,15 @@ def _coerce_int(spec: OptionSpec, value: Any) -> int:
 
 
 def validate_options(
-    game_name: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]
+    game_name: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any], players: int | None = None
 ) -> dict[str, Any]:
-    """Return every option of the game with defaults filled in, or raise OptionError."""
+    """Return every option of the game with defaults (for `players`) filled in, or raise OptionError."""
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         allowed = "; ".join(spec.describe() for spec in specs) or "this game has no options"
         raise OptionError(f"{game_name} has no option {', '.join(unknown)}. Allowed: {allowed}")
-    values = {spec.name: spec.default for spec in specs}
+    values = {spec.name: spec.default_for(players) for spec in specs}
     for name, value in given.items():
         values[name] = by_name[name].coerce(value)
     return values

@@ -16,7 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from spieltisch.adapters import openspiel
 from spieltisch.adapters.openspiel_bench import bench, default_opponent, report
 from spieltisch.core.play import sample_chance
-from spieltisch.core.registry import game_names
+from spieltisch.core.registry import game_names, load_game
 from tests.adapters.cases import TABLE_IDS, TABLES, GameSpec
 from tests.core.toy_game import ToyGame
 
@@ -27,6 +27,19 @@ def test_register_names_every_game() -> None:
     registered = set(pyspiel.registered_names())
     assert set(names) <= registered
     assert openspiel.register() == names  # registering again is harmless
+
+
+def test_an_option_whose_default_scales_with_the_players_keeps_scaling() -> None:
+    openspiel.register()
+    for players in (2, 4):
+        os_game = pyspiel.load_game("spieltisch_calcory", {"players": players})
+        assert (
+            os_game.game.options["idle_turn_limit"]
+            == load_game("calcory", players).options["idle_turn_limit"]
+        )
+    given = pyspiel.load_game("spieltisch_calcory", {"players": 3, "idle_turn_limit": 0})
+    assert given.game.options["idle_turn_limit"] == 0
+    assert openspiel.load("calcory", 4).game.options == load_game("calcory", 4).options
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES, ids=TABLE_IDS)

@@ -32,7 +32,6 @@ class DeckSpec:
     counts: tuple[int, ...]
     setup_flips: int
     empty_layout_score: int
-    turns_per_player: int
 
     @property
     def kinds(self) -> int:
@@ -70,7 +69,6 @@ def load_deck(players: int, deck_file: str = "") -> DeckSpec:
         tuple(counts),
         int(data["table"]["setup_flips"]),
         int(data["table"]["empty_layout_score"]),
-        int(data["limits"]["turns_per_player"]),
     )
 
 

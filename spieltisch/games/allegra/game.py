@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
+from spieltisch.core.contract import EndReason, Game, Move, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.allegra.actions import NUM_ACTIONS
@@ -18,6 +18,10 @@ from spieltisch.games.allegra.moves import action_struct, public_action_struct
 from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, AllegraState, Settings
 from spieltisch.games.allegra.search import estimate_scores
 from spieltisch.games.allegra.text import action_text, end_reason, public_result, render, score_breakdown
+
+TURNS_PER_PLAYER = 60
+"""The turn cap's default per player: set above what games between heuristic
+bots reach (measured with `spieltisch caps allegra`, figures in docs/rules/allegra.md)."""
 
 
 class AllegraGame(Game[AllegraState]):
@@ -56,6 +60,16 @@ class AllegraGame(Game[AllegraState]):
             maximum=1000,
         ),
         OptionSpec("deck_file", "", "str", "TOML file with [deck] counts = [13 copies for -1..11]"),
+        OptionSpec(
+            "turn_cap",
+            None,
+            "int",
+            "safety cap (digital ruling): a game ends after this many turns and is scored as it "
+            "stands, without a trigger; 0 = off",
+            minimum=0,
+            maximum=100_000,
+            per_player=TURNS_PER_PLAYER,
+        ),
     )
 
     def setup(self) -> None:
@@ -118,3 +132,8 @@ class AllegraGame(Game[AllegraState]):
 
     def score_breakdown(self, state: AllegraState, lang: str) -> list[list[ScoreLine]]:
         return score_breakdown(state, lang)
+
+    # --- safety caps ---------------------------------------------------------------
+    def safety_caps(self) -> list[SafetyCap]:
+        counts = "turns of a game before its final round"
+        return [SafetyCap("turn_cap", self.settings.turn_cap, counts)]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import spieltisch.games.allegra.actions as actions
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
 from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.core.options import OptionError
 from spieltisch.games.allegra.actions import GAP, NO_CARD
@@ -103,7 +103,7 @@ class Settings:
     knocking: bool
     """Knocking is played (never with 2 players)."""
     turn_cap: int
-    """A game ends, scored as it stands, after this many turns (digital safety cap)."""
+    """A game ends, scored as it stands, after this many turns (digital safety cap; 0 = off)."""
 
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, Any]) -> Settings:
@@ -116,9 +116,11 @@ class Settings:
             )
         # Knocking is never used with 2 players (rulebook "Klopfen").
         knocking = bool(options["knocking"]) and players >= 3
-        return cls(players, deck, games, target, knocking, deck.turns_per_player * players)
+        return cls(players, deck, games, target, knocking, int(options["turn_cap"]))
 
     def max_game_length(self) -> int:
+        if not self.turn_cap:
+            return UNBOUNDED  # the draw pile is refilled, so nothing else bounds a game
         n = self.players
         # Per turn: draw, n-1 knock answers, choice, two placements, a take,
         # and at most one clearing choice per 3 cards on the table.
@@ -563,7 +565,7 @@ class AllegraState(State):
             self._end_game()
             return
         self.turns += 1
-        if self.turns >= self.settings.turn_cap:
+        if self.turns == self.settings.turn_cap:
             self._end_game()  # digital safety cap (docs): scored as it stands, no trigger
             return
         self._start_turn((self.active + 1) % n)
@@ -649,6 +651,7 @@ class AllegraState(State):
             "to_move": self.current_player(),
             "active": self.active,
             "turns": self.turns,
+            "turn_cap": settings.turn_cap,
             "setup": [self.setup_seat, self.setup_left] if self.phase == SETUP_FLIP else None,
             "layouts": [[self.cell(slot) for slot in slots] for slots in self.layouts],
             "draw_size": self.draw_size,
@@ -672,6 +675,7 @@ class AllegraState(State):
             "totals": list(self.totals),
             "results": [list(r) for r in self.results],
             "triggers": list(self.triggers),
+            "capped": [trigger < 0 for trigger in self.triggers],
         }
 
     def observation_tensor(self, seat: int) -> list[float]:
@@ -746,6 +750,10 @@ class AllegraState(State):
             for value in pool[len(down) :]:
                 other.draw[deck.kind(value)] += 1
         return other
+
+    def cap_counters(self) -> dict[str, int]:
+        """The turn cap's counter: turns of the current game before its final round."""
+        return {"turn_cap": self.turns}
 
     def check_invariants(self) -> None:
         deck = self.settings.deck

@@ -73,7 +73,8 @@ WORDS = {
         "clear": "Seat {s} chooses which triple to clear",
         "results": "Game {g}: {scores}",
         "trigger_of": "trigger seat {s}",
-        "no_trigger": "no trigger",
+        "no_trigger": "no trigger: ended by the safety cap",
+        "doubled": "{v} (doubled)",
         "totals": "Totals: {t}",
         "over": "Match over: lowest total wins.",
         "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
@@ -137,7 +138,8 @@ WORDS = {
         "clear": "Platz {s} wählt, welcher Dreier abgeräumt wird",
         "results": "Partie {g}: {scores}",
         "trigger_of": "Auslöser Platz {s}",
-        "no_trigger": "kein Auslöser",
+        "no_trigger": "kein Auslöser: durch die Sicherheitsgrenze beendet",
+        "doubled": "{v} (verdoppelt)",
         "totals": "Gesamt: {t}",
         "over": "Spielende: die niedrigste Gesamtsumme gewinnt.",
         "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
@@ -341,7 +343,9 @@ def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
     for index, scores in enumerate(state.results):
         trig = state.triggers[index]
         who = w["trigger_of"].format(s=trig) if trig >= 0 else w["no_trigger"]
-        text = ", ".join(f"{w['seat'].format(s=s)}: {v}" for s, v in enumerate(scores))
+        before = state.layout_scores[index]
+        shown = [w["doubled"].format(v=v) if v != before[s] else str(v) for s, v in enumerate(scores)]
+        text = ", ".join(f"{w['seat'].format(s=s)}: {v}" for s, v in enumerate(shown))
         lines.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
     if state.results:
         lines.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import EndReason, Game, MemoryHooks, Move, ScoreLine
+from spieltisch.core.contract import EndReason, Game, MemoryHooks, Move, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.calcory.bot import heuristic_action, rollout_action
@@ -24,6 +24,10 @@ from spieltisch.games.calcory.text import (
     render,
     score_breakdown,
 )
+
+IDLE_TURNS_PER_PLAYER = 30
+"""The idle cap's default per player: set above what games between heuristic
+bots reach (measured with `spieltisch caps calcory`, figures in docs/rules/calcory.md)."""
 
 
 class CalcoryGame(Game[CalcoryState]):
@@ -45,11 +49,13 @@ class CalcoryGame(Game[CalcoryState]):
         ),
         OptionSpec(
             "idle_turn_limit",
-            40,
+            None,
             "int",
-            "the game ends after this many played turns in a row in which nobody took cards",
-            minimum=1,
-            maximum=1000,
+            "safety cap (digital ruling): the game ends after this many played turns in a row "
+            "in which nobody took cards; 0 = off",
+            minimum=0,
+            maximum=100_000,
+            per_player=IDLE_TURNS_PER_PLAYER,
         ),
     )
 
@@ -110,3 +116,8 @@ class CalcoryGame(Game[CalcoryState]):
 
     def score_breakdown(self, state: CalcoryState, lang: str) -> list[list[ScoreLine]]:
         return score_breakdown(state, lang)
+
+    # --- safety caps ---------------------------------------------------------------
+    def safety_caps(self) -> list[SafetyCap]:
+        counts = "played turns in a row in which nobody took cards"
+        return [SafetyCap("idle_turn_limit", self.settings.idle_limit, counts)]

@@ -13,7 +13,7 @@ Action ids, with P = rows x columns positions (P = 60 by default):
 Chance outcomes 0-9: the digit dealt to the next position of the layout.
 
 Length bound (max_game_length), with C cards, L = idle_turn_limit and M =
-Deck.max_cards_in_turn():
+Deck.max_cards_in_turn() (with the cap off, L = 0, nothing bounds the length):
 * A played turn has at most M + 2 decisions: at most M turns, then a stop
   (1), or after a bust the turning back (1), or after a hit a return and a
   put-back (2); Aufnehmen 2 has at most 2 and a skipped turn none.
@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
 from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.games.calcory.cards import DIGITS, TARGET, Deck, load_deck
 
@@ -99,7 +99,7 @@ class Settings:
     players: int
     deck: Deck
     idle_limit: int
-    """Played turns in a row without taking after which the game ends (digital safety cap)."""
+    """Played turns in a row without taking after which the game ends (digital safety cap; 0 = off)."""
     positions: int = field(init=False)
     stop_action: int = field(init=False)
     return_base: int = field(init=False)
@@ -126,7 +126,9 @@ class Settings:
         return cls(players, load_deck(str(options["deck_file"])), int(options["idle_turn_limit"]))
 
     def max_game_length(self) -> int:
-        """The bound proved in the module docstring."""
+        """The bound proved in the module docstring; none with the idle cap off."""
+        if not self.idle_limit:
+            return UNBOUNDED
         cards = self.deck.size
         turns = (cards - 1) + cards * self.idle_limit
         return turns * (self.deck.max_cards_in_turn() + 2)
@@ -375,7 +377,7 @@ class CalcoryState(State):
         self._note(self.player, result, cards)
         self._reset_turn()
         self.idle += 1
-        if self.idle >= self.settings.idle_limit:
+        if self.idle == self.settings.idle_limit:
             self._finish(End.IDLE)  # digital ruling: see docs/rules/calcory.md
             return
         self._next_turn()
@@ -588,7 +590,7 @@ class CalcoryState(State):
             "turn": [self.turn_sum / TARGET, float(self.turn_zeros)],
             "taken": taken,
             "holding": holding,
-            "idle": [self.idle / self.settings.idle_limit],
+            "idle": [self.idle / self.settings.idle_limit if self.settings.idle_limit else 0.0],
         }
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> CalcoryState:
@@ -639,6 +641,10 @@ class CalcoryState(State):
             other.holding = pool[-1]
         return other
 
+    def cap_counters(self) -> dict[str, int]:
+        """The idle cap's counter: played turns in a row in which nobody took cards."""
+        return {"idle_turn_limit": self.idle}
+
     def check_invariants(self) -> None:
         deck = self.settings.deck
         counts = [0] * DIGITS
@@ -672,4 +678,5 @@ class CalcoryState(State):
         assert self.offer_sum == sum(self.cards[p] for p in self.offer)
         assert (self.phase == PLACE) == (self.holding >= 0)
         assert (self.phase == RETURN) == bool(self.taken)
-        assert self.idle < self.settings.idle_limit or self.phase == OVER
+        limit = self.settings.idle_limit
+        assert not limit or self.idle < limit or self.phase == OVER, "the idle cap was passed"

@@ -30,7 +30,6 @@ WORDS = {
         "idle": "Turns without taking: {idle} of {limit}",
         "legend": "# face down, (d) face down and known to you, <d> standing offer, . empty",
         "dealing": "Dealing the layout ({dealt} cards laid).",
-        "over": "Game over. {reason} Winner: {winners}.",
         "last": "Seat {seat} {result} ({cards}).",
         "card": "card",
         "cards": "cards",
@@ -70,7 +69,6 @@ WORDS = {
         "idle": "Züge ohne Aufnehmen: {idle} von {limit}",
         "legend": "# verdeckt, (z) verdeckt und dir bekannt, <z> vorgelegt, . frei",
         "dealing": "Die Auslage wird ausgelegt ({dealt} Karten liegen).",
-        "over": "Spielende. {reason} Gewinner: {winners}.",
         "last": "Platz {seat} {result} ({cards}).",
         "card": "Karte",
         "cards": "Karten",
@@ -202,9 +200,6 @@ def render(state: CalcoryState, seat: int | None, lang: str) -> str:
     for event in view["recent"][-state.num_players :]:
         key = "offer_made" if event["result"] == "offer" else event["result"]
         lines.append(w["last"].format(seat=event["seat"], result=w[key], cards=_count(w, event["cards"])))
-    lines.append(w["idle"].format(idle=view["idle_turns"], limit=view["idle_turn_limit"]))
-    reason = end_reason(state, lang)
-    if reason is not None:
-        winners = ", ".join(w["seat"].format(seat=s) for s in view["winners"])
-        lines.append(w["over"].format(reason=reason.text, winners=winners))
+    if view["idle_turn_limit"]:
+        lines.append(w["idle"].format(idle=view["idle_turns"], limit=view["idle_turn_limit"]))
     return "\n".join(lines)

@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 
 from spieltisch import OptionError, load_game
+from spieltisch.games.allegra.game import TURNS_PER_PLAYER
 
 
 def test_defaults_and_player_range() -> None:
     game = load_game("allegra", 4)
-    assert game.options == {"knocking": True, "games": 1, "target": 0, "deck_file": ""}
+    expected = {"knocking": True, "games": 1, "target": 0, "deck_file": "", "turn_cap": TURNS_PER_PLAYER * 4}
+    assert game.options == expected
     with pytest.raises(OptionError, match="2-6 players"):
         load_game("allegra", 7)
     with pytest.raises(OptionError, match="2-6 players"):

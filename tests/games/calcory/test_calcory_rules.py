@@ -355,7 +355,7 @@ def test_taking_cards_resets_the_idle_count() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"idle_turn_limit": 0}, "out of range"),
+        ({"idle_turn_limit": -1}, "out of range"),
         ({"deck_file": "/nonexistent/deck.toml"}, "cannot read"),
         ({"colours": 3}, "has no option colours"),
     ],
