@@ -23,6 +23,7 @@ from starlette.routing import Match, Route
 from spieltisch.core.options import OptionError
 from spieltisch.server import webbuild
 from spieltisch.server.catalog import Catalog
+from spieltisch.server.cluster import Cluster
 from spieltisch.server.connection import Client
 from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import (
@@ -98,11 +99,15 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await Store.open(settings.resolved_database_url())
-        app.state.hub = Hub(store, catalog, settings)
-        await app.state.hub.resume_running()
+        url = settings.resolved_database_url()
+        store = await Store.open(url)
+        app.state.hub = hub = Hub(store, catalog, settings)
+        await hub.resume_running()
         async with anyio.create_task_group() as background:
-            background.start_soon(app.state.hub.sweep_forever)
+            background.start_soon(hub.sweep_forever)
+            if store.shared:
+                hub.cluster = Cluster(hub, url, settings.scan_every)
+                background.start_soon(hub.cluster.run)
             yield
             background.cancel_scope.cancel()
         await app.state.hub.shutdown()
@@ -424,7 +429,7 @@ async def _hello(room: Room, client: Client, message: Hello) -> None:
     client.lang = message.lang
     chat = [ChatLine(**line.__dict__) for line in room.chat_log]  # kept in memory: no database read
     client.post(ChatHistory(messages=chat).model_dump_json())
-    room.welcome(client, seat)
+    await room.welcome(client, seat)
     room.kick()  # revives bots that stopped on an error
 
 

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import json
+import os
 import socket
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from spieltisch.core.contract import AnyGame, Game
 from spieltisch.server.settings import DEFAULT_PORT, default_data_dir
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from spieltisch.server.settings import Settings
+
+WORKER_SETTINGS = "SPIELTISCH_WORKER_SETTINGS"
+"""The environment variable that hands `serve --workers`' settings to each worker process."""
 
 
 def load_extra_game(spec: str) -> type[AnyGame]:
@@ -52,6 +63,9 @@ def serve(
     extra_game: Annotated[
         list[str] | None, typer.Option(help="Also offer an unregistered game, as module:Class (repeatable)")
     ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Server processes on this machine, sharing the port (PostgreSQL only)")
+    ] = 1,
 ) -> None:
     """Run the web server: lobby, tables and the browser client."""
     try:
@@ -65,6 +79,10 @@ def serve(
         raise typer.Exit(2) from None
     from spieltisch.server import webbuild
     from spieltisch.server.settings import Settings
+
+    if workers > 1 and not (database_url or "").startswith(("postgresql:", "postgres:")):
+        typer.echo("error: --workers needs --database-url postgresql://… (SQLite has one writer)", err=True)
+        raise typer.Exit(2)
 
     if build and not webbuild.ensure_built():
         typer.echo("note: the browser client is not built (needs npm); the API works without it")
@@ -81,6 +99,8 @@ def serve(
         connections_total=connections_total,
     )
     where = "PostgreSQL" if database_url else f"SQLite in {folder}"
+    if workers > 1:
+        where += f", {workers} processes"
     try:
         listening = bind(host, port)
     except OSError as error:
@@ -88,10 +108,50 @@ def serve(
         raise typer.Exit(1) from None
     bound_port = listening.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
-    config = uvicorn.Config(create_app(settings), ws_max_size=65536, log_level="warning")
-    server = uvicorn.Server(config)
     typer.echo(f"spieltisch serving on http://{shown_host}:{bound_port}/ ({where})")
-    server.run(sockets=[listening])
+    if workers == 1:
+        config = uvicorn.Config(create_app(settings), ws_max_size=65536, log_level="warning")
+        uvicorn.Server(config).run(sockets=[listening])
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    # Each worker builds its app from the settings handed over in the environment;
+    # the supervisor restarts a worker that dies. They share the listening socket.
+    os.environ[WORKER_SETTINGS] = settings_to_json(settings)
+    worker = f"{__name__}:worker_app"
+    config = uvicorn.Config(worker, factory=True, workers=workers, ws_max_size=65536, log_level="warning")
+    Multiprocess(config, sockets=[listening]).run()
+
+
+def settings_to_json(settings: Settings) -> str:
+    fields: dict[str, Any] = {}
+    for field in dataclasses.fields(settings):
+        value = getattr(settings, field.name)
+        if field.name == "extra_games":
+            value = [f"{cls.__module__}:{cls.__qualname__}" for cls in value.values()]
+        elif isinstance(value, Path):
+            value = str(value)
+        fields[field.name] = value
+    return json.dumps(fields)
+
+
+def settings_from_json(text: str) -> Settings:
+    from spieltisch.server.settings import Settings
+
+    fields = json.loads(text)
+    games = [load_extra_game(spec) for spec in fields.pop("extra_games")]
+    paths = {"data_dir", "web_dir", "data_sets"}
+    found: dict[str, Any] = {
+        name: Path(value) if name in paths and value is not None else value for name, value in fields.items()
+    }
+    return Settings(**found, extra_games={cls.name: cls for cls in games})
+
+
+def worker_app() -> FastAPI:
+    """The app of one `serve --workers` process."""
+    from spieltisch.server.app import create_app
+
+    return create_app(settings_from_json(os.environ[WORKER_SETTINGS]))
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -16,7 +16,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
-from spieltisch.server.catalog import Catalog, new_bot
+from spieltisch.server.catalog import Catalog
+from spieltisch.server.cluster import Cluster
 from spieltisch.server.datasets import DataFile, file_options
 from spieltisch.server.errors import (
     BAD_BOT,
@@ -49,7 +50,7 @@ from spieltisch.server.messages import (
 )
 from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
 from spieltisch.server.settings import Settings
-from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
+from spieltisch.server.store import ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus
 
 
 def new_token() -> str:
@@ -77,6 +78,9 @@ class Hub:
         self.catalog = catalog
         self.settings = settings
         self.rooms: dict[str, Room] = {}
+        self.cluster: Cluster | None = None
+        """On PostgreSQL: this process among the others sharing the database."""
+        self._tasks: set[asyncio.Task[None]] = set()
         self._loading = asyncio.Lock()
         self._lobby: dict[TableStatus | None, tuple[float, list[TableSummary]]] = {}
 
@@ -87,7 +91,10 @@ class Hub:
         async with self._loading:
             if table_id not in self.rooms:
                 self.rooms[table_id] = await self._load(table_id)
-        return self.rooms[table_id]
+        room = self.rooms[table_id]
+        if self.cluster is not None and room.is_running():
+            await self.cluster.claim(table_id)
+        return room
 
     async def _load(self, table_id: str) -> Room:
         table = await self.store.get_table(table_id) if len(table_id) <= 32 else None
@@ -101,6 +108,10 @@ class Hub:
             game = self.catalog.load(table.game, table.players, options)
             room = await Room.load(self.store, table, game, self.settings.bot_delay)
             room.leave_grace = self.settings.leave_grace
+            if self.store.shared:  # the process holding the table's lock drives it
+                room.drives = False
+                room.on_local_presence = self._announce_presence
+                self._in_background(self._announce_quietly("who", table_id))
             return room
         except (OptionError, RecordError) as error:
             raise TableError(UNAVAILABLE, table=table_id, detail=str(error)) from None
@@ -109,9 +120,73 @@ class Hub:
         """Forget a finished table nobody watches; it reloads from the database when asked for."""
         if room.table.status == TableStatus.FINISHED and not room.clients and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            if self.cluster is not None:
+                self._in_background(self.cluster.release(room.id))
+
+    def _in_background(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --- other processes (PostgreSQL) -------------------------------------------
+    def _announce_presence(self, room: Room) -> None:
+        seats = sorted(room.local_online())
+        self._in_background(self._announce_quietly("presence", room.id, seats=seats))
+
+    async def _announce_quietly(self, kind: str, table_id: str, **extra: Any) -> None:
+        try:
+            await self.store.announce(kind, table_id, **extra)
+        except SQLAlchemyError as error:
+            log.warning("table %s: %s not announced: %s", table_id, kind, error.__class__.__name__)
+
+    def hear(self, event: dict[str, Any]) -> None:
+        """An announcement from another process: the tables held here follow it."""
+        origin, kind, table_id = str(event["o"]), event["k"], event["t"]
+        if origin == self.store.origin:
+            return
+        if kind == "who":  # a process loaded the table (or "*": all): say who is connected here
+            for held in self.rooms.values():
+                if table_id in ("*", held.id) and held.local_online():
+                    self._announce_presence(held)
+            return
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        if kind == "move" and event["v"] > room.state.version:
+            self._in_background(self._catch_up(room, full=bool(event.get("end"))))
+        elif kind == "table":
+            self._in_background(self._catch_up(room, full=True))
+        elif kind == "chat":
+            room.hear_chat(ChatRow(**event["chat"]))
+        elif kind == "presence":
+            room.hear_presence(origin, frozenset(event["seats"]))
+
+    async def _catch_up(self, room: Room, full: bool) -> None:
+        try:
+            await room.catch_up(full)
+        except SQLAlchemyError as error:
+            log.warning("table %s: not caught up: %s", room.id, error.__class__.__name__)
+        self._lobby.clear()
+
+    async def catch_up_all(self) -> None:
+        """After announcements may have been missed: every table held here reads what changed."""
+        for room in list(self.rooms.values()):
+            await self._catch_up(room, full=True)
+        await self._announce_quietly("who", "*")
+
+    def forget_processes_but(self, alive: set[str]) -> None:
+        """Seats connected to processes that are gone are no longer online."""
+        for room in self.rooms.values():
+            for origin in [o for o in room.remote_online if o not in alive]:
+                room.hear_presence(origin, frozenset())
 
     async def resume_running(self) -> int:
-        """After a restart: load every running table and let its bots go on."""
+        """After a restart: load every running table and let its bots go on.
+
+        With processes sharing PostgreSQL, each takes over driverless tables by itself.
+        """
+        if self.store.shared:
+            return 0
         ids = await self.store.table_ids_with_status(TableStatus.RUNNING)
         for table_id in ids:
             try:
@@ -154,10 +229,14 @@ class Hub:
                 if room.id in expired:
                     room.table.status = TableStatus.EXPIRED
                 del self.rooms[room.id]
+                if self.cluster is not None:
+                    await self.cluster.release(room.id)
                 released.append(room.id)
         return expired, released
 
     async def shutdown(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
         for room in self.rooms.values():
             await room.stop()
 
@@ -242,9 +321,11 @@ class Hub:
         async with room.lock:
             if room.table.status != TableStatus.OPEN:
                 raise TableError(NOT_OPEN)
+            taken = SeatRow(seat, SeatKind.HUMAN, name, None, hash_token(token))
             if not 0 <= seat < len(room.seats) or room.seats[seat].kind != SeatKind.OPEN:
                 raise TableError(SEAT_TAKEN, seat=seat + 1)
-            await room.update_seat(SeatRow(seat, SeatKind.HUMAN, name, None, hash_token(token)))
+            if not await room.update_seat(taken, SeatKind.OPEN):  # taken through another process
+                raise TableError(SEAT_TAKEN, seat=seat + 1)
         self._lobby.clear()
         room.broadcast()
         return SeatTaken(seat=seat, token=token)
@@ -259,8 +340,10 @@ class Hub:
             targets = [s for s in room.seats if s.kind == SeatKind.OPEN and seat in (None, s.seat)]
             if not targets:
                 raise TableError(NO_FREE_SEAT)
-            for target in targets:
-                await room.update_seat(SeatRow(target.seat, SeatKind.BOT, f"Bot {target.seat + 1}", bot))
+            for target in targets:  # a seat taken meanwhile through another process stays taken
+                await room.update_seat(
+                    SeatRow(target.seat, SeatKind.BOT, f"Bot {target.seat + 1}", bot), SeatKind.OPEN
+                )
         self._lobby.clear()
         room.broadcast()
 
@@ -276,10 +359,14 @@ class Hub:
                 raise TableError(NOT_A_PERSON, seat=seat + 1)
             if seat in room.seats_online():
                 raise TableError(SEAT_PRESENT, seat=seat + 1)
-            name = f"Bot {seat + 1}"
-            await room.update_seat(SeatRow(seat, SeatKind.BOT, name, bot))
-            room.standins.discard(seat)
-            room.bots[seat] = new_bot(bot, room.game, seat)
+            if not await room.update_seat(
+                SeatRow(seat, SeatKind.BOT, f"Bot {seat + 1}", bot), SeatKind.HUMAN
+            ):
+                raise TableError(NOT_A_PERSON, seat=seat + 1)
+            if seat in room.standins:
+                await self.store.set_standins(room.id, sorted(room.standins - {seat}))
+                room.standins.discard(seat)
+            room.make_bots()
         room.broadcast()
         room.kick()
 
@@ -288,6 +375,8 @@ class Hub:
         check_host(room, host_token)
         await room.start()
         self._lobby.clear()
+        if self.cluster is not None:
+            await self.cluster.claim(room.id)
 
     async def rematch(self, table_id: str, token: str) -> RematchReply:
         """The same game again with the same people, bots and tokens; it starts at once."""

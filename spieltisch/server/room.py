@@ -1,9 +1,14 @@
 """A table in play: its state, the seats, connected clients and the bots that move.
 
-The room is the only writer of its table. Every change runs under the room's
-lock in this order: check, store in the database, change the state in memory,
-then push each connection its own view. A failed check or a failed write
-changes nothing.
+Every change runs under the room's lock in this order: check, store in the
+database, change the state in memory, then push each connection its own view.
+A failed check or a failed write changes nothing.
+
+On PostgreSQL other server processes may hold the same table: the database
+refuses a move stored against a version that is no longer current, and the
+room catches up from the database when another process announces a change.
+Only the process that drives a table (`drives`) lets its bots move and its
+clocks run.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from spieltisch.server.errors import (
     STALE_VERSION,
     STANDING_IN,
     STATUS_WORDS,
+    STORED_FIRST,
     TableError,
     in_lang,
 )
@@ -53,7 +59,17 @@ from spieltisch.server.messages import (
     SeatInfo,
     StateMessage,
 )
-from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus, Texts
+from spieltisch.server.store import (
+    ActionRow,
+    ChatRow,
+    SeatKind,
+    SeatRow,
+    StaleWriteError,
+    Store,
+    TableRow,
+    TableStatus,
+    Texts,
+)
 
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
@@ -185,9 +201,17 @@ class Room:
         """The latest chat, kept here so a hello reads no database."""
         self.decisions: list[ActionRow] = []
         self.bots: dict[int, Bot] = {}
+        self.bot_specs: dict[int, str] = {}
+        """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
+        self.drives = True
+        """This process lets the bots move and the clock run (on PostgreSQL, one process per table)."""
+        self.remote_online: dict[str, frozenset[int]] = {}
+        """Seats connected to other server processes, per process."""
+        self.on_local_presence: Callable[[Room], None] | None = None
+        """Called when this process's own connected seats change (to tell the other processes)."""
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
-        self.standins: set[int] = set()
+        self.standins: set[int] = set(table.standins)
         """People's seats a bot plays until they come back."""
         self.turn_started = time.time()
         """When the player to move got the turn (a restart gives them a fresh turn)."""
@@ -222,12 +246,19 @@ class Room:
     def id(self) -> str:
         return self.table.id
 
+    def is_running(self) -> bool:
+        return self.table.status == TableStatus.RUNNING
+
     def make_bots(self) -> None:
+        """Bots for the bot seats and the people's seats they stand in for; a bot that
+        keeps its seat stays the same object (its memory goes on)."""
+        specs = {s.seat: s.bot or "random" for s in self.seats if s.kind == SeatKind.BOT}
+        specs |= {seat: STANDIN_BOT for seat in self.standins if seat not in specs}
         self.bots = {
-            s.seat: new_bot(s.bot or "random", self.game, s.seat)
-            for s in self.seats
-            if s.kind == SeatKind.BOT
+            seat: self.bots[seat] if self.bot_specs.get(seat) == spec else new_bot(spec, self.game, seat)
+            for seat, spec in specs.items()
         }
+        self.bot_specs = specs
 
     # --- what each client sees ----------------------------------------------
     def seat_list(self) -> list[SeatInfo]:
@@ -288,8 +319,37 @@ class Room:
         """The full state to one connection (it connected or said hello); the others need none."""
         client.post(self.message_for(client.seat, client.lang).model_dump_json())
 
-    def seats_online(self) -> frozenset[int]:
+    def local_online(self) -> frozenset[int]:
+        """The seats connected to this process."""
         return frozenset(client.seat for client in self.clients if client.seat is not None)
+
+    def seats_online(self) -> frozenset[int]:
+        """The seats connected to any server process."""
+        return self.local_online().union(*self.remote_online.values())
+
+    def _online_changed(
+        self, before: frozenset[int], local_before: frozenset[int], skip: Client | None = None
+    ) -> None:
+        """Note who went away or came back (for the clocks) and tell the connections."""
+        now = self.seats_online()
+        for seat in before - now:
+            self.offline_since[seat] = time.time()
+        for seat in now - before:
+            self.offline_since.pop(seat, None)
+        if now != before:
+            self._tick.set()
+        self.announce_presence(before, skip)
+        if self.local_online() != local_before and self.on_local_presence is not None:
+            self.on_local_presence(self)
+
+    def hear_presence(self, origin: str, seats: frozenset[int]) -> None:
+        """Another process's connected seats (none: it has none, or it is gone)."""
+        before, local = self.seats_online(), self.local_online()
+        if seats:
+            self.remote_online[origin] = seats
+        else:
+            self.remote_online.pop(origin, None)
+        self._online_changed(before, local)
 
     def announce_presence(self, before: frozenset[int], skip: Client | None = None) -> None:
         """Tell everyone a seat came online or went offline: a small message, not the state."""
@@ -306,27 +366,23 @@ class Room:
         self.send_state(client)
 
     def leave(self, client: Client) -> None:
-        before = self.seats_online()
+        before, local = self.seats_online(), self.local_online()
         self.clients.discard(client)
-        if client.seat is not None and client.seat not in self.seats_online():
-            self.offline_since[client.seat] = time.time()
-            self._tick.set()
-        self.announce_presence(before)
+        self._online_changed(before, local)
 
-    def welcome(self, client: Client, seat: int | None) -> None:
+    async def welcome(self, client: Client, seat: int | None) -> None:
         """A hello: the connection takes its seat; a person back at the table takes over from their bot."""
-        before = self.seats_online()
-        client.seat = seat
+        before, local = self.seats_online(), self.local_online()
         self.last_activity = time.monotonic()
-        if seat is not None:
-            self.offline_since.pop(seat, None)
-            self._tick.set()
-            if seat in self.standins:
+        if seat is not None and seat in self.standins:
+            async with self.lock:
+                await self.store.set_standins(self.id, sorted(self.standins - {seat}))
                 self.standins.discard(seat)
-                self.bots.pop(seat, None)
-                self.broadcast()  # everyone sees the person back in their seat
+                self.make_bots()
+            self.broadcast()  # everyone sees the person back in their seat
+        client.seat = seat  # only now: what was sent meanwhile was not yet for this seat
         self.send_state(client)
-        self.announce_presence(before, skip=client)
+        self._online_changed(before, local, skip=client)
 
     # --- clocks and stand-ins -------------------------------------------------
     def deadline(self, clock_only: bool = False) -> float | None:
@@ -355,12 +411,18 @@ class Room:
             self._tick.clear()
             deadline = self.deadline()
             if deadline is not None and time.time() >= deadline:
-                self.stand_in(self.state.current_player())
+                try:
+                    await self.stand_in(self.state.current_player())
+                except SQLAlchemyError as error:
+                    log.warning("table %s: stand-in not stored: %s", self.id, error.__class__.__name__)
+                    await asyncio.sleep(DATABASE_RETRY_SECONDS)
 
-    def stand_in(self, seat: int) -> None:
+    async def stand_in(self, seat: int) -> None:
         """A bot plays this person's seat until they come back (say hello with their token)."""
-        self.standins.add(seat)
-        self.bots[seat] = new_bot(STANDIN_BOT, self.game, seat)
+        async with self.lock:
+            await self.store.set_standins(self.id, sorted(self.standins | {seat}))
+            self.standins.add(seat)
+            self.make_bots()
         self.broadcast()
         self.kick()
 
@@ -371,9 +433,13 @@ class Room:
                 return seat.seat
         return None
 
-    async def update_seat(self, seat: SeatRow) -> None:
-        await self.store.update_seat(self.id, seat)
+    async def update_seat(self, seat: SeatRow, was: SeatKind) -> bool:
+        """Change a seat that is still of kind `was` (another process may have changed it first)."""
+        if not await self.store.update_seat(self.id, seat, was):
+            await self._catch_up(full=True)
+            return False
         self.seats[seat.seat] = seat
+        return True
 
     # --- moves --------------------------------------------------------------
     async def start(self) -> None:
@@ -382,8 +448,10 @@ class Room:
                 raise TableError(NOT_OPEN)
             if any(s.kind == SeatKind.OPEN for s in self.seats):
                 raise TableError(SEATS_OPEN)
+            if not await self.store.start(self.id):  # another process changed it first
+                await self._catch_up(full=True)
+                raise TableError(NOT_OPEN if self.table.status != TableStatus.OPEN else SEATS_OPEN)
             self.make_bots()
-            await self.store.set_status(self.id, TableStatus.RUNNING)
             self.table.status = TableStatus.RUNNING
             online = self.seats_online()
             humans = [s.seat for s in self.seats if s.kind == SeatKind.HUMAN and s.seat not in online]
@@ -396,9 +464,61 @@ class Room:
         """A person's move: checked, stored, applied, broadcast."""
         async with self.lock:
             self._check_move(seat, action, version)
-            await self._commit(seat, action)
+            stored = await self._commit_unless_stale(seat, action)
         self.broadcast()
         self.kick()
+        if not stored:
+            raise TableError(STORED_FIRST)
+
+    async def _commit_unless_stale(self, seat: int | None, action: int) -> bool:
+        """Commit; if another process stored a move first, catch up instead and return False."""
+        try:
+            await self._commit(seat, action)
+        except StaleWriteError:
+            await self._catch_up(full=True)
+            return False
+        return True
+
+    # --- other processes ------------------------------------------------------
+    async def catch_up(self, full: bool = True) -> None:
+        """Adopt what other processes stored: new moves; with `full`, also seats and status."""
+        async with self.lock:
+            changed = await self._catch_up(full)
+        if changed:
+            self.broadcast()
+            self.kick()
+
+    async def _catch_up(self, full: bool) -> bool:
+        """The same under the room's lock; returns whether anything changed."""
+        rows = await self.store.load_actions(self.id, after=self.state.version)
+        changed = False
+        if rows:
+            state = self.state.clone()
+            for row in rows:
+                state.apply_action(row.action)
+            self._adopt(state, rows)
+            changed = True
+        if full or (rows and self.state.is_terminal()):
+            table = await self.store.get_table(self.id)
+            seats = await self.store.get_seats(self.id)
+            if table is not None and (table != self.table or seats != self.seats):
+                if self.table.status == TableStatus.OPEN and table.status == TableStatus.RUNNING:
+                    online = self.seats_online()
+                    humans = [s.seat for s in seats if s.kind == SeatKind.HUMAN and s.seat not in online]
+                    self.offline_since = dict.fromkeys(humans, time.time())
+                self.table, self.seats, self.standins = table, seats, set(table.standins)
+                if table.status == TableStatus.RUNNING:
+                    self.make_bots()
+                self._tick.set()
+                changed = True
+        return changed
+
+    def hear_chat(self, message: ChatRow) -> None:
+        """A chat message written through another process."""
+        self.chat_log.append(message)
+        text_out = ChatMessage(**message.__dict__).model_dump_json()
+        for client in list(self.clients):
+            client.post(text_out)
 
     def _check_move(self, seat: int | None, action: int, version: int) -> None:
         if self.table.status != TableStatus.RUNNING:
@@ -434,19 +554,25 @@ class Room:
             await self.store.append_actions(self.id, rows, result)
         elif result is not None:
             await self.store.finish(self.id, result)
+        self._adopt(state, rows)
+        if result is not None:
+            self.table.status = TableStatus.FINISHED
+            self.table.result = result
+
+    def _adopt(self, state: State, rows: list[ActionRow]) -> None:
+        """Take the state after stored rows as the table's."""
         self.state = state
         self.turn_started = time.time()
         self.last_activity = time.monotonic()
         self._tick.set()
         self.decisions = (self.decisions + [r for r in rows if r.seat >= 0])[-LOG_LENGTH:]
         self._let_bots_observe()
-        if result is not None:
-            self.table.status = TableStatus.FINISHED
-            self.table.result = result
 
     # --- bots ---------------------------------------------------------------
     def kick(self) -> None:
         """Let the bots move if one is to move, and the clock run; at most one driver per table."""
+        if not self.drives:
+            return
         if self.driver is None or self.driver.done():
             self.driver = asyncio.create_task(self._drive())
         if self.table.status == TableStatus.RUNNING:
@@ -456,7 +582,10 @@ class Room:
         """A chance node left open (a crash between start and its first write) is drawn now."""
         if self.table.status == TableStatus.RUNNING and self.state.is_chance_node():
             async with self.lock:
-                await self._commit(None, None)
+                try:
+                    await self._commit(None, None)
+                except StaleWriteError:
+                    await self._catch_up(full=True)
             self.broadcast()
 
     def bot_to_move(self) -> int | None:
@@ -483,9 +612,9 @@ class Room:
                 await asyncio.sleep(self.bot_delay)
             action = await self._bot_choice(seat, version)
             async with self.lock:
-                if self.state.version != version or seat not in self.bots:
+                if self.state.version != version or seat not in self.bots or not self.drives:
                     continue  # someone moved first, or the person came back
-                await self._commit(seat, action)
+                await self._commit_unless_stale(seat, action)
             self.broadcast()
 
     def _let_bots_observe(self) -> None:
@@ -534,7 +663,4 @@ class Room:
         message = ChatRow(client.seat, self.seats[client.seat].name, text, now)
         with anyio.CancelScope(shield=True):  # a started write finishes even if its sender leaves
             await self.store.add_chat(self.id, message)
-        self.chat_log.append(message)
-        text_out = ChatMessage(**message.__dict__).model_dump_json()
-        for other in list(self.clients):
-            other.post(text_out)
+        self.hear_chat(message)

@@ -53,6 +53,9 @@ tables = Table(
     Column("data_files", Text),
     # The table's clock as JSON ({"kind", "seconds"}); NULL: none (version 5).
     Column("clock", Text),
+    # People's seats a bot plays until they come back, as a JSON list; NULL: none
+    # (version 6). Kept here so every server process shares them.
+    Column("standins", Text),
 )
 
 seats = Table(
@@ -162,12 +165,18 @@ def _clock_5(connection: Connection) -> None:
         connection.execute(text("ALTER TABLE tables ADD COLUMN clock TEXT"))
 
 
+def _standins_6(connection: Connection) -> None:
+    if "standins" not in _columns(connection, "tables"):
+        connection.execute(text("ALTER TABLE tables ADD COLUMN standins TEXT"))
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_version_1,
     _add_public_labels_2,
     _labels_as_json_3,
     _data_files_4,
     _clock_5,
+    _standins_6,
 ]
 LATEST = len(MIGRATIONS)
 
@@ -179,8 +188,20 @@ def current_version(connection: Connection) -> int:
     return int(found or 0)
 
 
+MIGRATION_LOCK = (0x5354, 0)
+"""PostgreSQL advisory lock key held while migrating, so processes starting together migrate once."""
+
+
 def migrate(connection: Connection) -> int:
-    """Bring the schema up to LATEST; return the version it was at before."""
+    """Bring the schema up to LATEST; return the version it was at before.
+
+    On PostgreSQL the transaction first takes an advisory lock: server processes
+    starting at the same time wait for each other, and only the first migrates.
+    """
+    if connection.dialect.name == "postgresql":
+        connection.execute(
+            text("SELECT pg_advisory_xact_lock(:a, :b)"), {"a": MIGRATION_LOCK[0], "b": MIGRATION_LOCK[1]}
+        )
     before = current_version(connection)
     if before == 0:
         metadata.create_all(connection, tables=[schema_version])

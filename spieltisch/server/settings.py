@@ -45,6 +45,8 @@ class Settings:
     """Websocket connections one client may hold at once."""
     connections_total: int = 5000
     """Websocket connections the server holds at once."""
+    scan_every: float = 1.0
+    """On PostgreSQL: seconds between looks for tables no server process drives (a takeover)."""
 
     def resolved_database_url(self) -> str:
         if self.database_url:

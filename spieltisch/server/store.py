@@ -3,12 +3,19 @@
 Every accepted action is a row keyed by (table, index); a table is restored
 by replaying its rows. SQLite runs in WAL mode so a committed move survives a
 killed process; PostgreSQL gets the same schema through the same migrations.
+
+On PostgreSQL several server processes may share the database. A write of
+moves then locks its tables' rows and checks that each table is still at the
+version the move was checked against, so two processes never both store a
+move at one version; and every change is announced with NOTIFY in the same
+transaction (delivered only if it commits), so the other processes can follow.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,7 +23,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import event, func, select
+from sqlalchemy import event, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -68,6 +75,8 @@ class TableRow:
     """Per data-file option, the chosen data set: {"name", "text"} (see datasets.py)."""
     clock: dict[str, Any] = field(default_factory=lambda: {"kind": "none", "seconds": 0})
     """Time per turn: {"kind": "none" | "move" | "day", "seconds": per turn}."""
+    standins: list[int] = field(default_factory=list)
+    """People's seats a bot plays until they come back."""
 
 
 @dataclass
@@ -187,6 +196,7 @@ def _table_row(row: Any) -> TableRow:
         rematch_id=row.rematch_id,
         data_files=json.loads(found) if (found := getattr(row, "data_files", None)) else {},
         clock=json.loads(row.clock) if row.clock else {"kind": "none", "seconds": 0},
+        standins=json.loads(found) if (found := getattr(row, "standins", None)) else [],
     )
 
 
@@ -195,11 +205,23 @@ def _finishing(table_id: str, result: dict[str, Any]) -> Any:
     return schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
 
 
+CHANNEL = "spieltisch"
+"""The PostgreSQL NOTIFY channel the server processes announce changes on."""
+
+
+def new_origin() -> str:
+    """A number naming this server process in announcements and locks, unique among the processes."""
+    return str(secrets.randbits(31))
+
+
 class Store:
     """The database behind the server: tables, seats, moves and chat, on SQLite or PostgreSQL."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.shared = engine.dialect.name == "postgresql"
+        """Other server processes may share this database: check versions and announce changes."""
+        self.origin = new_origin()
         # SQLite has one writer at a time; waiting here instead of in SQLite's
         # busy handler (which sleeps in steps) keeps write latency low.
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
@@ -214,6 +236,20 @@ class Store:
             return
         async with self._write_lock, self.engine.begin() as connection:
             yield connection
+
+    async def _announce(self, connection: AsyncConnection, kind: str, table_id: str, **extra: Any) -> None:
+        """NOTIFY the other processes, delivered when (and only if) this transaction commits."""
+        if self.shared:
+            payload = json.dumps({"o": self.origin, "k": kind, "t": table_id, **extra}, ensure_ascii=False)
+            await connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
+            )
+
+    async def announce(self, kind: str, table_id: str, **extra: Any) -> None:
+        """An announcement that goes with no write (someone came online)."""
+        if self.shared:
+            async with self.engine.begin() as connection:
+                await self._announce(connection, kind, table_id, **extra)
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -324,19 +360,44 @@ class Store:
             rows = (await connection.execute(query)).all()
         return [SeatRow(r.seat, SeatKind(r.kind), r.name, r.bot, r.token_hash) for r in rows]
 
-    async def update_seat(self, table_id: str, seat: SeatRow) -> None:
+    async def update_seat(self, table_id: str, seat: SeatRow, was: SeatKind | None = None) -> bool:
+        """Change a seat; with `was`, only if it is still of that kind (another process
+        may have changed it). Returns whether it changed."""
         query = (
             schema.seats.update()
             .where(schema.seats.c.table_id == table_id, schema.seats.c.seat == seat.seat)
             .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
         )
+        if was is not None:
+            query = query.where(schema.seats.c.kind == was.value)
         async with self._writing() as connection:
-            await connection.execute(query)
+            changed = (await connection.execute(query)).rowcount == 1
+            if changed:
+                await self._announce(connection, "table", table_id)
+        return changed
 
     async def finish(self, table_id: str, result: dict[str, Any]) -> None:
         """Mark a game over whose end is stored (a table restored in its final position)."""
         async with self._writing() as connection:
             await connection.execute(_finishing(table_id, result))
+            await self._announce(connection, "table", table_id)
+
+    async def start(self, table_id: str) -> bool:
+        """Mark an open table with every seat taken running; False if it is not (any more)."""
+        tables, seats = schema.tables, schema.seats
+        some_open = select(seats.c.seat).where(
+            seats.c.table_id == table_id, seats.c.kind == SeatKind.OPEN.value
+        )
+        query = (
+            tables.update()
+            .where(tables.c.id == table_id, tables.c.status == TableStatus.OPEN.value, ~some_open.exists())
+            .values(status=TableStatus.RUNNING.value)
+        )
+        async with self._writing() as connection:
+            started = (await connection.execute(query)).rowcount == 1
+            if started:
+                await self._announce(connection, "table", table_id)
+        return started
 
     async def set_status(
         self, table_id: str, status: TableStatus, result: dict[str, Any] | None = None
@@ -347,11 +408,19 @@ class Store:
         query = schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
         async with self._writing() as connection:
             await connection.execute(query)
+            await self._announce(connection, "table", table_id)
+
+    async def set_standins(self, table_id: str, seats: list[int]) -> None:
+        query = schema.tables.update().where(schema.tables.c.id == table_id)
+        async with self._writing() as connection:
+            await connection.execute(query.values(standins=json.dumps(sorted(seats)) if seats else None))
+            await self._announce(connection, "table", table_id)
 
     async def set_rematch(self, table_id: str, rematch_id: str) -> None:
         query = schema.tables.update().where(schema.tables.c.id == table_id).values(rematch_id=rematch_id)
         async with self._writing() as connection:
             await connection.execute(query)
+            await self._announce(connection, "table", table_id)
 
     # --- actions --------------------------------------------------------------
     async def append_actions(
@@ -413,15 +482,54 @@ class Store:
             for row in item.rows
         ]
         async with self._writing() as connection:
+            if self.shared:
+                batch = await self._still_current(connection, batch)
+                values = [v for v in values if any(v["table_id"] == item.table_id for item in batch)]
             if values:
                 await connection.execute(schema.actions.insert(), values)
             for item in batch:
                 if item.result is not None:
                     await connection.execute(_finishing(item.table_id, item.result))
+                if item.rows:
+                    version = item.rows[-1].idx + 1
+                    await self._announce(
+                        connection, "move", item.table_id, v=version, end=item.result is not None
+                    )
 
-    async def load_actions(self, table_id: str) -> list[ActionRow]:
+    async def _still_current(
+        self, connection: AsyncConnection, batch: list[PendingWrite]
+    ) -> list[PendingWrite]:
+        """Lock the batch's tables (in one order, so processes never deadlock) and keep the
+        writes whose table is still at the version they were checked against; the others
+        are refused with StaleWriteError (another process stored a move first)."""
+        tables, actions = schema.tables, schema.actions
+        ids = sorted({item.table_id for item in batch})
+        await connection.execute(
+            select(tables.c.id).where(tables.c.id.in_(ids)).order_by(tables.c.id).with_for_update()
+        )
+        found = await connection.execute(
+            select(actions.c.table_id, func.max(actions.c.idx))
+            .where(actions.c.table_id.in_(ids))
+            .group_by(actions.c.table_id)
+        )
+        stored = {table_id: last + 1 for table_id, last in found.all()}
+        current = []
+        for item in batch:
+            if not item.rows or item.rows[0].idx == stored.get(item.table_id, 0):
+                current.append(item)
+            else:
+                _settle(
+                    [item], StaleWriteError(f"table {item.table_id}: another process stored a move first")
+                )
+        return current
+
+    async def load_actions(self, table_id: str, after: int = 0) -> list[ActionRow]:
+        """The table's stored steps from index `after` on, in order."""
+        actions = schema.actions
         query = (
-            select(schema.actions).where(schema.actions.c.table_id == table_id).order_by(schema.actions.c.idx)
+            select(actions)
+            .where(actions.c.table_id == table_id, actions.c.idx >= after)
+            .order_by(actions.c.idx)
         )
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).all()
@@ -431,6 +539,7 @@ class Store:
     async def add_chat(self, table_id: str, message: ChatRow) -> None:
         async with self._writing() as connection:
             await connection.execute(schema.chat.insert().values(table_id=table_id, **message.__dict__))
+            await self._announce(connection, "chat", table_id, chat=message.__dict__)
 
     async def recent_chat(self, table_id: str, limit: int = 50) -> list[ChatRow]:
         query = (

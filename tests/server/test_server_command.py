@@ -55,3 +55,11 @@ def test_serve_on_a_port_in_use_says_so_and_never_claims_to_serve(tmp_path: Path
     assert process.returncode == 1
     assert "serving on" not in out
     assert "cannot listen on 127.0.0.1" in err and err.count("\n") == 1
+
+
+def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "spieltisch.cli", "serve", "--workers", "2", "--no-build"]
+    env = {**os.environ, "SPIELTISCH_HOME": str(tmp_path)}
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--workers needs --database-url postgresql://" in done.stderr

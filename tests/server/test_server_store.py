@@ -178,7 +178,14 @@ def _create_old(connection: Connection, table: TableRow, version: int) -> None:
     )
     old.create_all(connection)
     connection.execute(old.tables["schema_version"].insert().values(version=version))
-    values = {**table.__dict__, "options": "{}", "result": None, "data_files": None, "clock": None}
+    values = {
+        **table.__dict__,
+        "options": "{}",
+        "result": None,
+        "data_files": None,
+        "clock": None,
+        "standins": None,
+    }
     connection.execute(old.tables["tables"].insert().values(**values))
     row = {"idx": 0, "action": 1, "seat": 0, "label_en": "swap", "label_de": "tauschen", "created_at": 1.0}
     if version == 2:
