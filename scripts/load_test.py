@@ -12,18 +12,29 @@ hello and never read (the server must close them, code 4008, without
 slowing anyone), connect/hello/close churn, and spectators (500 by default)
 watching the busy tables. The players' latency is what counts.
 
+With --postgres (a PostgreSQL server; the script makes a throwaway database
+on it) and --processes N, N server processes share the database and each
+table's people (--people, 2 by default then) talk to different processes, so
+every move travels from one process to another. Beside the mover's own
+round-trip, the time until the other people of the table see the move is
+measured.
+
     python3 scripts/load_test.py --tables 200 --seconds 30
     python3 scripts/load_test.py --tables 200 --seconds 30 --think 1 --abuse
+    python3 scripts/load_test.py --tables 100 --think 1 --processes 2 \
+        --postgres postgresql://postgres@127.0.0.1:55432/postgres
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
 import random
+import secrets
 import signal
 import socket
 import statistics
@@ -31,6 +42,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +59,9 @@ ROOT = Path(__file__).resolve().parent.parent
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    """From sending a move to the mover's receiving the state that carries it."""
+    seen_by_others: list[float] = field(default_factory=list)
+    """From sending a move to another person of the table (on another process) seeing it."""
     steps: int = 0
     games: int = 0
     errors: int = 0
@@ -57,6 +73,8 @@ class Tally:
     """Non-reading connections the server closed with 4008."""
     churned: int = 0
     spectator_messages: int = 0
+    client_cpu: float = 0.0
+    """CPU seconds the players' process (this one) used: near the wall time, it is the bottleneck."""
 
 
 def free_port() -> int:
@@ -65,21 +83,34 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def new_table(http: httpx.AsyncClient, game: str, players: int, bot: str) -> tuple[str, str]:
-    body = {"game": game, "players": players, "seats": ["open"] + [bot] * (players - 1), "name": "Load"}
+async def new_table(http: httpx.AsyncClient, args: argparse.Namespace) -> tuple[str, list[str]]:
+    """A started table with `args.people` people and bots on the other seats: its id and seat tokens."""
+    seats = ["open"] * args.people + [args.bot] * (args.players - args.people)
+    body = {"game": args.game, "players": args.players, "seats": seats, "name": "Load"}
     table = (await http.post("/api/tables", json=body)).json()
+    tokens = [table["token"]]
+    for seat in range(1, args.people):
+        taken = await http.post(f"/api/tables/{table['id']}/seats/{seat}", json={"name": f"Load {seat + 1}"})
+        tokens.append(taken.json()["token"])
     await http.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
-    return table["id"], table["token"]
+    return table["id"], tokens
 
 
 async def play_one(
-    http: httpx.AsyncClient, ws_base: str, args: argparse.Namespace, tally: Tally, end: float
+    http: httpx.AsyncClient, ws_bases: list[str], args: argparse.Namespace, tally: Tally, end: float
 ) -> None:
-    table_id, token = await new_table(http, args.game, args.players, args.bot)
+    """One table to its end; seat s of it talks to the s-th of `ws_bases` (the processes, rotated)."""
+    table_id, tokens = await new_table(http, args)
     rng = random.Random(table_id)
+    sent: dict[int, float] = {}
     tally.busy.add(table_id)
     try:
-        await play_table(ws_base, table_id, token, rng, args, tally, end)
+        people = [
+            play_table(ws_bases[seat % len(ws_bases)], table_id, token, sent, rng, args, tally, end)
+            for seat, token in enumerate(tokens)
+        ]
+        if all(await asyncio.gather(*people)):
+            tally.games += 1
     finally:
         tally.busy.discard(table_id)
 
@@ -88,14 +119,18 @@ async def play_table(
     ws_base: str,
     table_id: str,
     token: str,
+    sent: dict[int, float],
     rng: random.Random,
     args: argparse.Namespace,
     tally: Tally,
     end: float,
-) -> None:
+) -> bool:
+    """One person of a table, until the game ends (True) or the time is up. `sent` (shared by
+    the table's people) holds when the move at each version was sent, so each can time when
+    it saw the move."""
     async with connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        seen, sent_at, sent_version = 0, 0.0, -1
+        seen, sent_version, first = 0, -1, True
         while time.monotonic() < end:
             message = json.loads(await ws.recv())
             if message["type"] == "error":
@@ -103,32 +138,42 @@ async def play_table(
                 sent_version = -1
             if message["type"] != "state" or message["you"] is None:
                 continue
+            if first:  # the state after the hello: what came before is not news
+                seen, first = message["version"], False
+            now, measuring = time.perf_counter(), time.monotonic() >= tally.measure_from
+            for version in range(seen, message["version"]):
+                if version in sent and measuring:
+                    mine = version == sent_version
+                    (tally.latencies if mine else tally.seen_by_others).append(now - sent[version])
             if sent_version >= 0 and message["version"] > sent_version:
-                if time.monotonic() >= tally.measure_from:
-                    tally.latencies.append(time.perf_counter() - sent_at)
                 sent_version = -1
-            if time.monotonic() >= tally.measure_from:
+            if measuring and message["you"] == 0:  # counted once per table
                 tally.steps += max(0, message["version"] - seen)
             seen = max(seen, message["version"])
             if message["status"] == "finished":
-                tally.games += 1
-                return
+                return True
             if message["legal"] and sent_version < 0:
                 if args.think > 0:
                     await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think)
-                sent_version, sent_at = message["version"], time.perf_counter()
+                sent_version = message["version"]
+                sent[sent_version] = time.perf_counter()
                 move = rng.choice(message["legal"])["id"]
                 await ws.send(json.dumps({"type": "action", "action": move, "version": sent_version}))
+    return False
 
 
-async def keep_table_busy(base: str, args: argparse.Namespace, tally: Tally, end: float, number: int) -> None:
-    ws_base = base.replace("http", "ws", 1)
+async def keep_table_busy(
+    bases: list[str], args: argparse.Namespace, tally: Tally, end: float, number: int
+) -> None:
+    # Each table starts at another process and spreads its people over the next ones.
+    bases = bases[number % len(bases) :] + bases[: number % len(bases)]
+    ws_bases = [base.replace("http", "ws", 1) for base in bases]
     # Tables open one after another during the warm-up, as people arrive, not in one burst.
     await asyncio.sleep(args.warmup * 0.7 * number / max(1, args.tables))
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
         while time.monotonic() < end:
             try:
-                await play_one(http, ws_base, args, tally, end)
+                await play_one(http, ws_bases, args, tally, end)
             except (TimeoutError, OSError, httpx.HTTPError):
                 tally.errors += 1
                 await asyncio.sleep(0.2)
@@ -204,10 +249,10 @@ async def spectate(ws_base: str, tally: Tally, end: float, number: int) -> None:
             await asyncio.sleep(0.1)
 
 
-async def run(base: str, args: argparse.Namespace) -> Tally:
+async def run(bases: list[str], args: argparse.Namespace) -> Tally:
     tally = Tally(measure_from=time.monotonic() + args.warmup)
     end = time.monotonic() + args.warmup + args.seconds
-    await asyncio.gather(*(keep_table_busy(base, args, tally, end, n) for n in range(args.tables)))
+    await asyncio.gather(*(keep_table_busy(bases, args, tally, end, n) for n in range(args.tables)))
     return tally
 
 
@@ -229,38 +274,44 @@ def abuse_in_process(base: str, args: argparse.Namespace, seconds: float, result
     results.put((tally.closed_slow, tally.churned, tally.spectator_messages))
 
 
-def measure(base: str, args: argparse.Namespace, server_pid: int | None) -> None:
+def measure(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> None:
     """Run the players (and the abusive clients beside them) and print the figures."""
-    cpu_before = cpu_seconds(server_pid)
+    cpu_before, client_before = cpu_seconds(server_pids), time.process_time()
     abuser, results = None, multiprocessing.Queue()
     if args.abuse:
         abuser = multiprocessing.Process(
-            target=abuse_in_process, args=(base, args, args.warmup + args.seconds, results)
+            target=abuse_in_process, args=(bases[0], args, args.warmup + args.seconds, results)
         )
         abuser.start()
-    tally = asyncio.run(run(base, args))
+    tally = asyncio.run(run(bases, args))
     if abuser is not None:
         tally.closed_slow, tally.churned, tally.spectator_messages = results.get(timeout=60)
         abuser.join(10)
-    cpu = cpu_seconds(server_pid) - cpu_before
-    report(tally, args, cpu if server_pid else None)
+    cpu = cpu_seconds(server_pids) - cpu_before
+    tally.client_cpu = time.process_time() - client_before
+    report(tally, args, cpu if server_pids else None)
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """The server process's CPU time so far (user + system), from /proc."""
-    if pid is None:
-        return 0.0
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float:
+    """The server processes' CPU time so far (user + system), from /proc."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
-def start_server(port: int, data_dir: str, bot_delay: float) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, data_dir: str, bot_delay: float, database_url: str | None
+) -> subprocess.Popen[bytes]:
     # Every client here shares one address (loopback), so the per-client limits are lifted.
     command = [
         sys.executable, "-m", "spieltisch.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
         "--data-dir", data_dir, "--bot-delay", str(bot_delay), "--no-build",
         "--tables-per-minute", "1000000", "--connections-per-client", "100000",
     ]  # fmt: skip
+    if database_url:
+        command += ["--database-url", database_url]
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -277,17 +328,22 @@ def report(tally: Tally, args: argparse.Namespace, server_cpu: float | None) -> 
     lat = sorted(tally.latencies)
     if not lat:
         raise SystemExit("no moves were measured")
-    p50 = statistics.median(lat) * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
     pace = f"think {args.think} s, bot delay {args.bot_delay} s"
-    print(f"{args.tables} concurrent {args.game} tables, {args.players} players ({args.bot} bots), {pace}")
+    where = f"{args.processes} processes on PostgreSQL" if args.postgres else "one process on SQLite"
+    where = f"the server at {args.url}" if args.url else where
+    tables = f"{args.tables} concurrent {args.game} tables, {args.players} players ({args.people} people)"
+    print(f"{tables}, {pace}, {where}")
     moves = f"person moves: {len(lat)} ({len(lat) / args.seconds:,.0f}/s)"
-    print(f"{moves}, move-to-broadcast latency p50 {p50:.1f} ms, p99 {p99:.1f} ms, over {args.seconds:.0f} s")
+    print(f"{moves}, move-to-broadcast latency {percentiles(lat)}, over {args.seconds:.0f} s")
+    if tally.seen_by_others:
+        print(f"the table's other people saw each move after {percentiles(sorted(tally.seen_by_others))}")
     print(f"all steps (moves, bot moves, chance): {tally.steps / args.seconds:,.0f}/s")
     print(f"games finished: {tally.games}, errors: {tally.errors}")
     if server_cpu is not None:
         wall = args.seconds + args.warmup
         print(f"server CPU: {server_cpu:.1f} s in {wall:.0f} s ({server_cpu / wall:.0%} of one core)")
+        per_step = server_cpu / max(1, tally.steps) * (args.seconds / wall) * 1000
+        print(f"server CPU per step: about {per_step:.2f} ms; load clients' CPU: {tally.client_cpu:.1f} s")
     if args.abuse:
         churn_rate = tally.churned / (args.seconds + args.warmup)
         print(
@@ -295,6 +351,40 @@ def report(tally: Tally, args: argparse.Namespace, server_cpu: float | None) -> 
             f"{args.churners} churners ({churn_rate:,.0f} connect/close per s), "
             f"{args.spectators} spectators ({tally.spectator_messages:,} messages read)"
         )
+
+
+def percentiles(ordered: list[float]) -> str:
+    def at(share: float) -> float:
+        return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
+
+    return f"p50 {statistics.median(ordered) * 1000:.1f} ms, p95 {at(0.95):.1f} ms, p99 {at(0.99):.1f} ms"
+
+
+@contextmanager
+def throwaway_database(server_url: str) -> Iterator[str]:
+    """A new database on the PostgreSQL server at `server_url`, dropped afterwards."""
+    import psycopg
+
+    name = f"spieltisch_load_{secrets.token_hex(4)}"
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield server_url.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(server_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def start_servers(
+    args: argparse.Namespace, data_dir: str, database_url: str | None
+) -> list[subprocess.Popen[bytes]]:
+    """The server processes, one port each (as behind a load balancer); the first migrates alone."""
+    ports = [free_port() for _ in range(args.processes)]
+    servers = [start_server(ports[0], data_dir, args.bot_delay, database_url)]
+    servers += [start_server(port, data_dir, args.bot_delay, database_url) for port in ports[1:]]
+    for server, port in zip(servers, ports, strict=True):
+        server.port = port  # type: ignore[attr-defined]
+    return servers
 
 
 def main() -> None:
@@ -314,22 +404,36 @@ def main() -> None:
     parser.add_argument("--non-readers", type=int, default=20, help="with --abuse: clients that never read")
     parser.add_argument("--churners", type=int, default=20, help="with --abuse: connect/close loops")
     parser.add_argument("--spectators", type=int, default=500, help="with --abuse: spectators")
+    parser.add_argument(
+        "--postgres", help="a PostgreSQL server URL on this machine (a throwaway database is made)"
+    )
+    parser.add_argument("--processes", type=int, default=1, help="server processes (needs --postgres)")
+    parser.add_argument(
+        "--people", type=int, help="scripted people per table (default 1; 2 with --processes)"
+    )
     args = parser.parse_args()
     args.seconds = min(args.seconds, 600.0)
     args.warmup = min(args.warmup, 60.0)
-    if args.url and urlparse(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit("the load test only talks to a server on this machine (loopback)")
+    args.people = min(args.players, args.people or (2 if args.processes > 1 else 1))
+    for url in (args.url, args.postgres):
+        if url and urlparse(url).hostname not in ("127.0.0.1", "localhost", "::1"):
+            raise SystemExit("the load test only talks to servers on this machine (loopback)")
+    if args.processes > 1 and not args.postgres:
+        raise SystemExit("--processes needs --postgres (SQLite serves one process)")
     if args.url:
-        measure(args.url.rstrip("/"), args, None)
+        measure([args.url.rstrip("/")], args, [])
         return
-    with tempfile.TemporaryDirectory() as data_dir:
-        port = free_port()
-        server = start_server(port, data_dir, args.bot_delay)
+    with tempfile.TemporaryDirectory() as data_dir, contextlib.ExitStack() as stack:
+        database_url = stack.enter_context(throwaway_database(args.postgres)) if args.postgres else None
+        servers = start_servers(args, data_dir, database_url)
         try:
-            measure(f"http://127.0.0.1:{port}", args, server.pid)
+            bases = [f"http://127.0.0.1:{server.port}" for server in servers]  # type: ignore[attr-defined]
+            measure(bases, args, [server.pid for server in servers])
         finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=10)
+            for server in servers:
+                server.send_signal(signal.SIGTERM)
+            for server in servers:
+                server.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The `spieltisch` command: play, replay, games, arena, simulate, report, strength, caps, bench,
-serve and api-schema."""
+serve, migrate and api-schema."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.core.userinput import parse_option_pairs, read_options_file
 from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
-from spieltisch.server.commands import api_schema, serve
+from spieltisch.server.commands import api_schema, migrate, serve
 
 app = typer.Typer(
     help="spieltisch: Souvenirs, ALLEGRA, LEVEL 8, Calcory and Der Graf von Lucandor.",
@@ -292,6 +292,7 @@ def _against(text: str, figure: float, target: float | None, at_most: bool = Fal
 
 
 app.command()(serve)
+app.command()(migrate)
 app.command("api-schema")(api_schema)
 
 

@@ -171,6 +171,10 @@ def _error_reply(request: Request, error: TableError) -> JSONResponse:
 
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+HTTP_WORDS = {
+    404: {"en": "nothing here", "de": "Hier gibt es nichts"},
+    405: {"en": "this method is not allowed here", "de": "Diese Methode ist hier nicht erlaubt"},
+}
 NOT_JSON = {"en": "the body is not valid JSON", "de": "Der Inhalt ist kein gültiges JSON"}
 
 
@@ -195,7 +199,10 @@ def _add_error_handlers(app: FastAPI) -> None:
             return _error_reply(request, TableError(MALFORMED, detail=NOT_JSON))
         # Starlette's 405 names only the methods of the first route that matched the
         # path; GET and POST of one path are two routes here, so gather them all.
-        reply = ErrorReply(error=HTTP_CODES.get(error.status_code, "http_error"), message=str(error.detail))
+        words = HTTP_WORDS.get(error.status_code)
+        lang = pick_lang(request.headers.get("accept-language"))
+        message = words[lang] if words else str(error.detail)
+        reply = ErrorReply(error=HTTP_CODES.get(error.status_code, "http_error"), message=message)
         headers = dict(error.headers or {})
         if error.status_code == 405:
             headers["Allow"] = ", ".join(sorted(_methods_for(app, request.scope)))

@@ -7,6 +7,10 @@ listens on a connection of its own and lets the tables it holds catch up
 from the database; after a dropped listen connection it catches every table
 up, since announcements sent meanwhile are lost.
 
+Each look (below) also compares the stored version of every table the
+process holds with its own, so a move whose announcement never came (its
+process died right after storing it) shows within a second.
+
 A table's bots and clocks are driven by exactly one process: the one holding
 the table's advisory lock (a session lock on a second connection of its
 own). When a process dies, PostgreSQL ends its session and frees its locks,
@@ -29,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import psycopg
 from sqlalchemy import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 from spieltisch.server.store import CHANNEL
 
@@ -134,7 +139,7 @@ class Cluster:
             yield self._locks
 
     async def scan(self) -> None:
-        """Take over tables nobody drives; forget processes that are gone."""
+        """Take over tables nobody drives; forget processes that are gone; catch up what was missed."""
         async with self._connection() as connection:
             if connection is None:
                 return
@@ -145,6 +150,10 @@ class Cluster:
             found = await connection.execute(LIVE_PROCESSES, {"processes": PROCESS_LOCKS})
             alive = {str(row[0]) for row in await found.fetchall()}
         self.hub.forget_processes_but(alive)
+        try:
+            await self.hub.catch_up_behind()
+        except SQLAlchemyError as error:
+            log.warning("tables not compared with the database: %s", error.__class__.__name__)
         for table_id in orphans:
             if table_id not in self.driving:
                 try:
@@ -155,9 +164,14 @@ class Cluster:
 
     async def claim_all(self) -> None:
         """Try to drive every running table this process holds that no process drives."""
-        wanted = [
-            room.id for room in self.hub.rooms.values() if room.is_running() and room.id not in self.driving
-        ]
+        await self._claim([room.id for room in self.hub.rooms.values() if room.is_running()])
+
+    async def claim(self, table_id: str) -> None:
+        """Drive this table if no process does (it was just loaded or started here)."""
+        await self._claim([table_id])
+
+    async def _claim(self, table_ids: list[str]) -> None:
+        wanted = [table_id for table_id in table_ids if table_id not in self.driving]
         if not wanted:
             return
         async with self._connection() as connection:
@@ -178,11 +192,6 @@ class Cluster:
             await room.catch_up()  # the state the last driver left
             room.drives = True
             room.kick()
-
-    async def claim(self, table_id: str) -> None:
-        """Drive this table if no process does (it was just loaded or started here)."""
-        if table_id not in self.driving:
-            await self.claim_all()
 
     async def release(self, table_id: str) -> None:
         """Stop driving a table this process lets go of (released from memory)."""

@@ -154,6 +154,36 @@ def worker_app() -> FastAPI:
     return create_app(settings_from_json(os.environ[WORKER_SETTINGS]))
 
 
+def migrate(
+    database_url: Annotated[
+        str | None, typer.Option(help="postgresql://user@host:port/db (default: SQLite in --data-dir)")
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Folder of the SQLite database [default: as for serve]")
+    ] = None,
+) -> None:
+    """Bring the server's database schema up to date, then exit.
+
+    Every server process does this when it starts (on PostgreSQL under a lock,
+    so processes starting together migrate once); run it alone to migrate
+    before starting servers of a new version on several machines.
+    """
+    import asyncio
+
+    from spieltisch.server.schema import LATEST
+    from spieltisch.server.settings import Settings
+    from spieltisch.server.store import Store
+
+    settings = Settings(data_dir=data_dir or default_data_dir(), database_url=database_url)
+
+    async def run() -> None:
+        store = await Store.open(settings.resolved_database_url())
+        await store.close()
+
+    asyncio.run(run())
+    typer.echo(f"schema at version {LATEST}")
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket, bound before the address is printed (a port in use fails here)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET

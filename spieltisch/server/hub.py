@@ -88,12 +88,14 @@ class Hub:
     async def room(self, table_id: str) -> Room:
         if table_id in self.rooms:
             return self.rooms[table_id]
+        loaded = False
         async with self._loading:
             if table_id not in self.rooms:
                 self.rooms[table_id] = await self._load(table_id)
+                loaded = True
         room = self.rooms[table_id]
-        if self.cluster is not None and room.is_running():
-            await self.cluster.claim(table_id)
+        if loaded and self.cluster is not None and room.is_running():
+            await self.cluster.claim(table_id)  # else another process drives it, or the scan finds it
         return room
 
     async def _load(self, table_id: str) -> Room:
@@ -173,6 +175,17 @@ class Hub:
         for room in list(self.rooms.values()):
             await self._catch_up(room, full=True)
         await self._announce_quietly("who", "*")
+
+    async def catch_up_behind(self) -> None:
+        """Tables held here whose stored version is ahead of this process catch up (a move
+        whose announcement was lost)."""
+        if not self.rooms:
+            return
+        stored = await self.store.versions(list(self.rooms))
+        for table_id, version in stored.items():
+            room = self.rooms.get(table_id)
+            if room is not None and version > room.state.version and not room.lock.locked():
+                await self._catch_up(room, full=True)
 
     def forget_processes_but(self, alive: set[str]) -> None:
         """Seats connected to processes that are gone are no longer online."""

@@ -7,14 +7,16 @@ killed process; PostgreSQL gets the same schema through the same migrations.
 On PostgreSQL several server processes may share the database. A write of
 moves then locks its tables' rows and checks that each table is still at the
 version the move was checked against, so two processes never both store a
-move at one version; and every change is announced with NOTIFY in the same
-transaction (delivered only if it commits), so the other processes can follow.
+move at one version; and every change is announced with NOTIFY so the other
+processes can follow: moves right after their commit, other changes in their
+own transaction (delivered only if it commits).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -24,10 +26,12 @@ from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import event, func, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from spieltisch.server import schema
+
+log = logging.getLogger("spieltisch.server")
 
 
 class TableStatus(StrEnum):
@@ -207,6 +211,13 @@ def _finishing(table_id: str, result: dict[str, Any]) -> Any:
 
 CHANNEL = "spieltisch"
 """The PostgreSQL NOTIFY channel the server processes announce changes on."""
+
+
+ANNOUNCE_MOVES = text(
+    "WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))"
+    " SELECT pg_notify(:channel, payload) FROM quick, unnest(CAST(:payloads AS text[])) AS payload"
+)
+"""One statement, its own transaction, committed without waiting for the disk."""
 
 
 def new_origin() -> str:
@@ -446,7 +457,7 @@ class Store:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self._insert(batch)
+                stored = await self._insert(batch)
             except IntegrityError:
                 # Someone's index was taken: retry one by one to fail only that one.
                 for item in batch:
@@ -455,19 +466,23 @@ class Store:
             except Exception as error:
                 _settle(batch, error)
                 continue
-            _settle(batch, None)
+            _settle(batch, None)  # the movers go on while the others are told
+            await self._announce_moves(stored)
 
     async def _insert_alone(self, item: PendingWrite) -> None:
         try:
-            await self._insert([item])
+            stored = await self._insert([item])
         except IntegrityError:
             _settle([item], StaleWriteError(f"table {item.table_id}: action index already stored"))
         except Exception as error:
             _settle([item], error)
         else:
             _settle([item], None)
+            await self._announce_moves(stored)
 
-    async def _insert(self, batch: list[PendingWrite]) -> None:
+    async def _insert(self, batch: list[PendingWrite]) -> list[PendingWrite]:
+        """Store the batch in one transaction; returns the writes stored (on PostgreSQL, a
+        write whose table another process moved on meanwhile is refused instead)."""
         now = time.time()
         values = [
             {
@@ -490,11 +505,30 @@ class Store:
             for item in batch:
                 if item.result is not None:
                     await connection.execute(_finishing(item.table_id, item.result))
-                if item.rows:
-                    version = item.rows[-1].idx + 1
-                    await self._announce(
-                        connection, "move", item.table_id, v=version, end=item.result is not None
-                    )
+        return batch
+
+    async def _announce_moves(self, batch: list[PendingWrite]) -> None:
+        """Announce stored moves, right after their commit and without waiting for the disk.
+
+        PostgreSQL commits the transactions that NOTIFY one after the other; inside
+        each move's transaction that would queue every move of every process behind
+        the others' disk writes. The moves are stored already: if this fails (or the
+        process dies first), the others find them within a second (Cluster.scan).
+        """
+        payloads = [
+            json.dumps({"o": self.origin, "k": "move", "t": item.table_id, "v": item.rows[-1].idx + 1,
+                        "end": item.result is not None})
+            for item in batch
+            if item.rows
+        ]  # fmt: skip
+        if not self.shared or not payloads:
+            return
+        try:
+            async with self.engine.connect() as connection:
+                autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+                await autocommit.execute(ANNOUNCE_MOVES, {"channel": CHANNEL, "payloads": payloads})
+        except (SQLAlchemyError, OSError) as error:
+            log.warning("moves stored but not announced: %s", error.__class__.__name__)
 
     async def _still_current(
         self, connection: AsyncConnection, batch: list[PendingWrite]
@@ -504,15 +538,14 @@ class Store:
         are refused with StaleWriteError (another process stored a move first)."""
         tables, actions = schema.tables, schema.actions
         ids = sorted({item.table_id for item in batch})
-        await connection.execute(
-            select(tables.c.id).where(tables.c.id.in_(ids)).order_by(tables.c.id).with_for_update()
-        )
+        last = select(func.max(actions.c.idx)).where(actions.c.table_id == tables.c.id).scalar_subquery()
         found = await connection.execute(
-            select(actions.c.table_id, func.max(actions.c.idx))
-            .where(actions.c.table_id.in_(ids))
-            .group_by(actions.c.table_id)
+            select(tables.c.id, last)
+            .where(tables.c.id.in_(ids))
+            .order_by(tables.c.id)
+            .with_for_update(of=tables)
         )
-        stored = {table_id: last + 1 for table_id, last in found.all()}
+        stored = {table_id: last + 1 for table_id, last in found.all() if last is not None}
         current = []
         for item in batch:
             if not item.rows or item.rows[0].idx == stored.get(item.table_id, 0):
@@ -522,6 +555,17 @@ class Store:
                     [item], StaleWriteError(f"table {item.table_id}: another process stored a move first")
                 )
         return current
+
+    async def versions(self, table_ids: list[str]) -> dict[str, int]:
+        """Each table's stored version (the number of its stored steps; tables without any left out)."""
+        actions = schema.actions
+        query = (
+            select(actions.c.table_id, func.max(actions.c.idx))
+            .where(actions.c.table_id.in_(table_ids))
+            .group_by(actions.c.table_id)
+        )
+        async with self.engine.connect() as connection:
+            return {table_id: last + 1 for table_id, last in (await connection.execute(query)).all()}
 
     async def load_actions(self, table_id: str, after: int = 0) -> list[ActionRow]:
         """The table's stored steps from index `after` on, in order."""

@@ -16,13 +16,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 
-from spieltisch.core.contract import State
+from spieltisch.core.contract import Game, State
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.cluster import TABLE_LOCKS
 from spieltisch.server.datasets import DataSets
@@ -79,16 +81,22 @@ def moves_in_order(messages: list[dict]) -> list[int]:
     return seen
 
 
-@pytest.mark.parametrize(("game", "players"), game_cases())
-def test_clients_on_every_process_see_every_move_once_in_order_and_only_their_own(
-    cluster: tuple[str, list[Server]], game: str, players: int, tmp_path: Any
-) -> None:
-    url, servers = cluster
+@dataclass
+class SpreadGame:
+    """A whole game played with its seats and a spectator on different processes."""
+
+    table_id: str
+    game: Game
+    langs: dict[int | None, str]
+    received: dict[int | None, list[dict]]
+
+
+def play_spread(url: str, servers: list[Server], game: str, players: int, data: Path) -> SpreadGame:
     table_id, tokens, host = people_table(servers[0], game, players)
     rng = random.Random(7)
     langs = {seat: rng.choice(["en", "de"]) for seat in [*range(players), None]}
     received: dict[int | None, list[dict]] = {seat: [] for seat in langs}
-    the_game = catalog(tmp_path).load(game, players, {})
+    the_game = catalog(data).load(game, players, {})
     state: State = the_game.new_initial_state()
     history: list[int] = []
     with contextlib.ExitStack() as stack:
@@ -114,6 +122,31 @@ def test_clients_on_every_process_see_every_move_once_in_order_and_only_their_ow
             version = latest[mover]["version"]
             sockets[mover].send(json.dumps({"type": "action", "action": move, "version": version}))
             latest = {seat: next_state(ws, received[seat], version + 1) for seat, ws in sockets.items()}
+    return SpreadGame(table_id, the_game, langs, received)
+
+
+@pytest.fixture(scope="module")
+def spread_games(
+    cluster: tuple[str, list[Server]], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, SpreadGame]:
+    """Every game at once (each waits mostly for the servers, so together they take little longer)."""
+    url, servers = cluster
+    data = tmp_path_factory.mktemp("data")
+    with ThreadPoolExecutor(len(game_cases())) as pool:
+        played = {
+            game: pool.submit(play_spread, url, servers, game, players, data)
+            for game, players in game_cases()
+        }
+        return {game: future.result() for game, future in played.items()}
+
+
+@pytest.mark.parametrize(("game", "players"), game_cases())
+def test_clients_on_every_process_see_every_move_once_in_order_and_only_their_own(
+    cluster: tuple[str, list[Server]], spread_games: dict[str, SpreadGame], game: str, players: int
+) -> None:
+    url, _ = cluster
+    played = spread_games[game]
+    table_id, the_game, langs, received = played.table_id, played.game, played.langs, played.received
     stored = stored_actions(url, table_id)
     history = [action for _, action, _ in stored]
     states = states_by_version(the_game, history)
