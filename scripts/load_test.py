@@ -399,7 +399,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring starts")
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a person waits to move")
     parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits (started server)")
-    parser.add_argument("--url", help="a running server on this machine (default: start one)")
+    parser.add_argument(
+        "--url", help="running servers on this machine, comma-separated (default: start them)"
+    )
     parser.add_argument("--abuse", action="store_true", help="run abusive clients beside the players")
     parser.add_argument("--non-readers", type=int, default=20, help="with --abuse: clients that never read")
     parser.add_argument("--churners", type=int, default=20, help="with --abuse: connect/close loops")
@@ -415,13 +417,13 @@ def main() -> None:
     args.seconds = min(args.seconds, 600.0)
     args.warmup = min(args.warmup, 60.0)
     args.people = min(args.players, args.people or (2 if args.processes > 1 else 1))
-    for url in (args.url, args.postgres):
+    for url in [*(args.url or "").split(","), args.postgres]:
         if url and urlparse(url).hostname not in ("127.0.0.1", "localhost", "::1"):
             raise SystemExit("the load test only talks to servers on this machine (loopback)")
     if args.processes > 1 and not args.postgres:
         raise SystemExit("--processes needs --postgres (SQLite serves one process)")
-    if args.url:
-        measure([args.url.rstrip("/")], args, [])
+    if args.url:  # several, comma-separated: processes already running, one port each
+        measure([url.rstrip("/") for url in args.url.split(",")], args, [])
         return
     with tempfile.TemporaryDirectory() as data_dir, contextlib.ExitStack() as stack:
         database_url = stack.enter_context(throwaway_database(args.postgres)) if args.postgres else None

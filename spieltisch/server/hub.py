@@ -81,21 +81,30 @@ class Hub:
         self.cluster: Cluster | None = None
         """On PostgreSQL: this process among the others sharing the database."""
         self._tasks: set[asyncio.Task[None]] = set()
-        self._loading = asyncio.Lock()
+        self._loads: dict[str, asyncio.Task[Room]] = {}
+        """Tables being loaded: whoever asks for one meanwhile waits for the same load."""
         self._lobby: dict[TableStatus | None, tuple[float, list[TableSummary]]] = {}
 
     # --- rooms ----------------------------------------------------------------
     async def room(self, table_id: str) -> Room:
-        if table_id in self.rooms:
-            return self.rooms[table_id]
-        loaded = False
-        async with self._loading:
-            if table_id not in self.rooms:
-                self.rooms[table_id] = await self._load(table_id)
-                loaded = True
-        room = self.rooms[table_id]
-        if loaded and self.cluster is not None and room.is_running():
+        if (room := self.rooms.get(table_id)) is not None:
+            return room
+        loading = self._loads.get(table_id)
+        first = loading is None
+        if loading is None:  # tables load side by side; one table loads once
+            loading = self._loads[table_id] = asyncio.create_task(self._load_into_rooms(table_id))
+        room = await asyncio.shield(loading)
+        if first and self.cluster is not None and room.is_running():
             await self.cluster.claim(table_id)  # else another process drives it, or the scan finds it
+        return room
+
+    async def _load_into_rooms(self, table_id: str) -> Room:
+        try:
+            room = self.rooms[table_id] = await self._load(table_id)
+        finally:
+            del self._loads[table_id]
+        if self.store.shared:  # a move announced while it loaded went unheard
+            await self._catch_up(room, full=False)
         return room
 
     async def _load(self, table_id: str) -> Room:
@@ -413,9 +422,12 @@ class Hub:
                     room.id,
                     room.table.clock,
                 )
-                await self.store.set_rematch(room.id, table.id)
-                room.table.rematch_id = table.id
-                await (await self.room(table.id)).start()
+                if await self.store.set_rematch(room.id, table.id):
+                    room.table.rematch_id = table.id
+                    await (await self.room(table.id)).start()
+                else:  # another process made the rematch first: that one it is
+                    await self.store.set_status(table.id, TableStatus.EXPIRED)
+                    await room.reread(full=True)
                 self._lobby.clear()
         room.broadcast()
         assert room.table.rematch_id is not None

@@ -436,7 +436,7 @@ class Room:
     async def update_seat(self, seat: SeatRow, was: SeatKind) -> bool:
         """Change a seat that is still of kind `was` (another process may have changed it first)."""
         if not await self.store.update_seat(self.id, seat, was):
-            await self._catch_up(full=True)
+            await self.reread(full=True)
             return False
         self.seats[seat.seat] = seat
         return True
@@ -449,7 +449,7 @@ class Room:
             if any(s.kind == SeatKind.OPEN for s in self.seats):
                 raise TableError(SEATS_OPEN)
             if not await self.store.start(self.id):  # another process changed it first
-                await self._catch_up(full=True)
+                await self.reread(full=True)
                 raise TableError(NOT_OPEN if self.table.status != TableStatus.OPEN else SEATS_OPEN)
             self.make_bots()
             self.table.status = TableStatus.RUNNING
@@ -475,7 +475,7 @@ class Room:
         try:
             await self._commit(seat, action)
         except StaleWriteError:
-            await self._catch_up(full=True)
+            await self.reread(full=True)
             return False
         return True
 
@@ -483,13 +483,14 @@ class Room:
     async def catch_up(self, full: bool = True) -> None:
         """Adopt what other processes stored: new moves; with `full`, also seats and status."""
         async with self.lock:
-            changed = await self._catch_up(full)
+            changed = await self.reread(full)
         if changed:
             self.broadcast()
             self.kick()
 
-    async def _catch_up(self, full: bool) -> bool:
-        """The same under the room's lock; returns whether anything changed."""
+    async def reread(self, full: bool) -> bool:
+        """Read what other processes stored (as catch_up), the caller holding the room's lock;
+        returns whether anything changed."""
         rows = await self.store.load_actions(self.id, after=self.state.version)
         changed = False
         if rows:
@@ -585,7 +586,7 @@ class Room:
                 try:
                     await self._commit(None, None)
                 except StaleWriteError:
-                    await self._catch_up(full=True)
+                    await self.reread(full=True)
             self.broadcast()
 
     def bot_to_move(self) -> int | None:

@@ -213,7 +213,7 @@ CHANNEL = "spieltisch"
 """The PostgreSQL NOTIFY channel the server processes announce changes on."""
 
 
-ANNOUNCE_MOVES = text(
+QUICK_NOTIFY = text(
     "WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))"
     " SELECT pg_notify(:channel, payload) FROM quick, unnest(CAST(:payloads AS text[])) AS payload"
 )
@@ -248,19 +248,31 @@ class Store:
         async with self._write_lock, self.engine.begin() as connection:
             yield connection
 
+    def _payload(self, kind: str, table_id: str, **extra: Any) -> str:
+        return json.dumps({"o": self.origin, "k": kind, "t": table_id, **extra}, ensure_ascii=False)
+
     async def _announce(self, connection: AsyncConnection, kind: str, table_id: str, **extra: Any) -> None:
         """NOTIFY the other processes, delivered when (and only if) this transaction commits."""
         if self.shared:
-            payload = json.dumps({"o": self.origin, "k": kind, "t": table_id, **extra}, ensure_ascii=False)
+            payload = self._payload(kind, table_id, **extra)
             await connection.execute(
                 text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
             )
 
     async def announce(self, kind: str, table_id: str, **extra: Any) -> None:
         """An announcement that goes with no write (someone came online)."""
-        if self.shared:
-            async with self.engine.begin() as connection:
-                await self._announce(connection, kind, table_id, **extra)
+        await self._announce_quickly([self._payload(kind, table_id, **extra)])
+
+    async def _announce_quickly(self, payloads: list[str]) -> None:
+        """Announce in one statement of its own, committed without waiting for the disk.
+
+        PostgreSQL commits the transactions that NOTIFY one after the other, so
+        an announcement that waited for the disk would hold up every other.
+        """
+        if self.shared and payloads:
+            async with self.engine.connect() as connection:
+                autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+                await autocommit.execute(QUICK_NOTIFY, {"channel": CHANNEL, "payloads": payloads})
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -427,11 +439,15 @@ class Store:
             await connection.execute(query.values(standins=json.dumps(sorted(seats)) if seats else None))
             await self._announce(connection, "table", table_id)
 
-    async def set_rematch(self, table_id: str, rematch_id: str) -> None:
-        query = schema.tables.update().where(schema.tables.c.id == table_id).values(rematch_id=rematch_id)
+    async def set_rematch(self, table_id: str, rematch_id: str) -> bool:
+        """Link a finished table to its rematch, unless it has one (made through another process)."""
+        tables = schema.tables
+        query = tables.update().where(tables.c.id == table_id, tables.c.rematch_id.is_(None))
         async with self._writing() as connection:
-            await connection.execute(query)
-            await self._announce(connection, "table", table_id)
+            linked = (await connection.execute(query.values(rematch_id=rematch_id))).rowcount == 1
+            if linked:
+                await self._announce(connection, "table", table_id)
+        return linked
 
     # --- actions --------------------------------------------------------------
     async def append_actions(
@@ -508,25 +524,20 @@ class Store:
         return batch
 
     async def _announce_moves(self, batch: list[PendingWrite]) -> None:
-        """Announce stored moves, right after their commit and without waiting for the disk.
+        """Announce stored moves right after their commit, without waiting for the disk.
 
-        PostgreSQL commits the transactions that NOTIFY one after the other; inside
-        each move's transaction that would queue every move of every process behind
-        the others' disk writes. The moves are stored already: if this fails (or the
-        process dies first), the others find them within a second (Cluster.scan).
+        Inside each move's transaction, the announcement would queue every move of
+        every process behind the others' disk writes (see _announce_quickly). The
+        moves are stored already: if this fails (or the process dies first), the
+        others find them within a second (Cluster.scan).
         """
         payloads = [
-            json.dumps({"o": self.origin, "k": "move", "t": item.table_id, "v": item.rows[-1].idx + 1,
-                        "end": item.result is not None})
+            self._payload("move", item.table_id, v=item.rows[-1].idx + 1, end=item.result is not None)
             for item in batch
             if item.rows
-        ]  # fmt: skip
-        if not self.shared or not payloads:
-            return
+        ]
         try:
-            async with self.engine.connect() as connection:
-                autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
-                await autocommit.execute(ANNOUNCE_MOVES, {"channel": CHANNEL, "payloads": payloads})
+            await self._announce_quickly(payloads)
         except (SQLAlchemyError, OSError) as error:
             log.warning("moves stored but not announced: %s", error.__class__.__name__)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 
@@ -204,6 +205,27 @@ def errors_until_moved(ws: Any, version: int) -> list[str]:
                 codes.append(str(message["code"]))
             moved = moved or (message["type"] == "state" and message["version"] > version)
     return codes
+
+
+def test_a_rematch_asked_of_two_processes_at_once_is_one_table(cluster: tuple[str, list[Server]]) -> None:
+    url, servers = cluster
+    table = servers[0].post("/api/tables", {"game": "toy", "players": 2, "seats": ["random", "random"]})
+    servers[0].post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+    deadline = time.monotonic() + 20
+    while httpx.get(f"{servers[1].url}/api/tables/{table['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    ask = {"token": table["host_token"]}
+    with ThreadPoolExecutor(2) as pool:
+        asked = [pool.submit(s.post, f"/api/tables/{table['id']}/rematch", ask) for s in servers[:2]]
+        ids = {future.result()["id"] for future in asked}
+    assert len(ids) == 1
+    with psycopg.connect(url) as database:
+        found = database.execute("SELECT rematch_id FROM tables WHERE id = %s", (table["id"],)).fetchone()
+        started = database.execute(
+            "SELECT count(*) FROM tables WHERE rematch_of = %s AND status <> 'expired'", (table["id"],)
+        ).fetchone()
+    assert found == (ids.pop(),) and started == (1,)
 
 
 def test_a_process_that_missed_announcements_catches_up(cluster: tuple[str, list[Server]]) -> None:

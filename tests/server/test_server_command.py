@@ -10,7 +10,9 @@ import time
 from pathlib import Path
 
 import httpx
+import sqlalchemy
 
+from spieltisch.server import schema
 from tests.server.test_server_restart import ROOT, free_port
 
 
@@ -63,3 +65,14 @@ def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
     done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "--workers needs --database-url postgresql://" in done.stderr
+
+
+def test_migrate_brings_the_schema_up_to_date_and_exits(tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "spieltisch.cli", "migrate", "--data-dir", str(tmp_path)]
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"schema at version {schema.LATEST}"
+    engine = sqlalchemy.create_engine(f"sqlite:///{tmp_path / 'spieltisch.sqlite3'}")
+    with engine.connect() as connection:
+        assert schema.current_version(connection) == schema.LATEST
+    engine.dispose()
