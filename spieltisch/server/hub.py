@@ -50,7 +50,7 @@ from spieltisch.server.messages import (
 )
 from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
 from spieltisch.server.settings import Settings
-from spieltisch.server.store import ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus
+from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus
 
 
 def new_token() -> str:
@@ -164,7 +164,8 @@ class Hub:
         if room is None:
             return
         if kind == "move" and event["v"] > room.state.version:
-            self._in_background(self._catch_up(room, full=bool(event.get("end"))))
+            rows = [ActionRow.from_parts(*parts) for parts in event["rows"]] if "rows" in event else None
+            self._in_background(self._follow(room, rows, bool(event["end"])))
         elif kind == "table":
             self._in_background(self._catch_up(room, full=True))
         elif kind == "chat":
@@ -178,6 +179,14 @@ class Hub:
         except SQLAlchemyError as error:
             log.warning("table %s: not caught up: %s", room.id, error.__class__.__name__)
         self._lobby.clear()
+
+    async def _follow(self, room: Room, rows: list[ActionRow] | None, end: bool) -> None:
+        try:
+            await room.follow(rows, end)
+        except SQLAlchemyError as error:
+            log.warning("table %s: not caught up: %s", room.id, error.__class__.__name__)
+        if end:
+            self._lobby.clear()
 
     async def catch_up_all(self) -> None:
         """After announcements may have been missed: every table held here reads what changed."""

@@ -488,6 +488,28 @@ class Room:
             self.broadcast()
             self.kick()
 
+    async def follow(self, rows: list[ActionRow] | None, end: bool) -> None:
+        """Another process stored these rows (None: too many to announce): adopt them, or
+        read from the database what this process is missing."""
+        async with self.lock:
+            version = self.state.version
+            fresh = [row for row in rows or [] if row.idx >= version]
+            if rows is not None and fresh and fresh[0].idx == version:
+                state = self.state.clone()
+                for row in fresh:
+                    state.apply_action(row.action)
+                self._adopt(state, fresh)
+                if end:  # the game's end: its status and result
+                    await self.reread(full=True)
+                changed = True
+            elif rows is None or fresh:
+                changed = await self.reread(full=end)
+            else:
+                changed = False  # read already
+        if changed:
+            self.broadcast()
+            self.kick()
+
     async def reread(self, full: bool) -> bool:
         """Read what other processes stored (as catch_up), the caller holding the room's lock;
         returns whether anything changed."""

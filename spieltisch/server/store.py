@@ -133,11 +133,19 @@ class ActionRow:
 
     @classmethod
     def from_db(cls, row: Any) -> ActionRow:
-        found = json.loads(row.detail) if row.detail else {}
+        return cls.from_parts(row.idx, row.action, row.seat, row.detail)
+
+    def parts(self) -> tuple[int, int, int, str | None]:
+        """The row as stored: index, action, seat and detail (see from_parts)."""
+        return self.idx, self.action, self.seat, self.detail()
+
+    @classmethod
+    def from_parts(cls, idx: int, action: int, seat: int, detail: str | None) -> ActionRow:
+        found = json.loads(detail) if detail else {}
         return cls(
-            row.idx,
-            row.action,
-            row.seat,
+            idx,
+            action,
+            seat,
             found.get("label") or {},
             found.get("public"),
             found.get("move"),
@@ -213,6 +221,8 @@ CHANNEL = "spieltisch"
 """The PostgreSQL NOTIFY channel the server processes announce changes on."""
 
 
+NOTIFY_BYTES = 7900
+"""PostgreSQL refuses NOTIFY payloads of 8000 bytes or more."""
 QUICK_NOTIFY = text(
     "WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))"
     " SELECT pg_notify(:channel, payload) FROM quick, unnest(CAST(:payloads AS text[])) AS payload"
@@ -531,15 +541,22 @@ class Store:
         moves are stored already: if this fails (or the process dies first), the
         others find them within a second (Cluster.scan).
         """
-        payloads = [
-            self._payload("move", item.table_id, v=item.rows[-1].idx + 1, end=item.result is not None)
-            for item in batch
-            if item.rows
-        ]
+        payloads = [self._move_payload(item) for item in batch if item.rows]
         try:
             await self._announce_quickly(payloads)
         except (SQLAlchemyError, OSError) as error:
             log.warning("moves stored but not announced: %s", error.__class__.__name__)
+
+    def _move_payload(self, item: PendingWrite) -> str:
+        """A move's announcement; it carries the stored rows when they fit, so the other
+        processes need not read them back."""
+        version, end = item.rows[-1].idx + 1, item.result is not None
+        payload = self._payload(
+            "move", item.table_id, v=version, end=end, rows=[r.parts() for r in item.rows]
+        )
+        if len(payload.encode()) > NOTIFY_BYTES:
+            payload = self._payload("move", item.table_id, v=version, end=end)
+        return payload
 
     async def _still_current(
         self, connection: AsyncConnection, batch: list[PendingWrite]
