@@ -13,7 +13,7 @@ from spieltisch.games.lucandor.actions import Block, Mode
 from spieltisch.games.lucandor.model import DOT, END, MARKERS, ROD
 from spieltisch.games.lucandor.rules import AFTERNOON, CLEAN_SCORE, DECIDE, IRON_SCORE, OVER
 from spieltisch.games.lucandor.steps import DrawerPick, Secure
-from spieltisch.games.lucandor.words import FUNCTION_NAMES, words
+from spieltisch.games.lucandor.words import FUNCTION_NAMES, counted, words
 
 if TYPE_CHECKING:
     from spieltisch.games.lucandor.rules import LucandorState
@@ -39,7 +39,9 @@ SENTENCES = {
         "iron": "{phase}: iron moves {card} to {cell}",
         "doubled": " (doubled)",
         "clean": "cleaning the compartments ({n}x)",
-        "task": "end scoring: {storey} {n}, {colour} ({count} garments)",
+        "task": "end scoring: {storey} {n}, {colour} ({count})",
+        "garment": "garment",
+        "garments": "garments",
     },
     "de": {
         "end": "der Nachmittag ist vorbei: alle Hände und Nachziehstapel sind leer",
@@ -48,7 +50,9 @@ SENTENCES = {
         "iron": "{phase}: Bügeleisen legt {card} nach {cell}",
         "doubled": " (verdoppelt)",
         "clean": "Fächer putzen ({n}x)",
-        "task": "Endwertung: {storey} {n}, {colour} ({count} Kleidungsstücke)",
+        "task": "Endwertung: {storey} {n}, {colour} ({count})",
+        "garment": "Kleidungsstück",
+        "garments": "Kleidungsstücke",
     },
 }
 
@@ -84,6 +88,15 @@ def cell_name(state: LucandorState, cell: int, lang: str) -> str:
     return f"{terms['storey']} {m.storey_of(cell) + 1} {m.sections[m.section_of(cell)].name(lang)}"
 
 
+def _storeys(covered: Sequence[int], lang: str, joint: str) -> str:
+    """The storeys a scoring slot covers: "storey 3", "storeys 1,2" or "storeys 2-4" (joint "-")."""
+    terms = words(lang)
+    if len(covered) == 1:
+        return f"{terms['storey']} {covered[0] + 1}"
+    shown = (covered[0], covered[-1]) if joint == "-" else covered
+    return f"{terms['storeys']} " + joint.join(str(s + 1) for s in shown)
+
+
 def action_text(state: LucandorState, action: int, lang: str) -> str:
     """The name of `action` in this state, in English ("en") or German ("de")."""
     m = state.settings.model
@@ -105,8 +118,7 @@ def action_text(state: LucandorState, action: int, lang: str) -> str:
         return f"{'nach' if de else 'to'} {cell_name(state, move.cell, lang)}"
     if block == Block.SLOT:
         slot = move.slot
-        covered = "-".join(str(s + 1) for s in (m.slot_storeys[slot][0], m.slot_storeys[slot][-1]))
-        return f"{terms['slot']} {slot + 1} ({terms['storeys']} {covered})"
+        return f"{terms['slot']} {slot + 1} ({_storeys(m.slot_storeys[slot], lang, '-')})"
     if block == Block.SECTION:
         section = m.sections[move.section].name(lang)
         return f"Tür nach {section}" if de else f"door to {section}"
@@ -300,10 +312,9 @@ def _slot_texts(state: LucandorState, lang: str) -> list[str]:
         kind = f" ({terms['start']})" if state.slots[slot] >= len(m.cards) else ""
         lock = ""
         if state.lock_owner[slot] >= 0:
-            lock = f"  {terms['lock']} {terms['seat']} {state.lock_owner[slot]}: {state.lock_level[slot]}"
-        storeys = ",".join(str(s + 1) for s in covered)
+            lock = f"  {terms['lock']} {terms['seat']} {state.lock_owner[slot] + 1}: {state.lock_level[slot]}"
         texts.append(
-            f"{terms['slot']} {slot + 1} ({terms['storeys']} {storeys}): {shown} {points}{kind}{lock}"
+            f"{terms['slot']} {slot + 1} ({_storeys(covered, lang, ',')}): {shown} {points}{kind}{lock}"
         )
     return texts
 
@@ -350,7 +361,7 @@ def _wardrobe_grid(
     lines = [(" " * ROW_LABEL + "".join(names)).rstrip()]
     door_lock = state.door_lock
     if state.lock_owner[door_lock] >= 0:
-        lock = f"{terms['door']}: {terms['lock']} {terms['seat']} {state.lock_owner[door_lock]}: "
+        lock = f"{terms['door']}: {terms['lock']} {terms['seat']} {state.lock_owner[door_lock] + 1}: "
         lock += str(state.lock_level[door_lock])
         if len(lines[0]) + 3 + len(lock) <= width:
             lines[0] += "   " + lock
@@ -397,7 +408,7 @@ def _player_lines(state: LucandorState, seat: int | None, lang: str, width: int)
     terms = words(lang)
     names, counts, rests = [], [], []
     for p in range(state.num_players):
-        names.append(f"{terms['seat']} {p}" + (f" ({terms['you']})" if p == seat else ""))
+        names.append(f"{terms['seat']} {p + 1}" + (f" ({terms['you']})" if p == seat else ""))
         stones = MARKERS - state.lock_owner.count(p)
         total = state.points[p] + state.end_points[p]
         counts.append((total, len(state.hands[p]), len(state.piles[p]), stones))
@@ -481,7 +492,10 @@ def score_breakdown(state: LucandorState, lang: str) -> list[list[ScoreLine]]:
         for seat, lines in enumerate(breakdown):
             for storey, colour, count in scoring.task_scores(state, seat):
                 label = say["task"].format(
-                    storey=terms["storey"], n=storey + 1, colour=m.colours[colour].name(lang), count=count
+                    storey=terms["storey"],
+                    n=storey + 1,
+                    colour=m.colours[colour].name(lang),
+                    count=counted(count, say["garment"], say["garments"]),
                 )
                 lines.append(ScoreLine(label, float(count)))
     return breakdown

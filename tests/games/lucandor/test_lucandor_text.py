@@ -9,7 +9,7 @@ import re
 from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import load_game
 from spieltisch.games.lucandor.rules import LucandorState
-from spieltisch.games.lucandor.text import _cell_lines
+from spieltisch.games.lucandor.text import _cell_lines, _storeys
 
 
 def played(players: int, moves: int, seed: int = 3) -> LucandorState:
@@ -70,3 +70,20 @@ def test_one_row_per_seat_under_the_players_header() -> None:
     rows = [line for line in lines[header + 1 :] if line.startswith("Seat ")]
     assert len(rows) == 4
     assert "(you)" in rows[1]
+
+
+def test_seats_are_counted_from_1_as_on_the_screen() -> None:
+    state = played(3, 40)
+    state.lock_owner[0], state.lock_level[0] = 0, 2  # seat 0 (data) locks slot 1
+    for lang, seat_word in (("en", "Seat"), ("de", "Platz")):
+        lines = state.render_text(2, lang, 100).splitlines()
+        assert any(line.startswith(f"{seat_word} 1 ") for line in lines)
+        assert any(line.startswith(f"{seat_word} 3 (") for line in lines)  # the reader, seat 2 in data
+        assert not any(line.startswith(f"{seat_word} 0") for line in lines)
+        assert f" {seat_word} 1: 2" in lines[1]  # the lock on scoring slot 1, by its owner
+
+
+def test_a_slot_over_one_storey_names_it_in_the_singular() -> None:
+    assert _storeys((2,), "en", ",") == "storey 3"
+    assert _storeys((0, 1), "en", ",") == "storeys 1,2"
+    assert _storeys((1, 2, 3), "de", "-") == "Etagen 2-4"
