@@ -271,7 +271,10 @@ def render(state: LucandorState, seat: int | None, lang: str = "en", width: int 
     top = card_name(state, state.discard[-1], lang) if state.discard else terms["empty"]
     discard = f"{terms['discard']}: {len(state.discard)} ({terms['top']}: {top})"
     heading = f"Der Graf von Lucandor - {title}"
-    lines += [f"{heading}    {discard}"] if len(heading) + 4 + len(discard) <= width else [heading, discard]
+    if len(heading) + 4 + len(discard) <= width:
+        lines.append(f"{heading}    {discard}")
+    else:
+        lines += [heading, *_wrap(discard, width)]
     for text in _slot_texts(state, lang):
         lines += _wrap(text, width)
     lines += _wardrobe_lines(state, lang, width)

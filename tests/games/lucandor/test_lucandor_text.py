@@ -3,6 +3,7 @@ never cuts a garment's code, and leaves "Game over" to the front."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -36,11 +37,21 @@ def test_a_wide_screen_gives_the_wardrobe_room() -> None:
         assert len(wide) < len(narrow)
 
 
-def test_the_narrowest_table_still_fits() -> None:
-    state = played(5, 60)
-    for seat in (None, 0, 4):
-        for lang in ("en", "de"):
-            assert max(map(len, state.render_text(seat, lang, 40).splitlines())) <= 40
+def test_every_table_fits_narrow_and_odd_widths() -> None:
+    """Through a whole game, at the narrowest width and an odd one, for a player and a spectator."""
+    game = load_game("lucandor", 3)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        if decisions % 10 == 0:
+            for width, seat, lang in itertools.product((40, 57), (None, 0), ("en", "de")):
+                assert max(map(len, state.render_text(seat, lang, width).splitlines())) <= width
+        state.apply_action(game.heuristic_action(state, rng))
+        decisions += 1
 
 
 def test_a_cell_breaks_between_garments_never_inside_one() -> None:
