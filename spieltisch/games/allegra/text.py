@@ -6,6 +6,7 @@ from typing import Any
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.core.layout import side_by_side, wrap
 from spieltisch.games.allegra.actions import NO_CARD
 from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
 from spieltisch.games.allegra.rules import (
@@ -61,7 +62,6 @@ WORDS = {
         "turn": "turn",
         "trigger": "trigger",
         "shows": "shows {v}, {d} face down, {c} cards",
-        "shared": "L: C{l} with seat {ls}; R: C{r} with seat {rs}",
         "knockers": "Knocked: {s}",
         "asking": "Knocking: asking seat {s}",
         "held": "Seat {s} knocked and holds {v}",
@@ -76,7 +76,6 @@ WORDS = {
         "no_trigger": "no trigger: ended by the safety cap",
         "doubled": "{v} (doubled)",
         "totals": "Totals: {t}",
-        "over": "Match over: lowest total wins.",
         "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
         "end_games": "The match is over after {n} games.",
         "end_target": "{who} reached the target of {t}: the match is over after {n} games.",
@@ -87,6 +86,7 @@ WORDS = {
         "part_doubled": "doubled as the trigger",
         "part_of_game": "game {g}: {part}",
         "legend": "## face down, . gap; positions: row A-C + column L 1 2 3 R (e.g. B2)",
+        "legend_shared": "L is shared with the next seat, R with the one before",
     },
     "de": {
         "deal": "{v} austeilen",
@@ -126,7 +126,6 @@ WORDS = {
         "turn": "Zug",
         "trigger": "Auslöser",
         "shows": "zeigt {v}, {d} verdeckt, {c} Karten",
-        "shared": "L: C{l} mit Platz {ls}; R: C{r} mit Platz {rs}",
         "knockers": "Geklopft: {s}",
         "asking": "Klopfen: Platz {s} ist gefragt",
         "held": "Platz {s} hat geklopft und hält {v}",
@@ -141,7 +140,6 @@ WORDS = {
         "no_trigger": "kein Auslöser: durch die Sicherheitsgrenze beendet",
         "doubled": "{v} (verdoppelt)",
         "totals": "Gesamt: {t}",
-        "over": "Spielende: die niedrigste Gesamtsumme gewinnt.",
         "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
         "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
         "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
@@ -152,6 +150,7 @@ WORDS = {
         "part_doubled": "verdoppelt als Auslöser",
         "part_of_game": "Partie {g}: {part}",
         "legend": "## verdeckt, . Lücke; Positionen: Zeile A-C + Spalte L 1 2 3 R (z. B. B2)",
+        "legend_shared": "L wird mit dem nächsten Platz geteilt, R mit dem davor",
     },
 }
 
@@ -283,7 +282,6 @@ def _cell(value: int | str | None) -> str:
 
 def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]) -> list[str]:
     """One player's 15 positions with the shared columns set apart by bars."""
-    n = state.num_players
     slots = state.layouts[seat]
     cells = [state.cell(slot) for slot in slots]
     title = w["seat"].format(s=seat)
@@ -303,12 +301,12 @@ def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]
     down = sum(1 for v in cells if v == "?")
     count = sum(1 for v in cells if v is not None)
     lines.append("  " + w["shows"].format(v=shown, d=down, c=count))
-    left, right = seat, (seat - 1) % n
-    lines.append("  " + w["shared"].format(l=left, ls=(seat + 1) % n, r=right, rs=right))
     return lines
 
 
-def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
+def render(state: AllegraState, seat: int | None, lang: str = "en", width: int = 80) -> str:
+    """The table for `seat` (None: spectator) in at most `width` columns: the layouts side by
+    side as far as they fit (two at 80 columns, three from about 110), stacked when narrow."""
     w = words(lang)
     settings = state.settings
     n = state.num_players
@@ -331,27 +329,18 @@ def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
     lines += _status(state, w)
     start = seat if seat is not None else 0
     blocks = [_block(state, (start + j) % n, seat, w) for j in range(n)]
-    lines.append("")
-    for first in range(0, n, 3):
-        group = blocks[first : first + 3]
-        height = max(len(b) for b in group)
-        for i in range(height):
-            row = "".join((b[i] if i < len(b) else "").ljust(44) for b in group)
-            lines.append(row.rstrip())
-        lines.append("")
-    lines.append(w["legend"])
+    table = ["", *side_by_side(blocks, width)]
+    notes = [w["legend"], w["legend_shared"]]
     for index, scores in enumerate(state.results):
         trig = state.triggers[index]
         who = w["trigger_of"].format(s=trig) if trig >= 0 else w["no_trigger"]
         before = state.layout_scores[index]
         shown = [w["doubled"].format(v=v) if v != before[s] else str(v) for s, v in enumerate(scores)]
         text = ", ".join(f"{w['seat'].format(s=s)}: {v}" for s, v in enumerate(shown))
-        lines.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
+        notes.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
     if state.results:
-        lines.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))
-    if state.phase == OVER:
-        lines.append(w["over"])
-    return "\n".join(lines)
+        notes.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))
+    return "\n".join([*wrap(lines, width), *table, *wrap(notes, width)])
 
 
 def _status(state: AllegraState, w: dict[str, str]) -> list[str]:

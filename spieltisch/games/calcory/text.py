@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.core.layout import beside, wrap
 from spieltisch.games.calcory.cards import ROW_NAMES
 from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
 
@@ -156,19 +159,25 @@ def _cell(state: CalcoryState, position: int, seat: int | None) -> str:
     return f" {digit} "
 
 
-def render(state: CalcoryState, seat: int | None, lang: str) -> str:
+def render(state: CalcoryState, seat: int | None, lang: str, width: int = 80) -> str:
+    """The layout for `seat` (None: spectator) with the players, the offer and the turn
+    beside it when `width` allows, under it otherwise; no line wider than `width`."""
     w = words(lang)
     view = state.view(seat)
     deck = state.settings.deck
-    lines: list[str] = []
     if view["phase"] == "deal":
-        return w["dealing"].format(dealt=view["dealt"])
-    lines.append("    " + "".join(f"{c + 1:^4}" for c in range(deck.columns)))
+        return "\n".join(wrap([w["dealing"].format(dealt=view["dealt"])], width))
+    grid = ["    " + "".join(f"{c + 1:^4}" for c in range(deck.columns))]
     for row in range(deck.rows):
         cells = " ".join(_cell(state, row * deck.columns + c, seat) for c in range(deck.columns))
-        lines.append(f" {ROW_NAMES[row]}  {cells}")
-    lines.append(w["legend"])
-    lines.append("")
+        grid.append(f" {ROW_NAMES[row]}  {cells}")
+    facts = wrap(_facts(state, view, seat, w), width)
+    return "\n".join([*beside(grid, facts, width), "", *wrap([w["legend"]], width)])
+
+
+def _facts(state: CalcoryState, view: dict[str, Any], seat: int | None, w: dict[str, str]) -> list[str]:
+    deck = state.settings.deck
+    lines: list[str] = []
     for s, count in enumerate(view["collected"]):
         name = w["seat"].format(seat=s) + (f" ({w['you']})" if s == seat else "")
         mark = f"  <- {w['to_move']}" if view["player"] == s else ""
@@ -202,4 +211,4 @@ def render(state: CalcoryState, seat: int | None, lang: str) -> str:
         lines.append(w["last"].format(seat=event["seat"], result=w[key], cards=_count(w, event["cards"])))
     if view["idle_turn_limit"]:
         lines.append(w["idle"].format(idle=view["idle_turns"], limit=view["idle_turn_limit"]))
-    return "\n".join(lines)
+    return lines

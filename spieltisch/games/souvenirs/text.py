@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from spieltisch.core.contract import TERMINAL, EndReason, ScoreLine
+from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.core.layout import beside, wrap
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
 from spieltisch.games.souvenirs.grid import (
     EMPTY,
@@ -47,11 +48,9 @@ WORDS = {
         "hand": "Your hand",
         "deck": "cards in the pile",
         "to_move": "to move",
-        "over": "Game over",
         "seat": "Seat",
         "cubes_left": "cubes left",
         "points": "points",
-        "winner": "Winner",
         "in_play": "card being played",
         "legend": "cubes: first/second seat on each row and column; 'J' = joker",
         "ranks": "first|second",
@@ -74,11 +73,9 @@ WORDS = {
         "hand": "Deine Hand",
         "deck": "Karten im Nachziehstapel",
         "to_move": "am Zug",
-        "over": "Spielende",
         "seat": "Platz",
         "cubes_left": "Holzwürfel übrig",
         "points": "Punkte",
-        "winner": "Sieg",
         "in_play": "Karte wird gelegt",
         "legend": "Holzwürfel: erster/zweiter Platz je Reihe und Spalte; 'J' = Joker",
         "ranks": "erster|zweiter",
@@ -138,27 +135,27 @@ def action_name(state: SouvenirsState, action: int, lang: str = "en") -> str:
     return f"action {action}"
 
 
-def render(state: SouvenirsState, seat: int | None, lang: str = "en") -> str:
-    lang = lang if lang in WORDS else "en"
+def render(state: SouvenirsState, seat: int | None, lang: str = "en", width: int = 80) -> str:
+    """The grid with the cubes, and the players, pile and hand beside it when `width` allows,
+    under it otherwise; no line wider than `width`."""
+    lang = _lang(lang)
     words = WORDS[lang]
-    lines = [_grid_text(state, lang), words["legend"], ""]
+    facts = []
     scores = state.scores()
     for owner in range(state.num_players):
         marker = " <" if state.current_player() == owner else ""
-        lines.append(
+        facts.append(
             f"{words['seat']} {owner}: {words['cubes_left']} {state.cubes_left[owner]}, "
             f"{words['points']} {scores[owner]:g}{marker}"
         )
-    lines.append(f"{words['deck']}: {sum(state.deck)}")
+    facts.append(f"{words['deck']}: {sum(state.deck)}")
     if state.chosen != EMPTY:
-        lines.append(f"{words['in_play']}: {card_name(state, state.chosen, lang)}")
+        facts.append(f"{words['in_play']}: {card_name(state, state.chosen, lang)}")
     if seat is not None:
         hand = ", ".join(card_name(state, kind, lang) for kind in state.hands[seat]) or "-"
-        lines.append(f"{words['hand']} ({words['seat']} {seat}): {hand}")
-    if state.current_player() == TERMINAL:
-        lines.append(f"{words['over']}. {words['winner']}: {', '.join(map(str, state.winners()))}")
-        lines.extend(_line_results(state, lang))
-    return "\n".join(lines)
+        facts.append(f"{words['hand']} ({words['seat']} {seat}): {hand}")
+    grid = _grid_text(state, lang).splitlines()
+    return "\n".join([*beside(grid, wrap(facts, width), width), "", *wrap([words["legend"]], width)])
 
 
 def _grid_text(state: SouvenirsState, lang: str) -> str:
@@ -214,12 +211,3 @@ def score_breakdown(state: SouvenirsState, lang: str) -> list[list[ScoreLine]]:
 
 def _lang(lang: str) -> str:
     return lang if lang in WORDS else "en"
-
-
-def _line_results(state: SouvenirsState, lang: str) -> list[str]:
-    words = WORDS[lang]
-    result = []
-    for seat, lines in enumerate(score_breakdown(state, lang)):
-        for line in lines:
-            result.append(f"  {words['seat']} {seat}: {line.label}: {line.points:g}")
-    return result
