@@ -1,8 +1,9 @@
-"""Tables as text: blocks side by side as the width allows, long lines broken to fit."""
+"""Tables as text: blocks side by side as the width allows, long lines broken to fit, counts in number."""
 
 from __future__ import annotations
 
 from spieltisch.core.layout import beside, side_by_side, wrap
+from spieltisch.core.wording import counted
 
 BLOCKS = [["one", "1"], ["two", "22", "222"], ["three"]]
 
@@ -22,3 +23,15 @@ def test_a_panel_goes_beside_when_both_fit_else_under() -> None:
 
 def test_long_lines_break_at_spaces_and_keep_their_indent() -> None:
     assert wrap(["short", "  a bb ccc dddd eeeee"], 10) == ["short", "  a bb ccc", "    dddd", "    eeeee"]
+
+
+def test_a_count_takes_the_singular_only_for_one() -> None:
+    forms = "{n} card|{n} cards"
+    assert [counted(forms, n) for n in (0, 1, 2, 1.0, 2.5)] == [
+        "0 cards",
+        "1 card",
+        "2 cards",
+        "1 card",
+        "2.5 cards",
+    ]
+    assert counted("noch {n} Karte|noch {n} Karten", 1) == "noch 1 Karte"

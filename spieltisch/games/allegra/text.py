@@ -7,6 +7,7 @@ from typing import Any
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import side_by_side, wrap
+from spieltisch.core.wording import counted
 from spieltisch.games.allegra.actions import NO_CARD
 from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
 from spieltisch.games.allegra.rules import (
@@ -47,11 +48,11 @@ WORDS = {
         "take_place": "put {v} at {p}",
         "title": "ALLEGRA",
         "game": "game {g} of {n}",
-        "target": "target {t}",
+        "target": "target {n}|target {n}",
         "dealer": "dealer seat {s}",
         "no_knocking": "no knocking",
-        "draw_size": "Draw pile: {n} cards",
-        "discard_top": "Discard pile: {v} on top ({n} cards)",
+        "draw_size": "Draw pile: {n} card|Draw pile: {n} cards",
+        "discard_top": "Discard pile: {v} on top ({n} card)|Discard pile: {v} on top ({n} cards)",
         "discard_empty": "Discard pile: empty",
         "drawn": "Drawn card: {v} (from the {f}, seen by all)",
         "pile": "draw pile",
@@ -61,7 +62,7 @@ WORDS = {
         "to_move": "to move",
         "turn": "turn",
         "trigger": "trigger",
-        "shows": "shows {v}, {d} face down, {c} cards",
+        "shows": "shows {v}, {d} face down, {n} card|shows {v}, {d} face down, {n} cards",
         "knockers": "Knocked: {s}",
         "asking": "Knocking: asking seat {s}",
         "held": "Seat {s} knocked and holds {v}",
@@ -69,7 +70,7 @@ WORDS = {
         "replaced": "Card to discard after clearing: {v}",
         "final": "Final round: trigger seat {t}; still to play: {q}",
         "none": "none",
-        "setup": "Setup: seat {s} turns up {n} more card(s)",
+        "setup": "Setup: seat {s} turns up {n} more card|Setup: seat {s} turns up {n} more cards",
         "clear": "Seat {s} chooses which triple to clear",
         "results": "Game {g}: {scores}",
         "trigger_of": "trigger seat {s}",
@@ -78,8 +79,10 @@ WORDS = {
         "totals": "Totals: {t}",
         "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
         "end_games": "The match is over after {n} games.",
-        "end_target": "{who} reached the target of {t}: the match is over after {n} games.",
-        "end_capped": "Game {g} reached the safety cap of {c} turns and was scored as it stood, "
+        "end_target": "{who} reached the target of {t}: the match is over after {n} game.|"
+        "{who} reached the target of {t}: the match is over after {n} games.",
+        "end_capped": "Game {g} reached the safety cap of {n} turn and was scored as it stood, "
+        "with no trigger.|Game {g} reached the safety cap of {n} turns and was scored as it stood, "
         "with no trigger.",
         "part_positions": "sum of the 15 positions",
         "part_empty": "empty layout",
@@ -111,11 +114,11 @@ WORDS = {
         "take_place": "{v} auf {p} legen",
         "title": "ALLEGRA",
         "game": "Partie {g} von {n}",
-        "target": "Ziel {t} Punkte",
+        "target": "Ziel {n} Punkt|Ziel {n} Punkte",
         "dealer": "Geber Platz {s}",
         "no_knocking": "ohne Klopfen",
-        "draw_size": "Nachziehstapel: {n} Karten",
-        "discard_top": "Ablagestapel: {v} oben ({n} Karten)",
+        "draw_size": "Nachziehstapel: {n} Karte|Nachziehstapel: {n} Karten",
+        "discard_top": "Ablagestapel: {v} oben ({n} Karte)|Ablagestapel: {v} oben ({n} Karten)",
         "discard_empty": "Ablagestapel: leer",
         "drawn": "Gezogene Karte: {v} (vom {f}, für alle sichtbar)",
         "pile": "Nachziehstapel",
@@ -125,7 +128,7 @@ WORDS = {
         "to_move": "am Zug",
         "turn": "Zug",
         "trigger": "Auslöser",
-        "shows": "zeigt {v}, {d} verdeckt, {c} Karten",
+        "shows": "zeigt {v}, {d} verdeckt, {n} Karte|zeigt {v}, {d} verdeckt, {n} Karten",
         "knockers": "Geklopft: {s}",
         "asking": "Klopfen: Platz {s} ist gefragt",
         "held": "Platz {s} hat geklopft und hält {v}",
@@ -133,7 +136,7 @@ WORDS = {
         "replaced": "Nach dem Abräumen abzuwerfen: {v}",
         "final": "Schlussrunde: Auslöser Platz {t}; noch am Zug: {q}",
         "none": "niemand",
-        "setup": "Aufbau: Platz {s} deckt noch {n} Karte(n) auf",
+        "setup": "Aufbau: Platz {s} deckt noch {n} Karte auf|Aufbau: Platz {s} deckt noch {n} Karten auf",
         "clear": "Platz {s} wählt, welcher Dreier abgeräumt wird",
         "results": "Partie {g}: {scores}",
         "trigger_of": "Auslöser Platz {s}",
@@ -142,9 +145,11 @@ WORDS = {
         "totals": "Gesamt: {t}",
         "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
         "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
-        "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
-        "end_capped": "Partie {g} erreichte die Sicherheitsgrenze von {c} Zügen und wurde gewertet, "
-        "wie sie lag, ohne Auslöser.",
+        "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partie zu Ende.|"
+        "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
+        "end_capped": "Partie {g} erreichte die Sicherheitsgrenze von {n} Zug und wurde gewertet, "
+        "wie sie lag, ohne Auslöser.|Partie {g} erreichte die Sicherheitsgrenze von {n} Zügen und "
+        "wurde gewertet, wie sie lag, ohne Auslöser.",
         "part_positions": "Summe der 15 Positionen",
         "part_empty": "leere Auslage",
         "part_doubled": "verdoppelt als Auslöser",
@@ -220,7 +225,7 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     reached = [seat for seat, total in enumerate(state.totals) if target and total >= target]
     if reached:
         who = ", ".join(w["seat"].format(s=seat) for seat in reached)
-        kind, text = "target", w["end_target"].format(who=who, t=target, n=played)
+        kind, text = "target", counted(w["end_target"], played, who=who, t=target)
     elif played > 1:
         kind, text = "games", w["end_games"].format(n=played)
     else:
@@ -228,7 +233,7 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     capped = [game + 1 for game, trigger in enumerate(state.triggers) if trigger < 0]
     if not capped:
         return EndReason(kind, text)
-    notes = [w["end_capped"].format(g=game, c=settings.turn_cap) for game in capped]
+    notes = [counted(w["end_capped"], settings.turn_cap, g=game) for game in capped]
     if played == 1:
         return EndReason("safety_cap", notes[0], capped=True)
     return EndReason("safety_cap", " ".join([text, *notes]), capped=True)
@@ -300,7 +305,7 @@ def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]
     shown = sum(v for v in cells if isinstance(v, int))
     down = sum(1 for v in cells if v == "?")
     count = sum(1 for v in cells if v is not None)
-    lines.append("  " + w["shows"].format(v=shown, d=down, c=count))
+    lines.append("  " + counted(w["shows"], count, v=shown, d=down))
     return lines
 
 
@@ -312,14 +317,14 @@ def render(state: AllegraState, seat: int | None, lang: str = "en", width: int =
     n = state.num_players
     head = [w["title"], w["game"].format(g=state.game_no + 1, n=settings.games)]
     if settings.target:
-        head.append(w["target"].format(t=settings.target))
+        head.append(counted(w["target"], settings.target))
     head.append(w["dealer"].format(s=state.dealer))
     if not settings.knocking:
         head.append(w["no_knocking"])
     lines = [" · ".join(head)]
-    piles = w["draw_size"].format(n=state.draw_size) + "   "
+    piles = counted(w["draw_size"], state.draw_size) + "   "
     if state.discard:
-        piles += w["discard_top"].format(v=state.discard[-1], n=len(state.discard))
+        piles += counted(w["discard_top"], len(state.discard), v=state.discard[-1])
     else:
         piles += w["discard_empty"]
     lines.append(piles)
@@ -346,7 +351,7 @@ def render(state: AllegraState, seat: int | None, lang: str = "en", width: int =
 def _status(state: AllegraState, w: dict[str, str]) -> list[str]:
     lines = []
     if state.phase == SETUP_FLIP:
-        lines.append(w["setup"].format(s=state.setup_seat, n=state.setup_left))
+        lines.append(counted(w["setup"], state.setup_left, s=state.setup_seat))
     if state.phase == KNOCK_ASK:
         lines.append(w["asking"].format(s=state.knock_queue[state.knock_index]))
     if state.knockers:

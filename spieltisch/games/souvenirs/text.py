@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
+from spieltisch.core.wording import counted
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
 from spieltisch.games.souvenirs.grid import (
     EMPTY,
@@ -46,17 +47,16 @@ WORDS = {
         "cube": "cube on",
         "pass": "no cube",
         "hand": "Your hand",
-        "deck": "cards in the pile",
+        "deck": "{n} card in the pile|{n} cards in the pile",
         "to_move": "to move",
         "seat": "Seat",
-        "cubes_left": "cubes left",
-        "points": "points",
+        "cubes_left": "{n} cube left|{n} cubes left",
+        "points": "{n} point|{n} points",
         "in_play": "card being played",
         "legend": "cubes: first/second seat on each row and column; 'J' = joker",
         "ranks": "first|second",
         "line_part": "{line}: {combination}, {rank}",
-        "unplaced": "{n} cubes not placed",
-        "unplaced_one": "1 cube not placed",
+        "unplaced": "{n} cube not placed|{n} cubes not placed",
         "end_full": "The 25th card completed the 5x5 grid.",
     },
     "de": {
@@ -71,17 +71,16 @@ WORDS = {
         "cube": "Holzwürfel an",
         "pass": "kein Holzwürfel",
         "hand": "Deine Hand",
-        "deck": "Karten im Nachziehstapel",
+        "deck": "{n} Karte im Nachziehstapel|{n} Karten im Nachziehstapel",
         "to_move": "am Zug",
         "seat": "Platz",
-        "cubes_left": "Holzwürfel übrig",
-        "points": "Punkte",
+        "cubes_left": "{n} Holzwürfel übrig|{n} Holzwürfel übrig",
+        "points": "{n} Punkt|{n} Punkte",
         "in_play": "Karte wird gelegt",
         "legend": "Holzwürfel: erster/zweiter Platz je Reihe und Spalte; 'J' = Joker",
         "ranks": "erster|zweiter",
         "line_part": "{line}: {combination}, {rank}",
-        "unplaced": "{n} Holzwürfel nicht gesetzt",
-        "unplaced_one": "1 Holzwürfel nicht gesetzt",
+        "unplaced": "{n} Holzwürfel nicht gesetzt|{n} Holzwürfel nicht gesetzt",
         "end_full": "Die 25. Karte hat das 5x5-Raster vollendet.",
     },
 }
@@ -145,10 +144,10 @@ def render(state: SouvenirsState, seat: int | None, lang: str = "en", width: int
     for owner in range(state.num_players):
         marker = " <" if state.current_player() == owner else ""
         facts.append(
-            f"{words['seat']} {owner}: {words['cubes_left']} {state.cubes_left[owner]}, "
-            f"{words['points']} {scores[owner]:g}{marker}"
+            f"{words['seat']} {owner}: {counted(words['cubes_left'], state.cubes_left[owner])}, "
+            f"{counted(words['points'], scores[owner])}{marker}"
         )
-    facts.append(f"{words['deck']}: {sum(state.deck)}")
+    facts.append(counted(words["deck"], sum(state.deck)))
     if state.chosen != EMPTY:
         facts.append(f"{words['in_play']}: {card_name(state, state.chosen, lang)}")
     if seat is not None:
@@ -204,7 +203,7 @@ def score_breakdown(state: SouvenirsState, lang: str) -> list[list[ScoreLine]]:
         breakdown[seat].append(ScoreLine(label, float(points)))
     for seat, left in enumerate(state.cubes_left):
         if left:
-            unplaced = words["unplaced_one" if left == 1 else "unplaced"].format(n=left)
+            unplaced = counted(words["unplaced"], left)
             breakdown[seat].append(ScoreLine(unplaced, 0.0))
     return breakdown
 
