@@ -41,8 +41,8 @@ def test_a_doubled_trigger_shows_its_sum_and_the_doubling() -> None:
     assert state.results[0][1] == 2 * own > 0  # tied for lowest: doubled
     reason = state.end_reason()
     assert reason is not None and reason.kind == "trigger" and not reason.capped
-    assert reason.text.startswith("Seat 1 finished first")
-    assert "Platz 1 war zuerst fertig" in state.end_reason("de").text  # type: ignore[union-attr]
+    assert reason.text.startswith("Seat 2 finished first")  # seat 1 counted from 1
+    assert "Platz 2 war zuerst fertig" in state.end_reason("de").text  # type: ignore[union-attr]
     breakdown = state.score_breakdown()
     assert _labels(breakdown[1]) == [("sum of the 15 positions", own), ("doubled as the trigger", own)]
     assert _labels(state.score_breakdown("de")[1])[1] == ("verdoppelt als Auslöser", own)
@@ -91,5 +91,5 @@ def test_a_match_to_a_target_names_who_reached_it() -> None:
     reason = state.end_reason()
     assert reason is not None and reason.kind == "target"
     reached = [seat for seat, total in enumerate(state.totals) if total >= 40]
-    assert reached and all(f"Seat {seat}" in reason.text for seat in reached)
+    assert reached and all(f"Seat {seat + 1}" in reason.text for seat in reached)
     assert f"after {len(state.results)} games" in reason.text
