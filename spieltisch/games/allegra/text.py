@@ -78,6 +78,7 @@ WORDS = {
         "doubled": "{v} (doubled)",
         "totals": "Totals: {t}",
         "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
+        "end_doubled": "Seat {t} did not have the lowest score alone, so its {v} was doubled to {d}.",
         "end_games": "The match is over after {n} games.",
         "end_target": "{who} reached the target of {t}: the match is over after {n} game.|"
         "{who} reached the target of {t}: the match is over after {n} games.",
@@ -144,6 +145,7 @@ WORDS = {
         "doubled": "{v} (verdoppelt)",
         "totals": "Gesamt: {t}",
         "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
+        "end_doubled": "Platz {t} hatte nicht allein die niedrigste Wertung: aus {v} wurden {d} Punkte.",
         "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
         "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partie zu Ende.|"
         "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
@@ -229,7 +231,10 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     elif played > 1:
         kind, text = "games", w["end_games"].format(n=played)
     else:
-        kind, text = "trigger", w["end_trigger"].format(t=seat_number(state.triggers[-1]))
+        kind, text = (
+            "trigger",
+            w["end_trigger"].format(t=seat_number(state.triggers[-1])) + _doubled(state, w),
+        )
     capped = [game + 1 for game, trigger in enumerate(state.triggers) if trigger < 0]
     if not capped:
         return EndReason(kind, text)
@@ -237,6 +242,13 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     if played == 1:
         return EndReason("safety_cap", notes[0], capped=True)
     return EndReason("safety_cap", " ".join([text, *notes]), capped=True)
+
+
+def _doubled(state: AllegraState, w: dict[str, str]) -> str:
+    """The sentence saying that the last game's trigger was doubled, or nothing."""
+    trigger = state.triggers[-1]
+    before, after = state.layout_scores[-1][trigger], state.results[-1][trigger]
+    return " " + w["end_doubled"].format(t=seat_number(trigger), v=before, d=after) if after != before else ""
 
 
 def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
