@@ -20,6 +20,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.core.userinput import parse_option_pairs, read_options_file
+from spieltisch.core.wording import seat_number
 from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
 from spieltisch.server.commands import api_schema, serve
@@ -194,13 +195,16 @@ def replay(
         if mover < 0:
             continue
         shown = (label or TEXTS[lang]["made_move"]) + result_suffix(state, action, lang)
-        console.print(f"\n[bold]{index + 1}. seat {mover + 1}: {escape(shown)}[/bold]", highlight=False)
+        heading = f"{index + 1}. seat {seat_number(mover)}: {escape(shown)}"
+        console.print(f"\n[bold]{heading}[/bold]", highlight=False)
         console.print(state.render_text(viewer, lang, screen_size()[0]), highlight=False, markup=False)
         if interactive and input("Enter: next, q: quit ").strip().lower() == "q":
             return
     if state.is_terminal():
-        scores = ", ".join(f"seat {seat + 1} {points:g}" for seat, points in enumerate(state.scores()))
-        winners = ", ".join(f"seat {seat + 1}" for seat in state.winners())
+        scores = ", ".join(
+            f"seat {seat_number(seat)} {points:g}" for seat, points in enumerate(state.scores())
+        )
+        winners = ", ".join(f"seat {seat_number(seat)}" for seat in state.winners())
         console.print(f"\nscores: {scores}; winners: {winners}", highlight=False)
 
 

@@ -1,4 +1,4 @@
-"""Small helpers for the words games show: a count with its noun in the right number."""
+"""Small helpers for the words games show: a count with its noun in the right number, seat numbers."""
 
 from __future__ import annotations
 
@@ -12,3 +12,8 @@ def counted(forms: str, number: float, **fields: object) -> str:
     one, many = forms.split("|")
     shown = int(number) if float(number).is_integer() else number
     return (one if number == 1 else many).format(n=shown, **fields)
+
+
+def seat_number(seat: int) -> int:
+    """The number people read for `seat`: the first seat is 1, as on every screen (data counts from 0)."""
+    return seat + 1

@@ -1,4 +1,5 @@
-"""What people read in ALLEGRA, Calcory and Souvenirs: one card is "1 card" ("1 Karte").
+"""What people read in ALLEGRA, Calcory and Souvenirs: one card is "1 card" ("1 Karte"),
+and seats are counted from 1 ("Seat 1" is the first seat), as on every screen.
 
 Seeded heuristic games, some with tiny safety caps and targets so that the rare
 texts appear too, are read at every step in both languages: the tables, the
@@ -24,6 +25,7 @@ PLURAL_AFTER_ONE = re.compile(  # "turns" alone is a verb too ("Seat 1 turns up"
     r"Karten|Partien|Züge|Zügen|Punkte|Runden)\b|(?:of 1|1 played) turns\b"
 )
 EITHER_FORM = re.compile(r"\w\((?:s|n|e|en)\)")
+SEAT_ZERO = re.compile(r"\b(?:[Ss]eat|Platz) 0\b")
 CASES = [
     ("allegra", 2, {}),
     ("allegra", 4, {}),
@@ -75,9 +77,29 @@ def test_the_check_sees_a_wrong_plural() -> None:
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_one_of_a_thing_is_singular_in_every_text(name: str, players: int, options: dict[str, Any]) -> None:
-    found = set()
+def test_one_of_a_thing_is_singular_and_seats_count_from_1(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    found, seat_zero, last_seat = set(), [], False
     for seed in (1, 2):
         for text in texts_of_a_game(name, players, options, seed):
             found.update(wrong_plurals(text))
+            seat_zero += SEAT_ZERO.findall(text)
+            last_seat |= f"Seat {players}" in text or f"Platz {players}" in text
     assert not found, sorted(found)
+    assert not seat_zero and last_seat
+
+
+def test_souvenirs_cubes_carry_seat_numbers_from_1() -> None:
+    game = load_game("souvenirs", 4)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(
+            sample_chance(state, rng) if state.is_chance_node() else game.heuristic_action(state, rng)
+        )
+    marks = re.findall(
+        r"\d/\d|(?<![-+\d])\d(?!\d)", state.render_text(None).splitlines()[0].split("Seat")[0]
+    )  # the cubes over the columns
+    seats = {int(seat) for mark in marks for seat in mark.split("/")}
+    assert marks and seats <= {1, 2, 3, 4} and 4 in seats

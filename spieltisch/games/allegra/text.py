@@ -7,7 +7,7 @@ from typing import Any
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import side_by_side, wrap
-from spieltisch.core.wording import counted
+from spieltisch.core.wording import counted, seat_number
 from spieltisch.games.allegra.actions import NO_CARD
 from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
 from spieltisch.games.allegra.rules import (
@@ -78,6 +78,7 @@ WORDS = {
         "doubled": "{v} (doubled)",
         "totals": "Totals: {t}",
         "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
+        "end_doubled": "Seat {t} did not have the lowest score alone, so its {v} was doubled to {d}.",
         "end_games": "The match is over after {n} games.",
         "end_target": "{who} reached the target of {t}: the match is over after {n} game.|"
         "{who} reached the target of {t}: the match is over after {n} games.",
@@ -144,6 +145,7 @@ WORDS = {
         "doubled": "{v} (verdoppelt)",
         "totals": "Gesamt: {t}",
         "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
+        "end_doubled": "Platz {t} hatte nicht allein die niedrigste Wertung: aus {v} wurden {d} Punkte.",
         "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
         "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partie zu Ende.|"
         "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
@@ -191,7 +193,7 @@ def action_text(state: AllegraState, action: int, lang: str) -> str:
         top = state.discard[-1] if state.discard else "-"
         return w[CONTROL_WORDS[action]].format(v=top if action == actions.DRAW_DISCARD else state.drawn)
     if actions.ACCEPT <= action < actions.CLEAR_COLUMN:
-        return w["accept"].format(s=action - actions.ACCEPT)
+        return w["accept"].format(s=seat_number(action - actions.ACCEPT))
     if actions.CLEAR_COLUMN <= action < actions.CLEAR_ROW:
         column = action - actions.CLEAR_COLUMN
         slot = state.layouts[max(state.clear_seat, 0)][column]
@@ -224,12 +226,15 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     target = settings.target
     reached = [seat for seat, total in enumerate(state.totals) if target and total >= target]
     if reached:
-        who = ", ".join(w["seat"].format(s=seat) for seat in reached)
+        who = ", ".join(w["seat"].format(s=seat_number(seat)) for seat in reached)
         kind, text = "target", counted(w["end_target"], played, who=who, t=target)
     elif played > 1:
         kind, text = "games", w["end_games"].format(n=played)
     else:
-        kind, text = "trigger", w["end_trigger"].format(t=state.triggers[-1])
+        kind, text = (
+            "trigger",
+            w["end_trigger"].format(t=seat_number(state.triggers[-1])) + _doubled(state, w),
+        )
     capped = [game + 1 for game, trigger in enumerate(state.triggers) if trigger < 0]
     if not capped:
         return EndReason(kind, text)
@@ -237,6 +242,13 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     if played == 1:
         return EndReason("safety_cap", notes[0], capped=True)
     return EndReason("safety_cap", " ".join([text, *notes]), capped=True)
+
+
+def _doubled(state: AllegraState, w: dict[str, str]) -> str:
+    """The sentence saying that the last game's trigger was doubled, or nothing."""
+    trigger = state.triggers[-1]
+    before, after = state.layout_scores[-1][trigger], state.results[-1][trigger]
+    return " " + w["end_doubled"].format(t=seat_number(trigger), v=before, d=after) if after != before else ""
 
 
 def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
@@ -268,7 +280,7 @@ def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str
     if phase == TAKE:
         slot = state.layouts[state.knocker][position]
         value = state.cards[slot] if state.up[slot] else w["face_down"]
-        return w["take"].format(v=value, s=state.knocker, p=name)
+        return w["take"].format(v=value, s=seat_number(state.knocker), p=name)
     if phase == TAKE_PLACE:
         return w["take_place"].format(v=state.taken, p=name)
     return w["flip"].format(p=name)
@@ -289,7 +301,7 @@ def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]
     """One player's 15 positions with the shared columns set apart by bars."""
     slots = state.layouts[seat]
     cells = [state.cell(slot) for slot in slots]
-    title = w["seat"].format(s=seat)
+    title = w["seat"].format(s=seat_number(seat))
     if seat == viewer:
         title += f" ({w['you']})"
     mover = state.current_player()
@@ -318,7 +330,7 @@ def render(state: AllegraState, seat: int | None, lang: str = "en", width: int =
     head = [w["title"], w["game"].format(g=state.game_no + 1, n=settings.games)]
     if settings.target:
         head.append(counted(w["target"], settings.target))
-    head.append(w["dealer"].format(s=state.dealer))
+    head.append(w["dealer"].format(s=seat_number(state.dealer)))
     if not settings.knocking:
         head.append(w["no_knocking"])
     lines = [" · ".join(head)]
@@ -338,10 +350,10 @@ def render(state: AllegraState, seat: int | None, lang: str = "en", width: int =
     notes = [w["legend"], w["legend_shared"]]
     for index, scores in enumerate(state.results):
         trig = state.triggers[index]
-        who = w["trigger_of"].format(s=trig) if trig >= 0 else w["no_trigger"]
+        who = w["trigger_of"].format(s=seat_number(trig)) if trig >= 0 else w["no_trigger"]
         before = state.layout_scores[index]
         shown = [w["doubled"].format(v=v) if v != before[s] else str(v) for s, v in enumerate(scores)]
-        text = ", ".join(f"{w['seat'].format(s=s)}: {v}" for s, v in enumerate(shown))
+        text = ", ".join(f"{w['seat'].format(s=seat_number(s))}: {v}" for s, v in enumerate(shown))
         notes.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
     if state.results:
         notes.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))
@@ -351,20 +363,20 @@ def render(state: AllegraState, seat: int | None, lang: str = "en", width: int =
 def _status(state: AllegraState, w: dict[str, str]) -> list[str]:
     lines = []
     if state.phase == SETUP_FLIP:
-        lines.append(counted(w["setup"], state.setup_left, s=state.setup_seat))
+        lines.append(counted(w["setup"], state.setup_left, s=seat_number(state.setup_seat)))
     if state.phase == KNOCK_ASK:
-        lines.append(w["asking"].format(s=state.knock_queue[state.knock_index]))
+        lines.append(w["asking"].format(s=seat_number(state.knock_queue[state.knock_index])))
     if state.knockers:
-        lines.append(w["knockers"].format(s=", ".join(str(s) for s in state.knockers)))
+        lines.append(w["knockers"].format(s=", ".join(str(seat_number(s)) for s in state.knockers)))
     if state.held != NO_CARD:
-        lines.append(w["held"].format(s=state.knocker, v=state.held))
+        lines.append(w["held"].format(s=seat_number(state.knocker), v=state.held))
     if state.taken != NO_CARD:
         lines.append(w["taken"].format(v=state.taken))
     if state.replaced != NO_CARD:
         lines.append(w["replaced"].format(v=state.replaced))
     if state.phase == CLEAR:
-        lines.append(w["clear"].format(s=state.clear_seat))
+        lines.append(w["clear"].format(s=seat_number(state.clear_seat)))
     if state.final_round:
-        queue = ", ".join(str(s) for s in state.final_queue) or w["none"]
-        lines.append(w["final"].format(t=state.trigger, q=queue))
+        queue = ", ".join(str(seat_number(s)) for s in state.final_queue) or w["none"]
+        lines.append(w["final"].format(t=seat_number(state.trigger), q=queue))
     return lines

@@ -6,7 +6,7 @@ from typing import Any
 
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
-from spieltisch.core.wording import counted
+from spieltisch.core.wording import counted, seat_number
 from spieltisch.games.calcory.cards import ROW_NAMES
 from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
 
@@ -133,7 +133,7 @@ def end_reason(state: CalcoryState, lang: str) -> EndReason | None:
     w = words(lang)
     if state.end == End.SINGLE_CARD:
         taker = state.log[-1][0]  # the taking of the single card is the last turn noted
-        return EndReason("single_card", w["end_single_card"].format(seat=taker))
+        return EndReason("single_card", w["end_single_card"].format(seat=seat_number(taker)))
     if state.end == End.NOTHING_LEFT:
         return EndReason("nothing_left", w["end_nothing_left"])
     return EndReason("idle_cap", counted(w["end_idle"], state.settings.idle_limit), capped=True)
@@ -181,7 +181,7 @@ def _facts(state: CalcoryState, view: dict[str, Any], seat: int | None, w: dict[
     deck = state.settings.deck
     lines: list[str] = []
     for s, count in enumerate(view["collected"]):
-        name = w["seat"].format(seat=s) + (f" ({w['you']})" if s == seat else "")
+        name = w["seat"].format(seat=seat_number(s)) + (f" ({w['you']})" if s == seat else "")
         mark = f"  <- {w['to_move']}" if view["player"] == s else ""
         lines.append(f"{name}: {counted(w['collected'], count)}{mark}")
     if view["pile"] is not None:
@@ -191,7 +191,10 @@ def _facts(state: CalcoryState, view: dict[str, Any], seat: int | None, w: dict[
         digits = " + ".join(str(state.cards[deck.position_of(c)]) for c in offer["cells"])
         lines.append(
             w["offer"].format(
-                owner=offer["owner"], cards=digits, total=offer["sum"], count=_count(w, offer["cards"])
+                owner=seat_number(offer["owner"]),
+                cards=digits,
+                total=offer["sum"],
+                count=_count(w, offer["cards"]),
             )
         )
     else:
@@ -207,10 +210,12 @@ def _facts(state: CalcoryState, view: dict[str, Any], seat: int | None, w: dict[
         if view["holding"] is not None:
             lines.append(w["holding"].format(digit=view["holding"]))
         else:
-            lines.append(w["returning"].format(seat=view["player"]))
+            lines.append(w["returning"].format(seat=seat_number(view["player"])))
     for event in view["recent"][-state.num_players :]:
         key = "offer_made" if event["result"] == "offer" else event["result"]
-        lines.append(w["last"].format(seat=event["seat"], result=w[key], cards=_count(w, event["cards"])))
+        lines.append(
+            w["last"].format(seat=seat_number(event["seat"]), result=w[key], cards=_count(w, event["cards"]))
+        )
     if view["idle_turn_limit"]:
         lines.append(w["idle"].format(idle=view["idle_turns"], limit=view["idle_turn_limit"]))
     return lines

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
-from spieltisch.core.wording import counted
+from spieltisch.core.wording import counted, seat_number
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
 from spieltisch.games.souvenirs.grid import (
     EMPTY,
@@ -144,7 +144,7 @@ def render(state: SouvenirsState, seat: int | None, lang: str = "en", width: int
     for owner in range(state.num_players):
         marker = " <" if state.current_player() == owner else ""
         facts.append(
-            f"{words['seat']} {owner}: {counted(words['cubes_left'], state.cubes_left[owner])}, "
+            f"{words['seat']} {seat_number(owner)}: {counted(words['cubes_left'], state.cubes_left[owner])}, "
             f"{counted(words['points'], scores[owner])}{marker}"
         )
     facts.append(counted(words["deck"], sum(state.deck)))
@@ -152,7 +152,7 @@ def render(state: SouvenirsState, seat: int | None, lang: str = "en", width: int
         facts.append(f"{words['in_play']}: {card_name(state, state.chosen, lang)}")
     if seat is not None:
         hand = ", ".join(card_name(state, kind, lang) for kind in state.hands[seat]) or "-"
-        facts.append(f"{words['hand']} ({words['seat']} {seat}): {hand}")
+        facts.append(f"{words['hand']} ({words['seat']} {seat_number(seat)}): {hand}")
     grid = _grid_text(state, lang).splitlines()
     return "\n".join([*beside(grid, wrap(facts, width), width), "", *wrap([words["legend"]], width)])
 
@@ -166,7 +166,7 @@ def _grid_text(state: SouvenirsState, lang: str) -> str:
     free = set(state.legal_cells()) if state.placed else set()
 
     def cubes(line: int) -> str:
-        return "/".join(str(seat) for seat in state.cubes[line]) or ""
+        return "/".join(str(seat_number(seat)) for seat in state.cubes[line]) or ""
 
     out = ["      " + "".join(f"{cubes(col_line(col)):>5}" for col in cols)]
     out.append("      " + "".join(f"{signed(col):>5}" for col in cols))

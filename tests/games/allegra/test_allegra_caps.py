@@ -71,5 +71,5 @@ def test_the_table_says_doubled_where_the_trigger_doubles() -> None:
         state.apply_action(state.legal_actions()[0])
     assert isinstance(state, AllegraState)
     doubled = state.results[0][1]
-    assert f"Seat 1: {doubled} (doubled)" in state.render_text(None)
-    assert f"Platz 1: {doubled} (verdoppelt)" in state.render_text(None, "de")
+    assert f"Seat 2: {doubled} (doubled)" in state.render_text(None)
+    assert f"Platz 2: {doubled} (verdoppelt)" in state.render_text(None, "de")
