@@ -26,6 +26,8 @@ export interface TableSocket {
   /** Sends a move made at `version`; false (and nothing sent) when that is not possible now. */
   move: (action: number, version: number) => boolean;
   chatSend: (text: string) => boolean;
+  /** Says hello again with the seat token: a person a bot stands in for takes the seat back. */
+  reclaim: () => boolean;
 }
 
 /** Merges a message's log into what is known: entries by version, oldest first. */
@@ -45,6 +47,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
   const [link, setLink] = useState<Link>("connecting");
   const [waiting, setWaiting] = useState<number | null>(null);
   const socket = useRef<WebSocket | null>(null);
+  const hello = () => JSON.stringify({ type: "hello", token: token ?? null, lang });
   const latest = useRef<StateMessage | null>(null);
   const sentAt = useRef<number | null>(null);
 
@@ -66,7 +69,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
       socket.current = ws;
       ws.onopen = () => {
         delay = 500;
-        ws.send(JSON.stringify({ type: "hello", token: token ?? null, lang }));
+        ws.send(hello());
       };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data as string) as ServerMessage;
@@ -128,5 +131,11 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
     ws.send(JSON.stringify({ type: "chat", text }));
     return true;
   };
-  return { state, previous, log, chat, error, link, waiting, move, chatSend };
+  const reclaim = (): boolean => {
+    const ws = ready();
+    if (!ws) return false;
+    ws.send(hello());
+    return true;
+  };
+  return { state, previous, log, chat, error, link, waiting, move, chatSend, reclaim };
 }
