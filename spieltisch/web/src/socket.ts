@@ -1,13 +1,13 @@
 // The table's websocket: says hello with the seat token, reconnects with backoff,
-// and keeps the latest state, the view before it, the whole log seen so far and
-// the chat.
+// and keeps the latest state, the view before it, the whole log (fetched once
+// per connection, then from each state) and the chat.
 //
 // A move is sent once. While it waits for the server's answer, and while the
 // connection is down, no move can be sent; nothing is queued or sent again on
 // reconnecting, since the state the server sends then says what happened.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ChatMessage, LogEntry, ServerMessage, StateMessage, View } from "./api";
+import { api, type ChatMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
 import type { Lang } from "./i18n";
 
 /** Where the connection stands: never opened yet, open, or lost and retrying. */
@@ -16,7 +16,7 @@ export type Link = "connecting" | "open" | "lost";
 export interface TableSocket {
   state: StateMessage | null;
   previous: View | null;
-  /** Every log entry received since the page opened, oldest first. */
+  /** The whole game log, oldest first. */
   log: LogEntry[];
   chat: ChatMessage[];
   error: string | null;
@@ -70,6 +70,14 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
       ws.onopen = () => {
         delay = 500;
         ws.send(hello());
+        // The state brings the last moves only: the rest of the log (after a reload,
+        // or moves missed while away) comes once per connection.
+        api
+          .log(table, lang, token)
+          .then((reply) => {
+            if (!closed) setLog((known) => mergeLog(known, reply.log as LogEntry[]));
+          })
+          .catch(() => undefined); // the log the states bring is still shown
       };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data as string) as ServerMessage;

@@ -438,7 +438,7 @@ function End({ id, state, keys, t }: { id: string; state: StateMessage; keys: Ke
   );
 }
 
-/** The whole game log seen so far, oldest first, scrolled to the newest; the newest is marked. */
+/** The whole game log, oldest first, scrolled to the newest; the newest is marked. */
 function Log({ state, entries, t }: { state: StateMessage; entries: LogEntry[]; t: T }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
