@@ -124,7 +124,7 @@ class AllegraGame(Game[AllegraState]):
         return public_result(state, lang)
 
     def render_text(self, state: AllegraState, seat: int | None, lang: str, width: int) -> str:
-        return render(state, seat, lang)
+        return render(state, seat, lang, width)
 
     # --- the end, explained --------------------------------------------------------
     def end_reason(self, state: AllegraState, lang: str) -> EndReason | None:

@@ -40,7 +40,7 @@ def test_a_capped_game_says_so_in_its_end_view_and_table() -> None:
     assert "Sicherheitsgrenze von 2 Zügen" in state.end_reason("de").text  # type: ignore[union-attr]
     view = state.view(None)
     assert view["capped"] == [True] and view["turn_cap"] == 2
-    assert "ended by the safety cap" in state.render_text(None)
+    assert "ended by the safety cap" in " ".join(state.render_text(None).split())  # wrapped to fit
     assert all(len(lines) == 1 for lines in state.score_breakdown())  # no trigger, nothing doubled
 
 

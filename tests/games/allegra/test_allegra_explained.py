@@ -41,7 +41,7 @@ def test_a_doubled_trigger_shows_its_sum_and_the_doubling() -> None:
     assert state.results[0][1] == 2 * own > 0  # tied for lowest: doubled
     reason = state.end_reason()
     assert reason is not None and reason.kind == "trigger" and not reason.capped
-    assert "Seat 1 finished first" in reason.text
+    assert reason.text.startswith("Seat 1 finished first")
     assert "Platz 1 war zuerst fertig" in state.end_reason("de").text  # type: ignore[union-attr]
     breakdown = state.score_breakdown()
     assert _labels(breakdown[1]) == [("sum of the 15 positions", own), ("doubled as the trigger", own)]

@@ -19,7 +19,8 @@ def test_table_text_shows_every_layout_with_its_shared_columns() -> None:
         for seat in range(players):
             assert f"Seat {seat}" in text
         assert "Seat 0 (you)" in text and "Drawn card: 5" in text
-        assert f"L: C0 with seat {1 % players}" in text
+        assert "A   4 |" in text and "|  4" in text  # seat 0's AL is seat 1's AR
+        assert "L is shared with the next seat" in text
         assert "##" in text  # face-down cards are hidden
         german = state.render_text(None, "de")
         assert "Platz 0" in german and "Gezogene Karte: 5" in german
