@@ -318,3 +318,35 @@ def test_the_whole_log_comes_back_after_a_reload(site: Server, browser: Any) -> 
     assert watcher.get_by_test_id("log").locator("li[data-version]").first.get_attribute(
         "data-version"
     ) == str(log[0]["version"])
+
+
+def test_lucandor_names_its_functions_and_phases_with_the_servers_words(site: Server, browser: Any) -> None:
+    """The words for the game's things come from the reference data: renamed there, renamed on the page."""
+
+    def renamed(route: Any) -> None:
+        reply = route.fetch()
+        body = reply.json()
+        for function in body["data"]["functions"]:
+            function["de"] = f"Fn-{function['key']}"
+        body["data"]["words"]["de"]["morning"] = "Frühschicht"
+        body["data"]["words"]["de"]["storeys"] = "Stockwerke"
+        route.fulfill(response=reply, json=body)
+
+    body = {"game": "lucandor", "players": 3, "name": "Anna", "seats": ["open", "heuristic", "heuristic"]}
+    table = site.post("/api/tables", body)
+    site.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+    page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
+    page.route("**/api/tables/*/reference", renamed)
+    page.goto(site.url + "/")
+    keys = {"token": table["token"], "seat": 0, "host_token": table["host_token"]}
+    page.evaluate(
+        "([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [table["id"], json.dumps(keys)]
+    )
+    page.goto(f"{site.url}/#/table/{table['id']}")
+    page.wait_for_selector(".lu-hand .lu-card")
+    hand = page.locator(".lu-hand .lu-card").all_inner_texts()
+    assert len(hand) == 3 and all("Fn-" in card for card in hand), hand
+    board = page.get_by_test_id("board").inner_text()
+    assert "Frühschicht" in board and "Vormittag" not in board
+    assert "Stockwerke 1" in board and "Etagen" not in board
+    page.context.close()
