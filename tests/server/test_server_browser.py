@@ -350,3 +350,30 @@ def test_lucandor_names_its_functions_and_phases_with_the_servers_words(site: Se
     assert "Frühschicht" in board and "Vormittag" not in board
     assert "Stockwerke 1" in board and "Etagen" not in board
     page.context.close()
+
+
+def test_level8_names_its_colours_with_the_servers_words(site: Server, browser: Any) -> None:
+    """A LEVEL 8 card's colour is named as the reference data names it: renamed there, renamed on the page."""
+
+    def renamed(route: Any) -> None:
+        reply = route.fetch()
+        body = reply.json()
+        body["data"]["colours"]["de"] = [f"Farbe{n}" for n in range(len(body["data"]["colours"]["de"]))]
+        route.fulfill(response=reply, json=body)
+
+    body = {"game": "level8", "players": 2, "name": "Anna", "seats": ["open", "heuristic"]}
+    table = site.post("/api/tables", body)
+    site.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+    page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
+    page.route("**/api/tables/*/reference", renamed)
+    page.goto(site.url + "/")
+    keys = {"token": table["token"], "seat": 0, "host_token": table["host_token"]}
+    page.evaluate(
+        "([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [table["id"], json.dumps(keys)]
+    )
+    page.goto(f"{site.url}/#/table/{table['id']}")
+    page.wait_for_selector("[data-testid=hand-card] svg title", state="attached")
+    names = page.locator("[data-testid=hand-card] svg title").all_text_contents()
+    numbered = [name for name in names if name not in ("Joker", "Aussetzen")]
+    assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), names
+    page.context.close()

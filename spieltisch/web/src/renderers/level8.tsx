@@ -63,6 +63,7 @@ interface Level8Reference {
   skip?: number;
 }
 
+/** The card faces' colours (how a card is drawn; its colour's name is the reference data's). */
 const PALETTE = ["red", "orange", "yellow", "green", "blue", "purple"];
 
 const WORDS = {
@@ -106,14 +107,13 @@ class Deck {
     this.skip = ref.skip ?? this.joker + 1;
   }
   colourName(colour: number): string {
-    return (this.ref.colours?.[this.lang] ?? PALETTE)[colour] ?? "?";
+    return this.ref.colours?.[this.lang]?.[colour] ?? "?";
   }
   name(kind: number): string {
     const w = WORDS[this.lang];
     if (kind === this.joker) return w.joker;
     if (kind === this.skip) return w.skip;
-    const colours = this.ref.colours?.[this.lang] ?? PALETTE;
-    return `${colours[Math.floor(kind / this.values)] ?? "?"} ${(kind % this.values) + 1}`;
+    return `${this.colourName(Math.floor(kind / this.values))} ${(kind % this.values) + 1}`;
   }
   partName(part: Part): string {
     return fill(WORDS[this.lang][part.kind] ?? "{n}", { n: part.size });
