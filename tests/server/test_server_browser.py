@@ -285,7 +285,7 @@ def test_a_data_file_chosen_in_the_lobby_goes_up_with_the_table(site: Server, pa
 def test_the_whole_log_comes_back_after_a_reload(site: Server, browser: Any) -> None:
     """The state carries the last 40 moves; a reloaded page and a new spectator show every move."""
     page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
-    table = create_from_lobby(page, site, "calcory", 2)
+    table = create_from_lobby(page, site, "level8", 2)
     token = json.loads(page.evaluate(f"() => localStorage.getItem('spieltisch:{table}')"))["token"]
     rng = random.Random(3)
 
@@ -293,13 +293,13 @@ def test_the_whole_log_comes_back_after_a_reload(site: Server, browser: Any) -> 
         reply = httpx.get(f"{site.url}/api/tables/{table}/log?lang=de", headers={"x-seat-token": token})
         return list(reply.json()["log"])
 
-    while len(whole_log()) <= 50 and page.get_by_test_id("turn").get_attribute("data-status") == "running":
+    while len(whole_log()) <= 45 and page.get_by_test_id("turn").get_attribute("data-status") == "running":
         play_until_finished(page, rng, stop_after=5)
     wait_for_my_turn(page)
     page.reload()
     page.wait_for_selector("[data-testid=turn]:not([data-status=open])")
     log = whole_log()
-    assert len(log) > 50, "the game ran long enough for a log longer than the state's"
+    assert len(log) > 45, "the game ran long enough for a log longer than the state's"
     shown = page.locator("[data-testid=log] li[data-version]")
     page.wait_for_function(
         "n => document.querySelectorAll('[data-testid=log] li[data-version]').length >= n", arg=len(log)
@@ -308,7 +308,7 @@ def test_the_whole_log_comes_back_after_a_reload(site: Server, browser: Any) -> 
         entry["version"] for entry in log
     ]
     first = shown.first.inner_text()
-    assert first.startswith("Anna (du):") and log[0]["label"] in first, first
+    assert log[0]["label"] in first, first
     # A spectator gets every move too, by its public name.
     watcher = browser.new_context(locale="en-GB").new_page()
     watcher.goto(f"{site.url}/#/table/{table}")
