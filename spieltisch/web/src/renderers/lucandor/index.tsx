@@ -15,7 +15,7 @@ import type { RendererProps } from "../types";
 import { Hand } from "./hand";
 import { HandCard, Piece } from "./pieces";
 import { Players, type Player } from "./players";
-import { asLucandor, fill, tablesFor, WORDS, type Lang, type LucandorReference } from "./tables";
+import { asLucandor, fill, tablesFor, wordsFor, type Lang, type LucandorReference } from "./tables";
 import { Wardrobe } from "./wardrobe";
 
 /** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/rules.py `view`). */
@@ -46,13 +46,13 @@ export interface LucandorViewData {
 export function LucandorView(props: RendererProps<LucandorViewData, LucandorReference>) {
   const { view, previous, seats, you, legal, onMove, t, log } = props;
   const lang: Lang = props.lang === "de" ? "de" : "en";
-  const w = WORDS[lang];
   const content = view.content ?? [];
   // Without the table's reference data (not loaded, or not a shape this
   // renderer knows) the view is still shown, as the generic tree.
   const ref = asLucandor(props.reference);
   if (!ref || content.length !== tablesFor(ref).cells) return GenericView(props as unknown as RendererProps);
   const tables = tablesFor(ref);
+  const w = wordsFor(ref, lang);
   const before = previous ?? view;
   const placedBefore = new Set(before.placed);
   const fresh = (card: number) => previous !== null && !placedBefore.has(card);
