@@ -106,7 +106,10 @@ class Cluster:
                     # Announcements sent while nobody listened are lost: read what changed.
                     await self.hub.catch_up_all()
                     async for note in connection.notifies():
-                        self.hub.hear(json.loads(note.payload))
+                        try:
+                            self.hub.hear(json.loads(note.payload))
+                        except (ValueError, KeyError, TypeError) as error:  # not one of ours
+                            log.warning("announcement not understood (%s): %.80s", error, note.payload)
             except (psycopg.Error, OSError) as error:
                 log.warning("listen connection lost (%s); reconnecting", error.__class__.__name__)
                 await asyncio.sleep(RECONNECT_SECONDS)

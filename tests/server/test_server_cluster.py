@@ -239,6 +239,9 @@ def test_a_process_that_missed_announcements_catches_up(cluster: tuple[str, list
         seen = next_state(watcher, [], before["version"])
         assert servers[1].process is not None
         with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("NOTIFY spieltisch, 'not an announcement'")  # heard and ignored
+            broken = json.dumps({"o": "1", "k": "move", "t": table_id})  # no version
+            admin.execute("SELECT pg_notify('spieltisch', %s)", (broken,))
             ended = admin.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                 " WHERE application_name = %s AND datname = current_database()",
