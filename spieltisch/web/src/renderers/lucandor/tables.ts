@@ -86,6 +86,7 @@ export const WORDS = {
     putHere: "{card} hierhin: {place}", take: "{card} herausnehmen", moveDrawer: "Diese Schublade bewegen",
     drawerHere: "Schublade hierhin", slotHere: "Wertungskarte auf Slot {n}", second: "Als zweite Karte abwerfen",
     faceDown: "verdeckt", empty: "leer", cancel: "Abbrechen",
+    secureAsk: "Glück gehabt: Slot {n} mit einem Stein auf der 2 sichern?", secure: "Sichern", leave: "Nicht sichern",
   },
   en: {
     morning: "morning", afternoon: "afternoon", over: "game over", storey: "storey", storeys: "storeys",
@@ -99,6 +100,7 @@ export const WORDS = {
     putHere: "{card} here: {place}", take: "take out {card}", moveDrawer: "Move this drawer",
     drawerHere: "Drawer here", slotHere: "Scoring card onto slot {n}", second: "Discard as the second card",
     faceDown: "face down", empty: "empty", cancel: "Cancel",
+    secureAsk: "Lucky: secure slot {n} with a stone on its 2?", secure: "Secure it", leave: "Leave it",
   },
 };
 export type Words = (typeof WORDS)["en"];
