@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spieltisch.core.contract import Game
+from spieltisch.core.contract import KEPT, Game
 
 
 def snapshot(value: Any) -> Any:
@@ -27,4 +27,6 @@ def snapshot(value: Any) -> Any:
             if hasattr(value, slot):
                 fields[slot] = getattr(value, slot)
     fields.update(getattr(value, "__dict__", {}))
-    return (type(value).__name__, tuple((k, snapshot(v)) for k, v in sorted(fields.items())))
+    # Kept answers (a state's legal actions) are not part of what the object is.
+    items = sorted((k, v) for k, v in fields.items() if not k.startswith(KEPT))
+    return (type(value).__name__, tuple((k, snapshot(v)) for k, v in items))

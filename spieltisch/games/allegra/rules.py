@@ -220,7 +220,7 @@ class AllegraState(State):
             return self.knocker
         return self.active
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase in (DEAL, DRAW_CARD):
             return [k for k, count in enumerate(self.draw) if count]
@@ -267,7 +267,7 @@ class AllegraState(State):
             if phase in (SETUP_FLIP, FLIP):
                 return not self.up[slot]
             return self.cards[slot] != GAP
-        return action in self.legal_actions()
+        return action in self._legal_now()
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         size = self.draw_size

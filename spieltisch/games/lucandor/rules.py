@@ -231,7 +231,7 @@ class LucandorState(State):
         stage = self.stage
         return stage != DECIDE and stage != OVER
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         stage = self.stage
         if stage == DECIDE:
             return self._legal_first() if self.pending is None else self._legal_decisions()
