@@ -16,6 +16,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from spieltisch.core.options import OptionError, OptionSpec, validate_options
 
+try:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+except ImportError:  # pure Python without mypy: the attribute only guides the compiler
+
+    def mypyc_attr(*_: object, **__: object) -> Callable[[Any], Any]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 CHANCE = -1
 TERMINAL = -4
 
@@ -133,6 +141,8 @@ class MemoryHooks:
     resample_with_memory: Callable[[Any, int, Facts, random.Random], Any]
 
 
+# The compiled build lets plain Python subclass these (test games, fronts' wrappers).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[StateT]):
     """A game with its options and player count fixed; immutable once made.
 
@@ -286,6 +296,9 @@ AnyGame = Game[Any]
 """A game of any kind, for code that works with every game."""
 
 
+# `serializable` makes `cls.__new__(cls)` skip __init__ in the compiled build too, as
+# the games' clone() needs; compiled states have no __dict__, so clone() lists fields.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC):
     """One position of a game. Subclasses keep every field a plain Python value.
 
@@ -360,8 +373,11 @@ class State(ABC):
         raise NotImplementedError
 
     # --- moving ------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
-        if not self.is_legal(action):
+    def apply_action(self, action: object) -> None:
+        """Apply a legal action; anything else (of any type) raises IllegalActionError."""
+        # The type is checked here, not by the signature: the compiled build would
+        # answer a non-int with a TypeError before is_legal could refuse it.
+        if isinstance(action, bool) or not isinstance(action, int) or not self.is_legal(action):
             raise IllegalActionError(self._illegal_message(action))
         self._apply(action)
         self._history.append(action)

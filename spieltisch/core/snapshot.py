@@ -23,8 +23,9 @@ def snapshot(value: Any) -> Any:
         return ("set", tuple(sorted((snapshot(v) for v in value), key=repr)))
     fields: dict[str, Any] = {}
     for cls in type(value).__mro__:
-        for slot in getattr(cls, "__slots__", ()):
-            if hasattr(value, slot):
+        # __mypyc_attrs__: the fields of a compiled class, which has neither slots nor __dict__ for them
+        for slot in (*getattr(cls, "__slots__", ()), *getattr(cls, "__mypyc_attrs__", ())):
+            if slot != "__dict__" and hasattr(value, slot):  # __dict__: its fields come below
                 fields[slot] = getattr(value, slot)
     fields.update(getattr(value, "__dict__", {}))
     # Kept answers (a state's legal actions) are not part of what the object is.

@@ -56,7 +56,10 @@ def test_a_copy_of_the_fields_does_not_share_the_kept_list() -> None:
     state = dealt()
     state.legal_actions()
     copy = CountingState.__new__(CountingState)
-    copy.__dict__.update(state.__dict__)  # the kept list comes along, but belongs to `state`
+    # Every field, the kept list too (it belongs to `state`); the contract's own fields
+    # are named, as the compiled build keeps them outside __dict__.
+    for name in (*vars(state), "game", "num_players", "_history", "_kept_legal"):
+        setattr(copy, name, getattr(state, name))
     copy.swapping = True  # a chance node now, with other outcomes
     assert copy.legal_actions() == [1, 2, 3, 4, 5]
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from typing import Any
+from typing import Any, cast
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
@@ -199,8 +199,6 @@ class Level8State(State):
     a count per kind (`stock`), and the turn's progress (`phase`, `player`, the
     lay-down under way in `part`, `picks`, `built`, a held `layoff_card`).
     """
-
-    game: Level8Rules
 
     def __init__(self, game: Level8Rules) -> None:
         super().__init__(game)
@@ -410,7 +408,8 @@ class Level8State(State):
     @property
     def settings(self) -> Settings:
         """The game's deck, level list and limits."""
-        return self.game.settings
+        # A cast, not a narrowed `game` field: the compiled build keeps the contract's field type.
+        return cast(Level8Rules, self.game).settings
 
     @property
     def last_round(self) -> RoundEnd | None:
