@@ -20,6 +20,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.core.userinput import parse_option_pairs, read_options_file
+from spieltisch.core.wording import seat_number
 from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
 from spieltisch.server.commands import api_schema, serve
@@ -53,6 +54,11 @@ def rule_options(pairs: list[str] | None, options_file: Path | None = None) -> d
     """The rule options of `-o key=value` (several per argument with commas) over an options file."""
     from_file = read_options_file(options_file) if options_file is not None else {}
     return {**from_file, **parse_option_pairs(pairs)}
+
+
+def from_seat_number(number: int) -> int | None:
+    """The seat a person names (counted from 1, as every text shows it); None for -1, watching."""
+    return None if number == -1 else number - 1
 
 
 def player_moves(state: State) -> int:
@@ -92,7 +98,8 @@ def play(
     ] = None,
     players: Annotated[int | None, typer.Option(help="Players (default: the minimum)")] = None,
     seat: Annotated[
-        int | None, typer.Option(help="Your seat (0 moves first; default 0); -1 to watch bots only")
+        int | None,
+        typer.Option(help="Your seat, counted from 1 (1 moves first; default 1); -1 to watch bots"),
     ] = None,
     bots: Annotated[str, typer.Option(help="Bots for the other seats, comma-separated")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh one)")] = None,
@@ -126,8 +133,8 @@ def play(
             moves = player_moves(record.replay())
             table = load_game(record.game, record.players, **record.options)
             history, meta = record.actions, record.meta
-            chosen = seat if seat is not None else meta.get("human", 0)
-            human = None if chosen in (None, -1) else int(chosen)
+            saved = meta.get("human", 0)  # stored as data: 0-based, None when watching
+            human = from_seat_number(seat) if seat is not None else None if saved is None else int(saved)
             language = lang or str(meta.get("lang", "en"))
             run_seed = int(meta["seed"]) if seed is None and "seed" in meta else seed
             named = meta.get("bots", {}) if isinstance(meta.get("bots"), dict) else {}
@@ -136,13 +143,12 @@ def play(
             if game is None:
                 fail("name a game (see `spieltisch games`), or --resume FILE")
             table = load_game(game, players, **rule_options(option, options_file))
-            chosen = 0 if seat is None else seat
-            human = None if chosen == -1 else chosen
+            human = from_seat_number(1 if seat is None else seat)
             run_seed = seed
             bot_seats = seat_bots(table, human, specs)
         count = table.num_players
         if human is not None and not 0 <= human < count:
-            fail(f"seat must be 0..{count - 1}, or -1 to watch")
+            fail(f"seat must be 1..{count}, or -1 to watch")
     except (OptionError, RecordError, ValueError) as error:
         fail(str(error))
     if language not in TEXTS:
@@ -158,7 +164,9 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A record written by `spieltisch play`")],
-    seat: Annotated[int, typer.Option(help="Show the table as this seat sees it; -1: spectator")] = -1,
+    seat: Annotated[
+        int, typer.Option(help="Show the table as this seat (counted from 1) sees it; -1: spectator")
+    ] = -1,
     lang: Annotated[str, typer.Option(help="Language: de or en")] = "en",
     step: Annotated[bool, typer.Option("--step/--all", help="Wait for Enter after each move")] = True,
 ) -> None:
@@ -172,9 +180,9 @@ def replay(
         state = load_game(record.game, record.players, **record.options).new_initial_state()
     except (RecordError, OptionError) as error:
         fail(str(error))
-    if not -1 <= seat < record.players:
-        fail(f"seat must be 0..{record.players - 1}, or -1 for a spectator")
-    viewer = None if seat == -1 else seat
+    viewer = from_seat_number(seat)
+    if viewer is not None and not 0 <= viewer < record.players:
+        fail(f"seat must be 1..{record.players}, or -1 for a spectator")
     interactive = step and sys.stdin.isatty()
     for index, action in enumerate(record.actions):
         mover = state.current_player()
@@ -187,12 +195,17 @@ def replay(
         if mover < 0:
             continue
         shown = (label or TEXTS[lang]["made_move"]) + result_suffix(state, action, lang)
-        console.print(f"\n[bold]{index + 1}. seat {mover}: {escape(shown)}[/bold]", highlight=False)
+        heading = f"{index + 1}. seat {seat_number(mover)}: {escape(shown)}"
+        console.print(f"\n[bold]{heading}[/bold]", highlight=False)
         console.print(state.render_text(viewer, lang, screen_size()[0]), highlight=False, markup=False)
         if interactive and input("Enter: next, q: quit ").strip().lower() == "q":
             return
     if state.is_terminal():
-        console.print(f"\nscores {state.scores()}, winners {state.winners()}", highlight=False)
+        scores = ", ".join(
+            f"seat {seat_number(seat)} {points:g}" for seat, points in enumerate(state.scores())
+        )
+        winners = ", ".join(f"seat {seat_number(seat)}" for seat in state.winners())
+        console.print(f"\nscores: {scores}; winners: {winners}", highlight=False)
 
 
 @app.command()

@@ -26,6 +26,7 @@ from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.play import sample_chance
 from spieltisch.core.record import Record
 from spieltisch.core.registry import game_names
+from spieltisch.core.wording import seat_number
 
 MIN_WIDTH = 40
 MIN_MOVE_LINES = 3
@@ -269,7 +270,7 @@ class TerminalGame:
 
     def _name(self, seat: int) -> str:
         who = self.texts["you"] if seat == self.human else self.bots[seat].name
-        return f"{self.texts['seat']} {seat} ({who})"
+        return f"{self.texts['seat']} {seat_number(seat)} ({who})"
 
     def _wrap(self, text: str, indent: str = "  ") -> str:
         return textwrap.fill(text, self._size()[0], subsequent_indent=indent, break_on_hyphens=False)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from spieltisch.core.options import OptionError, OptionSpec, validate_options
+from spieltisch.core.wording import seat_number
 
 try:
     from mypy_extensions import mypyc_attr as mypyc_attr
@@ -403,7 +404,7 @@ class State(ABC):
     def _illegal_message(self, action: object) -> str:
         if self.is_terminal():
             return f"the game is over; action {action!r} is not possible"
-        who = "chance" if self.is_chance_node() else f"seat {self.current_player()}"
+        who = "chance" if self.is_chance_node() else f"seat {seat_number(self.current_player())}"
         return f"action {action!r} is not legal now for {who}"
 
     @abstractmethod

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 import os
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, as_completed
+from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,14 +23,6 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from spieltisch.bots import make_bot
@@ -38,7 +30,8 @@ from spieltisch.core.contract import AnyGame, SafetyCap
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
 from spieltisch.core.userinput import UserFileError, parse_option_pairs, read_options_file
-from spieltisch.lab.simulation import derive_seed, make_executor, make_game, resolve_game_class
+from spieltisch.lab.commands import progress_bar
+from spieltisch.lab.simulation import as_finished, derive_seed, make_executor, make_game, resolve_game_class
 
 BATCH = 25  # games per task: few enough for a smooth progress bar, enough to keep workers busy
 
@@ -139,7 +132,7 @@ def measure(
         figures = PlayerCountFigures(players)
         caps = make_game(name, players, options).safety_caps()
         figures.caps = {cap.option: CapFigures(cap) for cap in caps}
-        for batch in _run(executor, plan(name, players, games, seed, options, bot)):
+        for batch in as_finished(executor, play_batch, plan(name, players, games, seed, options, bot)):
             for played in batch:
                 figures.games += 1
                 figures.capped += played.capped
@@ -148,16 +141,6 @@ def measure(
             advance(len(batch))
         results.append(figures)
     return results
-
-
-def _run(executor: Executor, tasks: list[CapsTask]) -> Iterator[list[GameCaps]]:
-    futures = [executor.submit(play_batch, task) for task in tasks]
-    try:
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        for future in futures:
-            future.cancel()
 
 
 def figures_table(name: str, figures: PlayerCountFigures, bot: str) -> Table:
@@ -215,15 +198,7 @@ def caps(
     if games < 1:
         console.print("[red]error:[/red] --games must be at least 1", highlight=False)
         raise typer.Exit(2)
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-        console=console,
-    )
+    progress = progress_bar()
     executor = make_executor(workers or os.cpu_count() or 1)
     try:
         with progress:

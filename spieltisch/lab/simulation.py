@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from spieltisch.bots import Bot, make_bot
 from spieltisch.core.contract import AnyGame, Game, State
@@ -32,6 +32,9 @@ from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import game_class
 
 BASE, VARIANT = "base", "variant"
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def derive_seed(master: int, index: int) -> int:
@@ -206,7 +209,12 @@ def run_tasks(executor: Executor, tasks: list[GameTask], lazy: bool = False) -> 
         for task in tasks:
             yield executor.submit(play_task, task).result()
         return
-    futures = [executor.submit(play_task, task) for task in tasks]
+    yield from as_finished(executor, play_task, tasks)
+
+
+def as_finished(executor: Executor, work: Callable[[T], R], tasks: list[T]) -> Iterator[R]:
+    """`work` of each task on `executor`, in the order they finish; what is left is cancelled on exit."""
+    futures = [executor.submit(work, task) for task in tasks]
     try:
         for future in as_completed(futures):
             yield future.result()

@@ -53,6 +53,7 @@ from spieltisch.server.messages import (
     CreateTable,
     ErrorMessage,
     ErrorReply,
+    GameLog,
     GameSummary,
     Health,
     Hello,
@@ -278,6 +279,15 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
         room = await _hub(request).room(table_id)
         # From the options alone: the same for every seat and the whole game.
         return ReferenceReply(game=room.game.name, data=room.game.reference_data())
+
+    @app.get("/api/tables/{table_id}/log", responses=_errors(404, 500))
+    async def full_log(
+        request: Request,
+        table_id: str,
+        lang: Lang = "en",
+        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+    ) -> GameLog:
+        return await _hub(request).full_log(table_id, x_seat_token, lang)
 
     @app.get("/api/tables/{table_id}/replay/{version}", responses=_errors(400, 404, 409, 500))
     async def replay(

@@ -40,6 +40,7 @@ from spieltisch.server.errors import (
 from spieltisch.server.messages import (
     CreatedTable,
     CreateTable,
+    GameLog,
     RematchReply,
     ReplayStep,
     Result,
@@ -333,6 +334,15 @@ class Hub:
         room = self.rooms.get(table.id)
         seats = room.seats if room else await self.store.get_seats(table.id)
         return summarize(room.table if room else table, seats)
+
+    async def full_log(self, table_id: str, token: str | None, lang: str = "en") -> GameLog:
+        """The whole log as `token`'s seat (or a spectator) knows it: the state message
+        carries only the last moves."""
+        room = await self.room(table_id)
+        seat = room.seat_of_token(hash_token(token)) if token else None
+        rows = await self.store.load_actions(table_id)
+        fill_in_old_rows(room.game, rows)
+        return GameLog(log=[log_entry(row, seat, lang) for row in rows if row.seat >= 0])
 
     async def replay_step(
         self, table_id: str, version: int, token: str | None, lang: str = "en"

@@ -302,6 +302,12 @@ class LogEntry(Out):
     """What the move showed everybody: {"text": ..., plus the same as data}."""
 
 
+class GameLog(Out):
+    """Every player move of a table so far, oldest first, as the asking seat may know it."""
+
+    log: list[LogEntry]
+
+
 class ReplayStep(Out):
     version: int
     last_version: int

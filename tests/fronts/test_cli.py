@@ -28,6 +28,9 @@ def test_watching_bots_play_a_whole_game_and_replaying_it(name: str, tmp_path: P
     assert "winners" in replayed.output
     wrong_seat = runner.invoke(app, ["replay", str(record), "--seat", "9"])
     assert wrong_seat.exit_code == 2 and "seat must be" in wrong_seat.output
+    as_first_seat = runner.invoke(app, ["replay", str(record), "--all", "--seat", "1"])
+    assert as_first_seat.exit_code == 0 and ". seat 1: " in as_first_seat.output, as_first_seat.output
+    assert ". seat 0: " not in as_first_seat.output
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -88,6 +91,7 @@ def test_bench_prints_positive_figures(name: str) -> None:
         (["play", "calcory", "-o", "nonsense"], "must look like key=value"),
         (["play", "calcory", "--lang", "fr"], "language 'fr' is not available"),
         (["play", "calcory", "--seat", "7"], "seat must be"),
+        (["play", "calcory", "--seat", "0"], "seat must be 1..2"),
         (["arena", "calcory", "--bots", "heuristic,genius"], "unknown bot 'genius'"),
     ],
 )

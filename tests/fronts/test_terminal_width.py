@@ -1,11 +1,8 @@
 """Every game's table and move list fit an 80-column terminal, and the end says "Game over" once.
 
 Each game is rendered for every player count, at several points of seeded
-games, for every seat and a spectator, in both languages. A game whose text
-does not fit yet is listed in NOT_YET_FITTED (a strict expected failure): its
-owner removes it from the set once its render_text fits. The terminal says
-"Game over" with the game's end_reason; a game whose final table says it as
-well is listed in SAYS_GAME_OVER until its render_text leaves that to the front.
+games, for every seat and a spectator, in both languages. The terminal says
+"Game over" with the game's end_reason; the final table leaves that to it.
 """
 
 from __future__ import annotations
@@ -26,8 +23,6 @@ from spieltisch.terminal import fit_moves
 runner = CliRunner()
 WIDTH = 80
 SEEDS = (1, 2)
-NOT_YET_FITTED = {"allegra", "lucandor"}
-SAYS_GAME_OVER = {"allegra", "lucandor", "souvenirs"}
 
 
 def positions(name: str, players: int, seed: int, points: int = 4) -> Iterator[State]:
@@ -65,15 +60,7 @@ def too_wide(state: State, width: int) -> list[str]:
     return found
 
 
-def cases(expected_failures: set[str], reason: str) -> list[object]:
-    result = []
-    for name in game_names():
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if name in expected_failures else []
-        result.append(pytest.param(name, id=name, marks=marks))
-    return result
-
-
-@pytest.mark.parametrize("name", cases(NOT_YET_FITTED, "render_text not fitted yet"))
+@pytest.mark.parametrize("name", game_names())
 def test_every_table_fits_80_columns(name: str) -> None:
     cls = game_class(name)
     problems: list[str] = []
@@ -90,7 +77,7 @@ def test_the_check_can_fail() -> None:
     assert too_wide(state, 20)
 
 
-@pytest.mark.parametrize("name", cases(SAYS_GAME_OVER, "the final table says 'Game over' too"))
+@pytest.mark.parametrize("name", game_names())
 def test_the_end_says_game_over_once(name: str, tmp_path: Path) -> None:
     for lang, words in (("en", "game over"), ("de", "spielende")):
         save = str(tmp_path / "r.json")

@@ -2,7 +2,9 @@
 
 Records (`replay`, `play --resume`) and options files (`--options-file` of
 play, arena and simulate, `--compare-file`) that are missing, not regular
-files, too large, not UTF-8 or UTF-8 with a byte order mark. And `-o` reads
+files, too large, not UTF-8 or UTF-8 with a byte order mark; every game's
+data-file option (`-o deck_file=...`) given such a file or one that is not
+TOML. And `-o` reads
 alike in play, arena and simulate, with markup characters shown as typed.
 """
 
@@ -16,7 +18,8 @@ import pytest
 from typer.testing import CliRunner
 
 from spieltisch.cli import app
-from spieltisch.core import record, userinput
+from spieltisch.core import data, record, userinput
+from spieltisch.core.registry import game_class, game_names
 
 runner = CliRunner()
 GAME = "calcory"  # it has a data-file option, deck_file
@@ -149,3 +152,43 @@ def test_every_command_reads_options_alike_and_shows_markup_as_typed(
 def test_a_comma_inside_a_value_stays_in_the_value() -> None:
     pairs = userinput.parse_option_pairs(["deck_file=my,deck.toml", "a=1, b = 2"])
     assert pairs == {"deck_file": "my,deck.toml", "a": "1", "b": "2"}
+
+
+def not_toml(folder: Path) -> Path:
+    path = folder / "broken.toml"
+    path.write_text("counts = [1, 2\n", encoding="utf-8")
+    return path
+
+
+def larger_than_a_data_file(folder: Path) -> Path:
+    path = folder / "huge.toml"
+    path.write_bytes(b"# " + b"x" * (data.MAX_DATA_FILE_BYTES + 10) + b"\n")
+    return path
+
+
+BAD_DATA_FILES: dict[str, tuple[Maker, str]] = {
+    "not UTF-8": BAD_FILES["not UTF-8"],
+    "a folder": BAD_FILES["a folder"],
+    "a pipe": BAD_FILES["a pipe"],
+    "missing": BAD_FILES["missing"],
+    "not TOML": (not_toml, "is not valid TOML"),
+    "too large": (larger_than_a_data_file, "is too large"),
+}
+DATA_FILE_OPTIONS = [
+    (name, spec.name) for name in game_names() for spec in game_class(name).option_specs if spec.kind == "str"
+]
+
+
+@pytest.mark.parametrize("kind", BAD_DATA_FILES)
+@pytest.mark.parametrize(("game", "option"), DATA_FILE_OPTIONS)
+@pytest.mark.parametrize("command", ["play", "arena"])
+def test_a_bad_data_file_option_is_a_one_line_error(
+    kind: str, game: str, option: str, command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    make, words = BAD_DATA_FILES[kind]
+    path = make(tmp_path)
+    bots = ",".join(["random"] * game_class(game).min_players)
+    extra = ["--games", "2", "--bots", bots] if command == "arena" else []
+    result = runner.invoke(app, [command, game, *extra, "-o", f"{option}={path}"], input="q\n")
+    assert_one_line_error(result, path, words)

@@ -59,6 +59,30 @@ def sideways_overflow(page: Any) -> int:
     return int(page.evaluate(f"() => {width} - window.innerWidth"))
 
 
+def overflow_culprits(page: Any) -> list[str]:
+    """The innermost elements that widen the page: hiding one of them narrows it (for a failure message)."""
+    found: list[str] = page.evaluate(
+        """() => {
+        const over = () => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)
+          - window.innerWidth;
+        const base = over();
+        const out = [];
+        for (const el of [...document.querySelectorAll('body *')].reverse()) {
+          if (el.getBoundingClientRect().right <= window.innerWidth) continue;
+          if (out.some((o) => el.contains(o.el))) continue;
+          const display = el.style.display;
+          el.style.display = 'none';
+          const narrower = over() < base;
+          el.style.display = display;
+          const text = el.textContent.trim().slice(0, 40);
+          if (narrower) out.push({ el, text: `${el.tagName.toLowerCase()}.${el.className} "${text}"` });
+        }
+        return out.map((o) => o.text);
+      }"""
+    )
+    return found
+
+
 def small_targets(page: Any) -> list[str]:
     """Visible controls smaller than 44 x 44 CSS pixels, described for a failure message."""
     found: list[str] = page.evaluate(

@@ -9,8 +9,8 @@ a random legal move, makes it by clicking what the table shows (hand cards,
 cells, piles, players, prompts; never the list of moves) and checks that the
 page sent exactly that move. Along the way it reads from the page what each
 game's players need to see (issue: the table shows what matters) and compares
-it with the view the server sent; on the phone it checks that the page never
-scrolls sideways and shows no English. Screenshots go to artifacts/screenshots/.
+it with the view the server sent; on the phone it checks at every move that the
+page does not scroll sideways, and that it shows no English. Screenshots go to artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from tests.server.browser import (
     DESKTOP,
     PHONE,
     english_on_page,
+    overflow_culprits,
     serious_axe_violations,
     shoot,
     sideways_overflow,
@@ -73,11 +74,13 @@ class Seat:
     reword: bool
     states: list[dict[str, Any]] = field(default_factory=list)
     sent: list[dict[str, Any]] = field(default_factory=list)
+    socket: Any = None
 
     def __post_init__(self) -> None:
         self.page.route_web_socket("**/ws/tables/**", self._route)
 
     def _route(self, ws: Any) -> None:
+        self.socket = ws  # a test may send the page a message of its own
         server = ws.connect_to_server()
 
         def from_page(message: str | bytes) -> None:
@@ -180,6 +183,18 @@ def allegra_click(page: Any, state: dict, move: dict) -> int:
     return int(move["id"])
 
 
+def say_meaning(page: Any, move: dict, legal: list[dict], *same: str) -> None:
+    """Where a card may mean several things (a joker's number or colour, a run's end), the page asks which:
+    the moves that agree with `move` on the fields `same` are what the click on the place may mean."""
+    kind = move["kind"]
+    candidates = [
+        m for m in legal if m["move"]["kind"] == kind and all(m["move"][f] == move[f] for f in same)
+    ]
+    if len(candidates) > 1:
+        fields = "".join(f"[data-{f}='{move[f]}']" for f in ("number", "colour", "end") if f in move)
+        click(page, f"[data-testid=meanings] button{fields}")
+
+
 def level8_click(page: Any, state: dict, move: dict) -> int:
     s = move["move"]
     you = state["you"]
@@ -200,14 +215,14 @@ def level8_click(page: Any, state: dict, move: dict) -> int:
     elif kind == "pick":
         choose(page, s["card"])
         click(page, f".l8-part[data-part='{s['part']}'] button")
-        return int(first(legal, "pick", card=s["card"], part=s["part"])["id"])
+        say_meaning(page, s, legal, "card", "part")
     elif kind == "lay_off":
         onto = s["onto"][0]
         choose(page, s["card"])
         click(page, f".l8-player[data-seat='{onto['owner']}'] .group[data-group='{onto['group']}'] button")
     elif kind == "lay_off_onto":
         click(page, f".l8-player[data-seat='{s['owner']}'] .group[data-group='{s['group']}'] button")
-        return int(first(legal, "lay_off_onto", owner=s["owner"], group=s["group"])["id"])
+        say_meaning(page, s, legal, "owner", "group")
     elif kind == "keep":
         click(page, f"[data-testid=board] .hand button[data-card='{s['card']}']")
     else:
@@ -243,6 +258,8 @@ def lucandor_click(page: Any, state: dict, move: dict) -> int:
         click(page, f"[data-testid=players] li[data-seat='{state['you']}'] button[data-task='{s['task']}']")
     elif kind == "colour":
         click(page, f".lu-prompt button[data-colour='{s['colour']}']")
+    elif kind == "secure":
+        click(page, f".lu-prompt button[data-secure='{str(s['secure']).lower()}']")
     else:
         assert kind == "corner", s
         click(page, f"button[data-corner='{s['corner']}']")
@@ -482,8 +499,11 @@ def play_by_clicking(site: Server, browser: Any, game: str, phone: bool) -> None
         state = seat.state
         assert page.title().startswith("▶"), "the tab title says it is our turn"
         SHOWS[game](page, state, seen, reference)
+        if phone:  # at every move: a few positions only (a door move on offer) once widened the page
+            overflow = sideways_overflow(page)
+            wide = f"{game}: the phone page scrolls sideways by {overflow} px"
+            assert overflow <= 0, (wide, overflow_culprits(page))
         if phone and moves % 25 == 0:
-            assert sideways_overflow(page) <= 0, f"{game}: the phone page scrolls sideways"
             assert english_on_page(page) == [], game
         if moves == 0:
             shoot(page, f"{game}-{size}-start")
@@ -560,4 +580,42 @@ def test_reworded_german_names_change_no_click(site: Server, browser: Any, game:
         assert all(move["label"].startswith("#") for move in state["legal"])
         click_and_check(page, seat, game, state, pick_move(game, state["legal"], rng))
     assert seat.sent, game
+    page.context.close()
+
+
+def test_level8_asks_what_a_joker_stands_for(site: Server, browser: Any) -> None:
+    """A joker put into a run may be several numbers: the page asks which and sends that move.
+
+    The page is sent a state of our own making (a joker in hand, two meanings on
+    offer), so the question comes up in every run; the move it sends is checked,
+    not applied.
+    """
+    seat, reference = open_table(site, browser, "level8", PHONE, "de-DE", reword=False)
+    page = seat.page
+    assert wait_for_quiet_turn(page, seat)
+    joker = reference["joker"]
+    state = json.loads(json.dumps(seat.state))
+    view = state["view"]
+    assert view["requirements"][state["you"]][0]["kind"] == "run", "level 1 starts with a run"
+    view.update(hand=[joker, *view["hand"][1:]], part=0, picks=[], built=[], layoff_card=-1)
+    state["legal"] = [
+        {"id": 200 + n, "label": f"#{n}", "move": {"kind": "pick", "card": joker, "part": 0, "number": n}}
+        for n in (3, 4)
+    ]
+    seat.socket.send(json.dumps(state))
+    page.wait_for_selector(f"[data-testid=hand-card][data-card='{joker}']")
+    choose(page, joker)
+    click(page, ".l8-part[data-part='0'] button")
+    question = page.get_by_test_id("meanings")
+    question.wait_for()
+    assert "Joker" in question.inner_text() and len(seat.sent) == 0, "nothing is sent before the choice"
+    assert question.locator("button[data-number]").all_inner_texts() == ["als 3", "als 4"]
+    assert english_on_page(page) == [] and sideways_overflow(page) <= 0
+    shoot(page, "level8-joker-meaning-phone")
+    question.locator("button[data-number='4']").click()
+    for _ in range(100):
+        if seat.sent:
+            break
+        page.wait_for_timeout(20)
+    assert [message["action"] for message in seat.sent] == [204]
     page.context.close()

@@ -280,3 +280,100 @@ def test_a_data_file_chosen_in_the_lobby_goes_up_with_the_table(site: Server, pa
     assert httpx.get(f"{site.url}/api/tables/{table}").json()["options"]["deck_file"] == "upload"
     page.get_by_role("button", name=re.compile("^Start")).click()
     page.wait_for_selector("[data-testid=board]")
+
+
+def test_the_whole_log_comes_back_after_a_reload(site: Server, browser: Any) -> None:
+    """The state carries the last 40 moves; a reloaded page and a new spectator show every move."""
+    page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
+    table = create_from_lobby(page, site, "level8", 2)
+    token = json.loads(page.evaluate(f"() => localStorage.getItem('spieltisch:{table}')"))["token"]
+    rng = random.Random(3)
+
+    def whole_log() -> list[dict]:
+        reply = httpx.get(f"{site.url}/api/tables/{table}/log?lang=de", headers={"x-seat-token": token})
+        return list(reply.json()["log"])
+
+    while len(whole_log()) <= 45 and page.get_by_test_id("turn").get_attribute("data-status") == "running":
+        play_until_finished(page, rng, stop_after=5)
+    wait_for_my_turn(page)
+    page.reload()
+    page.wait_for_selector("[data-testid=turn]:not([data-status=open])")
+    log = whole_log()
+    assert len(log) > 45, "the game ran long enough for a log longer than the state's"
+    shown = page.locator("[data-testid=log] li[data-version]")
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=log] li[data-version]').length >= n", arg=len(log)
+    )
+    assert [int(v) for v in shown.evaluate_all("els => els.map((e) => e.dataset.version)")][: len(log)] == [
+        entry["version"] for entry in log
+    ]
+    first = shown.first.inner_text()
+    assert log[0]["label"] in first, first
+    # A spectator gets every move too, by its public name.
+    watcher = browser.new_context(locale="en-GB").new_page()
+    watcher.goto(f"{site.url}/#/table/{table}")
+    watcher.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=log] li[data-version]').length >= n", arg=len(log)
+    )
+    assert watcher.get_by_test_id("log").locator("li[data-version]").first.get_attribute(
+        "data-version"
+    ) == str(log[0]["version"])
+
+
+def test_lucandor_names_its_functions_and_phases_with_the_servers_words(site: Server, browser: Any) -> None:
+    """The words for the game's things come from the reference data: renamed there, renamed on the page."""
+
+    def renamed(route: Any) -> None:
+        reply = route.fetch()
+        body = reply.json()
+        for function in body["data"]["functions"]:
+            function["de"] = f"Fn-{function['key']}"
+        body["data"]["words"]["de"]["morning"] = "Frühschicht"
+        body["data"]["words"]["de"]["storeys"] = "Stockwerke"
+        route.fulfill(response=reply, json=body)
+
+    body = {"game": "lucandor", "players": 3, "name": "Anna", "seats": ["open", "heuristic", "heuristic"]}
+    table = site.post("/api/tables", body)
+    site.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+    page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
+    page.route("**/api/tables/*/reference", renamed)
+    page.goto(site.url + "/")
+    keys = {"token": table["token"], "seat": 0, "host_token": table["host_token"]}
+    page.evaluate(
+        "([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [table["id"], json.dumps(keys)]
+    )
+    page.goto(f"{site.url}/#/table/{table['id']}")
+    page.wait_for_selector(".lu-hand .lu-card")
+    hand = page.locator(".lu-hand .lu-card").all_inner_texts()
+    assert len(hand) == 3 and all("Fn-" in card for card in hand), hand
+    board = page.get_by_test_id("board").inner_text()
+    assert "Frühschicht" in board and "Vormittag" not in board
+    assert "Stockwerke 1" in board and "Etagen" not in board
+    page.context.close()
+
+
+def test_level8_names_its_colours_with_the_servers_words(site: Server, browser: Any) -> None:
+    """A LEVEL 8 card's colour is named as the reference data names it: renamed there, renamed on the page."""
+
+    def renamed(route: Any) -> None:
+        reply = route.fetch()
+        body = reply.json()
+        body["data"]["colours"]["de"] = [f"Farbe{n}" for n in range(len(body["data"]["colours"]["de"]))]
+        route.fulfill(response=reply, json=body)
+
+    body = {"game": "level8", "players": 2, "name": "Anna", "seats": ["open", "heuristic"]}
+    table = site.post("/api/tables", body)
+    site.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+    page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
+    page.route("**/api/tables/*/reference", renamed)
+    page.goto(site.url + "/")
+    keys = {"token": table["token"], "seat": 0, "host_token": table["host_token"]}
+    page.evaluate(
+        "([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [table["id"], json.dumps(keys)]
+    )
+    page.goto(f"{site.url}/#/table/{table['id']}")
+    page.wait_for_selector("[data-testid=hand-card] svg title", state="attached")
+    names = page.locator("[data-testid=hand-card] svg title").all_text_contents()
+    numbered = [name for name in names if name not in ("Joker", "Aussetzen")]
+    assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), names
+    page.context.close()

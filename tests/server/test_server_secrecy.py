@@ -178,6 +178,22 @@ def test_every_message_shows_only_what_its_receiver_may_see(
                 public_names += sum(1 for e in message["log"] if e["seat"] != seat and e["label"])
     # Every game names its moves in public; only the toy game leaves them unnamed.
     assert (public_names > 0) == (game != "toy")
+    check_full_logs(client, truth, states, received)
+
+
+def check_full_logs(client: TestClient, truth: dict, states: list[State], received: dict) -> None:
+    """The whole log (GET .../log) holds every player move, each as the asking seat may know it."""
+    moves = [v + 1 for v, state in enumerate(states[:-1]) if state.current_player() >= 0]
+    for seat, messages in received.items():
+        lang = truth["langs"][seat]
+        headers = {"x-seat-token": truth["tokens"][seat]} if seat is not None else {}
+        reply = client.get(f"/api/tables/{truth['table']}/log", params={"lang": lang}, headers=headers)
+        log = reply.json()["log"]
+        assert [entry["version"] for entry in log] == moves
+        for entry in log:
+            check_log_entry(entry, seat, lang, states, truth["history"])
+        last = messages[-1]["log"]
+        assert log[-len(last) :] == last
 
 
 def test_replays_show_each_seat_what_the_table_showed_it(client: TestClient) -> None:

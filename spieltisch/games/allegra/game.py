@@ -19,8 +19,8 @@ from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, AllegraState, Settin
 from spieltisch.games.allegra.search import estimate_scores
 from spieltisch.games.allegra.text import action_text, end_reason, public_result, render, score_breakdown
 
-TURNS_PER_PLAYER = 60
-"""The turn cap's default per player: set above what games between heuristic
+TURNS_PER_PLAYER = 150
+"""The turn cap's default per player: set well above what games between heuristic
 bots reach (measured with `spieltisch caps allegra`, figures in docs/rules/allegra.md)."""
 
 
@@ -124,7 +124,7 @@ class AllegraGame(Game[AllegraState]):
         return public_result(state, lang)
 
     def render_text(self, state: AllegraState, seat: int | None, lang: str, width: int) -> str:
-        return render(state, seat, lang)
+        return render(state, seat, lang, width)
 
     # --- the end, explained --------------------------------------------------------
     def end_reason(self, state: AllegraState, lang: str) -> EndReason | None:

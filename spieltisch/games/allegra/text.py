@@ -6,6 +6,8 @@ from typing import Any
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.core.layout import side_by_side, wrap
+from spieltisch.core.wording import counted, seat_number
 from spieltisch.games.allegra.actions import NO_CARD
 from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
 from spieltisch.games.allegra.rules import (
@@ -46,11 +48,11 @@ WORDS = {
         "take_place": "put {v} at {p}",
         "title": "ALLEGRA",
         "game": "game {g} of {n}",
-        "target": "target {t}",
+        "target": "target {n}|target {n}",
         "dealer": "dealer seat {s}",
         "no_knocking": "no knocking",
-        "draw_size": "Draw pile: {n} cards",
-        "discard_top": "Discard pile: {v} on top ({n} cards)",
+        "draw_size": "Draw pile: {n} card|Draw pile: {n} cards",
+        "discard_top": "Discard pile: {v} on top ({n} card)|Discard pile: {v} on top ({n} cards)",
         "discard_empty": "Discard pile: empty",
         "drawn": "Drawn card: {v} (from the {f}, seen by all)",
         "pile": "draw pile",
@@ -60,8 +62,7 @@ WORDS = {
         "to_move": "to move",
         "turn": "turn",
         "trigger": "trigger",
-        "shows": "shows {v}, {d} face down, {c} cards",
-        "shared": "L: C{l} with seat {ls}; R: C{r} with seat {rs}",
+        "shows": "shows {v}, {d} face down, {n} card|shows {v}, {d} face down, {n} cards",
         "knockers": "Knocked: {s}",
         "asking": "Knocking: asking seat {s}",
         "held": "Seat {s} knocked and holds {v}",
@@ -69,24 +70,27 @@ WORDS = {
         "replaced": "Card to discard after clearing: {v}",
         "final": "Final round: trigger seat {t}; still to play: {q}",
         "none": "none",
-        "setup": "Setup: seat {s} turns up {n} more card(s)",
+        "setup": "Setup: seat {s} turns up {n} more card|Setup: seat {s} turns up {n} more cards",
         "clear": "Seat {s} chooses which triple to clear",
         "results": "Game {g}: {scores}",
         "trigger_of": "trigger seat {s}",
         "no_trigger": "no trigger: ended by the safety cap",
         "doubled": "{v} (doubled)",
         "totals": "Totals: {t}",
-        "over": "Match over: lowest total wins.",
         "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
+        "end_doubled": "Seat {t} did not have the lowest score alone, so its {v} was doubled to {d}.",
         "end_games": "The match is over after {n} games.",
-        "end_target": "{who} reached the target of {t}: the match is over after {n} games.",
-        "end_capped": "Game {g} reached the safety cap of {c} turns and was scored as it stood, "
+        "end_target": "{who} reached the target of {t}: the match is over after {n} game.|"
+        "{who} reached the target of {t}: the match is over after {n} games.",
+        "end_capped": "Game {g} reached the safety cap of {n} turn and was scored as it stood, "
+        "with no trigger.|Game {g} reached the safety cap of {n} turns and was scored as it stood, "
         "with no trigger.",
         "part_positions": "sum of the 15 positions",
         "part_empty": "empty layout",
         "part_doubled": "doubled as the trigger",
         "part_of_game": "game {g}: {part}",
         "legend": "## face down, . gap; positions: row A-C + column L 1 2 3 R (e.g. B2)",
+        "legend_shared": "L is shared with the next seat, R with the one before",
     },
     "de": {
         "deal": "{v} austeilen",
@@ -111,11 +115,11 @@ WORDS = {
         "take_place": "{v} auf {p} legen",
         "title": "ALLEGRA",
         "game": "Partie {g} von {n}",
-        "target": "Ziel {t} Punkte",
+        "target": "Ziel {n} Punkt|Ziel {n} Punkte",
         "dealer": "Geber Platz {s}",
         "no_knocking": "ohne Klopfen",
-        "draw_size": "Nachziehstapel: {n} Karten",
-        "discard_top": "Ablagestapel: {v} oben ({n} Karten)",
+        "draw_size": "Nachziehstapel: {n} Karte|Nachziehstapel: {n} Karten",
+        "discard_top": "Ablagestapel: {v} oben ({n} Karte)|Ablagestapel: {v} oben ({n} Karten)",
         "discard_empty": "Ablagestapel: leer",
         "drawn": "Gezogene Karte: {v} (vom {f}, für alle sichtbar)",
         "pile": "Nachziehstapel",
@@ -125,8 +129,7 @@ WORDS = {
         "to_move": "am Zug",
         "turn": "Zug",
         "trigger": "Auslöser",
-        "shows": "zeigt {v}, {d} verdeckt, {c} Karten",
-        "shared": "L: C{l} mit Platz {ls}; R: C{r} mit Platz {rs}",
+        "shows": "zeigt {v}, {d} verdeckt, {n} Karte|zeigt {v}, {d} verdeckt, {n} Karten",
         "knockers": "Geklopft: {s}",
         "asking": "Klopfen: Platz {s} ist gefragt",
         "held": "Platz {s} hat geklopft und hält {v}",
@@ -134,24 +137,27 @@ WORDS = {
         "replaced": "Nach dem Abräumen abzuwerfen: {v}",
         "final": "Schlussrunde: Auslöser Platz {t}; noch am Zug: {q}",
         "none": "niemand",
-        "setup": "Aufbau: Platz {s} deckt noch {n} Karte(n) auf",
+        "setup": "Aufbau: Platz {s} deckt noch {n} Karte auf|Aufbau: Platz {s} deckt noch {n} Karten auf",
         "clear": "Platz {s} wählt, welcher Dreier abgeräumt wird",
         "results": "Partie {g}: {scores}",
         "trigger_of": "Auslöser Platz {s}",
         "no_trigger": "kein Auslöser: durch die Sicherheitsgrenze beendet",
         "doubled": "{v} (verdoppelt)",
         "totals": "Gesamt: {t}",
-        "over": "Spielende: die niedrigste Gesamtsumme gewinnt.",
         "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
+        "end_doubled": "Platz {t} hatte nicht allein die niedrigste Wertung: aus {v} wurden {d} Punkte.",
         "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
-        "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
-        "end_capped": "Partie {g} erreichte die Sicherheitsgrenze von {c} Zügen und wurde gewertet, "
-        "wie sie lag, ohne Auslöser.",
+        "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partie zu Ende.|"
+        "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
+        "end_capped": "Partie {g} erreichte die Sicherheitsgrenze von {n} Zug und wurde gewertet, "
+        "wie sie lag, ohne Auslöser.|Partie {g} erreichte die Sicherheitsgrenze von {n} Zügen und "
+        "wurde gewertet, wie sie lag, ohne Auslöser.",
         "part_positions": "Summe der 15 Positionen",
         "part_empty": "leere Auslage",
         "part_doubled": "verdoppelt als Auslöser",
         "part_of_game": "Partie {g}: {part}",
         "legend": "## verdeckt, . Lücke; Positionen: Zeile A-C + Spalte L 1 2 3 R (z. B. B2)",
+        "legend_shared": "L wird mit dem nächsten Platz geteilt, R mit dem davor",
     },
 }
 
@@ -187,7 +193,7 @@ def action_text(state: AllegraState, action: int, lang: str) -> str:
         top = state.discard[-1] if state.discard else "-"
         return w[CONTROL_WORDS[action]].format(v=top if action == actions.DRAW_DISCARD else state.drawn)
     if actions.ACCEPT <= action < actions.CLEAR_COLUMN:
-        return w["accept"].format(s=action - actions.ACCEPT)
+        return w["accept"].format(s=seat_number(action - actions.ACCEPT))
     if actions.CLEAR_COLUMN <= action < actions.CLEAR_ROW:
         column = action - actions.CLEAR_COLUMN
         slot = state.layouts[max(state.clear_seat, 0)][column]
@@ -220,19 +226,29 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     target = settings.target
     reached = [seat for seat, total in enumerate(state.totals) if target and total >= target]
     if reached:
-        who = ", ".join(w["seat"].format(s=seat) for seat in reached)
-        kind, text = "target", w["end_target"].format(who=who, t=target, n=played)
+        who = ", ".join(w["seat"].format(s=seat_number(seat)) for seat in reached)
+        kind, text = "target", counted(w["end_target"], played, who=who, t=target)
     elif played > 1:
         kind, text = "games", w["end_games"].format(n=played)
     else:
-        kind, text = "trigger", w["end_trigger"].format(t=state.triggers[-1])
+        kind, text = (
+            "trigger",
+            w["end_trigger"].format(t=seat_number(state.triggers[-1])) + _doubled(state, w),
+        )
     capped = [game + 1 for game, trigger in enumerate(state.triggers) if trigger < 0]
     if not capped:
         return EndReason(kind, text)
-    notes = [w["end_capped"].format(g=game, c=settings.turn_cap) for game in capped]
+    notes = [counted(w["end_capped"], settings.turn_cap, g=game) for game in capped]
     if played == 1:
         return EndReason("safety_cap", notes[0], capped=True)
     return EndReason("safety_cap", " ".join([text, *notes]), capped=True)
+
+
+def _doubled(state: AllegraState, w: dict[str, str]) -> str:
+    """The sentence saying that the last game's trigger was doubled, or nothing."""
+    trigger = state.triggers[-1]
+    before, after = state.layout_scores[-1][trigger], state.results[-1][trigger]
+    return " " + w["end_doubled"].format(t=seat_number(trigger), v=before, d=after) if after != before else ""
 
 
 def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
@@ -264,7 +280,7 @@ def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str
     if phase == TAKE:
         slot = state.layouts[state.knocker][position]
         value = state.cards[slot] if state.up[slot] else w["face_down"]
-        return w["take"].format(v=value, s=state.knocker, p=name)
+        return w["take"].format(v=value, s=seat_number(state.knocker), p=name)
     if phase == TAKE_PLACE:
         return w["take_place"].format(v=state.taken, p=name)
     return w["flip"].format(p=name)
@@ -283,10 +299,9 @@ def _cell(value: int | str | None) -> str:
 
 def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]) -> list[str]:
     """One player's 15 positions with the shared columns set apart by bars."""
-    n = state.num_players
     slots = state.layouts[seat]
     cells = [state.cell(slot) for slot in slots]
-    title = w["seat"].format(s=seat)
+    title = w["seat"].format(s=seat_number(seat))
     if seat == viewer:
         title += f" ({w['you']})"
     mover = state.current_player()
@@ -302,26 +317,26 @@ def _block(state: AllegraState, seat: int, viewer: int | None, w: dict[str, str]
     shown = sum(v for v in cells if isinstance(v, int))
     down = sum(1 for v in cells if v == "?")
     count = sum(1 for v in cells if v is not None)
-    lines.append("  " + w["shows"].format(v=shown, d=down, c=count))
-    left, right = seat, (seat - 1) % n
-    lines.append("  " + w["shared"].format(l=left, ls=(seat + 1) % n, r=right, rs=right))
+    lines.append("  " + counted(w["shows"], count, v=shown, d=down))
     return lines
 
 
-def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
+def render(state: AllegraState, seat: int | None, lang: str = "en", width: int = 80) -> str:
+    """The table for `seat` (None: spectator) in at most `width` columns: the layouts side by
+    side as far as they fit (two at 80 columns, three from about 110), stacked when narrow."""
     w = words(lang)
     settings = state.settings
     n = state.num_players
     head = [w["title"], w["game"].format(g=state.game_no + 1, n=settings.games)]
     if settings.target:
-        head.append(w["target"].format(t=settings.target))
-    head.append(w["dealer"].format(s=state.dealer))
+        head.append(counted(w["target"], settings.target))
+    head.append(w["dealer"].format(s=seat_number(state.dealer)))
     if not settings.knocking:
         head.append(w["no_knocking"])
     lines = [" · ".join(head)]
-    piles = w["draw_size"].format(n=state.draw_size) + "   "
+    piles = counted(w["draw_size"], state.draw_size) + "   "
     if state.discard:
-        piles += w["discard_top"].format(v=state.discard[-1], n=len(state.discard))
+        piles += counted(w["discard_top"], len(state.discard), v=state.discard[-1])
     else:
         piles += w["discard_empty"]
     lines.append(piles)
@@ -331,46 +346,37 @@ def render(state: AllegraState, seat: int | None, lang: str = "en") -> str:
     lines += _status(state, w)
     start = seat if seat is not None else 0
     blocks = [_block(state, (start + j) % n, seat, w) for j in range(n)]
-    lines.append("")
-    for first in range(0, n, 3):
-        group = blocks[first : first + 3]
-        height = max(len(b) for b in group)
-        for i in range(height):
-            row = "".join((b[i] if i < len(b) else "").ljust(44) for b in group)
-            lines.append(row.rstrip())
-        lines.append("")
-    lines.append(w["legend"])
+    table = ["", *side_by_side(blocks, width)]
+    notes = [w["legend"], w["legend_shared"]]
     for index, scores in enumerate(state.results):
         trig = state.triggers[index]
-        who = w["trigger_of"].format(s=trig) if trig >= 0 else w["no_trigger"]
+        who = w["trigger_of"].format(s=seat_number(trig)) if trig >= 0 else w["no_trigger"]
         before = state.layout_scores[index]
         shown = [w["doubled"].format(v=v) if v != before[s] else str(v) for s, v in enumerate(scores)]
-        text = ", ".join(f"{w['seat'].format(s=s)}: {v}" for s, v in enumerate(shown))
-        lines.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
+        text = ", ".join(f"{w['seat'].format(s=seat_number(s))}: {v}" for s, v in enumerate(shown))
+        notes.append(w["results"].format(g=index + 1, scores=text) + f"  ({who})")
     if state.results:
-        lines.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))
-    if state.phase == OVER:
-        lines.append(w["over"])
-    return "\n".join(lines)
+        notes.append(w["totals"].format(t=", ".join(str(t) for t in state.totals)))
+    return "\n".join([*wrap(lines, width), *table, *wrap(notes, width)])
 
 
 def _status(state: AllegraState, w: dict[str, str]) -> list[str]:
     lines = []
     if state.phase == SETUP_FLIP:
-        lines.append(w["setup"].format(s=state.setup_seat, n=state.setup_left))
+        lines.append(counted(w["setup"], state.setup_left, s=seat_number(state.setup_seat)))
     if state.phase == KNOCK_ASK:
-        lines.append(w["asking"].format(s=state.knock_queue[state.knock_index]))
+        lines.append(w["asking"].format(s=seat_number(state.knock_queue[state.knock_index])))
     if state.knockers:
-        lines.append(w["knockers"].format(s=", ".join(str(s) for s in state.knockers)))
+        lines.append(w["knockers"].format(s=", ".join(str(seat_number(s)) for s in state.knockers)))
     if state.held != NO_CARD:
-        lines.append(w["held"].format(s=state.knocker, v=state.held))
+        lines.append(w["held"].format(s=seat_number(state.knocker), v=state.held))
     if state.taken != NO_CARD:
         lines.append(w["taken"].format(v=state.taken))
     if state.replaced != NO_CARD:
         lines.append(w["replaced"].format(v=state.replaced))
     if state.phase == CLEAR:
-        lines.append(w["clear"].format(s=state.clear_seat))
+        lines.append(w["clear"].format(s=seat_number(state.clear_seat)))
     if state.final_round:
-        queue = ", ".join(str(s) for s in state.final_queue) or w["none"]
-        lines.append(w["final"].format(t=state.trigger, q=queue))
+        queue = ", ".join(str(seat_number(s)) for s in state.final_queue) or w["none"]
+        lines.append(w["final"].format(t=seat_number(state.trigger), q=queue))
     return lines

@@ -108,7 +108,7 @@ class CalcoryGame(Game[CalcoryState]):
         return {"text": str(state.shown), "digit": state.shown}
 
     def render_text(self, state: CalcoryState, seat: int | None, lang: str, width: int) -> str:
-        return render(state, seat, lang)
+        return render(state, seat, lang, width)
 
     # --- the end, explained --------------------------------------------------------
     def end_reason(self, state: CalcoryState, lang: str) -> EndReason | None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.core.layout import beside, wrap
+from spieltisch.core.wording import counted, seat_number
 from spieltisch.games.calcory.cards import ROW_NAMES
 from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
 
@@ -18,7 +22,7 @@ WORDS = {
         "deal": "deal {digit} at {label}",
         "seat": "Seat {seat}",
         "you": "you",
-        "collected": "cards collected",
+        "collected": "{n} card collected|{n} cards collected",
         "to_move": "to move",
         "turned": "Turned this turn: {cards} = {total}",
         "offer": "Standing offer of seat {owner}: {cards} = {total} ({count})",
@@ -29,10 +33,9 @@ WORDS = {
         "returning": "Seat {seat} is putting a card back.",
         "idle": "Turns without taking: {idle} of {limit}",
         "legend": "# face down, (d) face down and known to you, <d> standing offer, . empty",
-        "dealing": "Dealing the layout ({dealt} cards laid).",
+        "dealing": "Dealing the layout ({n} card laid).|Dealing the layout ({n} cards laid).",
         "last": "Seat {seat} {result} ({cards}).",
-        "card": "card",
-        "cards": "cards",
+        "count": "{n} card|{n} cards",
         "bust": "busted",
         "hit": "hit 13",
         "offer_made": "left an offer",
@@ -43,7 +46,8 @@ WORDS = {
         "skip": "could not turn",
         "end_single_card": "Seat {seat} took an offer of a single card, which ends the game.",
         "end_nothing_left": "No face-down card and no offer are left.",
-        "end_idle": "Safety cap: {limit} played turns in a row passed without anybody taking cards.",
+        "end_idle": "Safety cap: {n} played turn passed without anybody taking cards.|"
+        "Safety cap: {n} played turns in a row passed without anybody taking cards.",
         "collected_part": "cards collected",
     },
     "de": {
@@ -57,7 +61,7 @@ WORDS = {
         "deal": "{digit} auf {label} auslegen",
         "seat": "Platz {seat}",
         "you": "du",
-        "collected": "Karten gesammelt",
+        "collected": "{n} Karte gesammelt|{n} Karten gesammelt",
         "to_move": "am Zug",
         "turned": "In diesem Zug aufgedeckt: {cards} = {total}",
         "offer": "Vorgelegt von Platz {owner}: {cards} = {total} ({count})",
@@ -68,10 +72,10 @@ WORDS = {
         "returning": "Platz {seat} legt eine Karte zurück.",
         "idle": "Züge ohne Aufnehmen: {idle} von {limit}",
         "legend": "# verdeckt, (z) verdeckt und dir bekannt, <z> vorgelegt, . frei",
-        "dealing": "Die Auslage wird ausgelegt ({dealt} Karten liegen).",
+        "dealing": "Die Auslage wird ausgelegt ({n} Karte liegt).|"
+        "Die Auslage wird ausgelegt ({n} Karten liegen).",
         "last": "Platz {seat} {result} ({cards}).",
-        "card": "Karte",
-        "cards": "Karten",
+        "count": "{n} Karte|{n} Karten",
         "bust": "ist gesprengt",
         "hit": "hat 13 getroffen",
         "offer_made": "hat Karten liegen lassen",
@@ -82,7 +86,8 @@ WORDS = {
         "skip": "konnte nicht aufdecken",
         "end_single_card": "Platz {seat} hat eine Einzelkarte aufgenommen, das beendet das Spiel.",
         "end_nothing_left": "Keine verdeckte Karte und nichts Vorgelegtes ist mehr übrig.",
-        "end_idle": "Sicherheitsgrenze: {limit} Züge in Folge, in denen niemand Karten aufnahm.",
+        "end_idle": "Sicherheitsgrenze: {n} Zug, in dem niemand Karten aufnahm.|"
+        "Sicherheitsgrenze: {n} Züge in Folge, in denen niemand Karten aufnahm.",
         "collected_part": "gesammelte Karten",
     },
 }
@@ -128,10 +133,10 @@ def end_reason(state: CalcoryState, lang: str) -> EndReason | None:
     w = words(lang)
     if state.end == End.SINGLE_CARD:
         taker = state.log[-1][0]  # the taking of the single card is the last turn noted
-        return EndReason("single_card", w["end_single_card"].format(seat=taker))
+        return EndReason("single_card", w["end_single_card"].format(seat=seat_number(taker)))
     if state.end == End.NOTHING_LEFT:
         return EndReason("nothing_left", w["end_nothing_left"])
-    return EndReason("idle_cap", w["end_idle"].format(limit=state.settings.idle_limit), capped=True)
+    return EndReason("idle_cap", counted(w["end_idle"], state.settings.idle_limit), capped=True)
 
 
 def score_breakdown(state: CalcoryState, lang: str) -> list[list[ScoreLine]]:
@@ -141,7 +146,7 @@ def score_breakdown(state: CalcoryState, lang: str) -> list[list[ScoreLine]]:
 
 
 def _count(w: dict[str, str], number: int) -> str:
-    return f"{number} {w['card'] if number == 1 else w['cards']}"
+    return counted(w["count"], number)
 
 
 def _cell(state: CalcoryState, position: int, seat: int | None) -> str:
@@ -156,23 +161,29 @@ def _cell(state: CalcoryState, position: int, seat: int | None) -> str:
     return f" {digit} "
 
 
-def render(state: CalcoryState, seat: int | None, lang: str) -> str:
+def render(state: CalcoryState, seat: int | None, lang: str, width: int = 80) -> str:
+    """The layout for `seat` (None: spectator) with the players, the offer and the turn
+    beside it when `width` allows, under it otherwise; no line wider than `width`."""
     w = words(lang)
     view = state.view(seat)
     deck = state.settings.deck
-    lines: list[str] = []
     if view["phase"] == "deal":
-        return w["dealing"].format(dealt=view["dealt"])
-    lines.append("    " + "".join(f"{c + 1:^4}" for c in range(deck.columns)))
+        return "\n".join(wrap([counted(w["dealing"], view["dealt"])], width))
+    grid = ["    " + "".join(f"{c + 1:^4}" for c in range(deck.columns))]
     for row in range(deck.rows):
         cells = " ".join(_cell(state, row * deck.columns + c, seat) for c in range(deck.columns))
-        lines.append(f" {ROW_NAMES[row]}  {cells}")
-    lines.append(w["legend"])
-    lines.append("")
+        grid.append(f" {ROW_NAMES[row]}  {cells}")
+    facts = wrap(_facts(state, view, seat, w), width)
+    return "\n".join([*beside(grid, facts, width), "", *wrap([w["legend"]], width)])
+
+
+def _facts(state: CalcoryState, view: dict[str, Any], seat: int | None, w: dict[str, str]) -> list[str]:
+    deck = state.settings.deck
+    lines: list[str] = []
     for s, count in enumerate(view["collected"]):
-        name = w["seat"].format(seat=s) + (f" ({w['you']})" if s == seat else "")
+        name = w["seat"].format(seat=seat_number(s)) + (f" ({w['you']})" if s == seat else "")
         mark = f"  <- {w['to_move']}" if view["player"] == s else ""
-        lines.append(f"{name}: {count} {w['collected']}{mark}")
+        lines.append(f"{name}: {counted(w['collected'], count)}{mark}")
     if view["pile"] is not None:
         lines.append(w["pile"].format(digits=" ".join(str(d) for d in view["pile"]) or "-"))
     offer = view["offer"]
@@ -180,7 +191,10 @@ def render(state: CalcoryState, seat: int | None, lang: str) -> str:
         digits = " + ".join(str(state.cards[deck.position_of(c)]) for c in offer["cells"])
         lines.append(
             w["offer"].format(
-                owner=offer["owner"], cards=digits, total=offer["sum"], count=_count(w, offer["cards"])
+                owner=seat_number(offer["owner"]),
+                cards=digits,
+                total=offer["sum"],
+                count=_count(w, offer["cards"]),
             )
         )
     else:
@@ -196,10 +210,12 @@ def render(state: CalcoryState, seat: int | None, lang: str) -> str:
         if view["holding"] is not None:
             lines.append(w["holding"].format(digit=view["holding"]))
         else:
-            lines.append(w["returning"].format(seat=view["player"]))
+            lines.append(w["returning"].format(seat=seat_number(view["player"])))
     for event in view["recent"][-state.num_players :]:
         key = "offer_made" if event["result"] == "offer" else event["result"]
-        lines.append(w["last"].format(seat=event["seat"], result=w[key], cards=_count(w, event["cards"])))
+        lines.append(
+            w["last"].format(seat=seat_number(event["seat"]), result=w[key], cards=_count(w, event["cards"]))
+        )
     if view["idle_turn_limit"]:
         lines.append(w["idle"].format(idle=view["idle_turns"], limit=view["idle_turn_limit"]))
-    return "\n".join(lines)
+    return lines

@@ -16,6 +16,7 @@ from typing import Any
 
 from spieltisch.core.data import package_data, user_data
 from spieltisch.core.options import OptionError
+from spieltisch.games.lucandor.words import counted
 
 PACKAGE = "spieltisch.games.lucandor"
 
@@ -352,7 +353,9 @@ def _check_card_set(
         count = sum(1 for card in cards if card.function == n)
         if count != FUNCTION_COUNTS[key]:
             raise reader.fail(
-                "cards", f"{count} cards have function {key!r}; the rulebook has {FUNCTION_COUNTS[key]}"
+                "cards",
+                f"{counted(count, 'card has', 'cards have')} function {key!r}; "
+                f"the rulebook has {FUNCTION_COUNTS[key]}",
             )
 
 
@@ -395,7 +398,8 @@ def _read_wardrobe(
     for g in garments:
         limit = {"rod": rod_units, "drawer": drawer_units}.get(g.container, 0)
         if g.container != "compartment" and g.units > limit:
-            raise reader.fail("sizes", f"a {g.key} ({g.units} units) does not fit any {g.container}")
+            size = counted(g.units, "unit", "units")
+            raise reader.fail("sizes", f"a {g.key} ({size}) does not fit any {g.container}")
     find_cell = _cell_reader(reader, len(sections), kinds)
     drawers = reader.table(data, "drawers", "file")
     starts = tuple(
@@ -408,7 +412,11 @@ def _read_wardrobe(
         raise reader.fail("drawers", "a slot is listed twice")
     slot_storeys = _read_slots(reader, reader.items(data, "slots", "file"), len(kinds))
     if len(slot_storeys) != len(start[0]):
-        raise reader.fail("slots", f"{len(slot_storeys)} scoring slots but {len(start[0])} start cards")
+        raise reader.fail(
+            "slots",
+            f"{counted(len(slot_storeys), 'scoring slot', 'scoring slots')} but "
+            f"{counted(len(start[0]), 'start card', 'start cards')}",
+        )
     for card in cards:
         if card.storey >= len(kinds):
             raise reader.fail(

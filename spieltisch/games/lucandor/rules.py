@@ -61,6 +61,7 @@ from spieltisch.games.lucandor.steps import (
     cards_in,
     step_view,
 )
+from spieltisch.games.lucandor.words import counted
 
 UNKNOWN = -1
 """A face-down pile entry nobody has seen."""
@@ -165,7 +166,8 @@ class Settings:
         """Load the data files the options name and check they suit the player count."""
         model = load_model(str(options["wardrobe"]), str(options["cards"]))
         if len(model.cards) < HAND_SIZE * players:
-            raise OptionError(f"{len(model.cards)} cards are too few for {players} players")
+            cards = counted(len(model.cards), "card is", "cards are")
+            raise OptionError(f"{cards} too few for {players} players")
         side = 0 if options["start_side"] == "A" else 1
         return cls(model, Tables(model, side), Codec(model), bool(options["family"]), side)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import spieltisch.games.lucandor.scoring as scoring
@@ -10,34 +13,46 @@ from spieltisch.games.lucandor.actions import Block, Mode
 from spieltisch.games.lucandor.model import DOT, END, MARKERS, ROD
 from spieltisch.games.lucandor.rules import AFTERNOON, CLEAN_SCORE, DECIDE, IRON_SCORE, OVER
 from spieltisch.games.lucandor.steps import DrawerPick, Secure
-from spieltisch.games.lucandor.words import FUNCTION_NAMES, words
+from spieltisch.games.lucandor.words import FUNCTION_NAMES, counted, words
 
 if TYPE_CHECKING:
     from spieltisch.games.lucandor.rules import LucandorState
 
 LEGEND = {
-    "en": "[a | b] compartment, floor places (stacks bottom/top); =..= rod; {..} drawer; used/room\n"
-    "#DOOR# section: nothing goes in or out; <- points per colour for a garment in that storey",
-    "de": "[a | b] Fach, Bodenplätze (Stapel unten/oben); =..= Stange; {..} Schublade; belegt/Platz\n"
-    "#TÜR#-Reihe: nichts hinein oder heraus; <- Punkte je Farbe für ein Kleidungsstück in der Etage",
+    "en": "[a | b] compartment (stacks bottom/top)  =..= rod  {..} drawer  n/m used/room\n"
+    "#DOOR#: nothing in or out   <- points per colour for a garment in that storey",
+    "de": "[a | b] Fach (Stapel unten/oben)  =..= Stange  {..} Schublade  n/m belegt/Platz\n"
+    "#TÜR#: nichts hinein oder heraus  <- Punkte je Farbe für Kleidung in der Etage",
 }
+
+PLAYER_COLUMNS = {
+    "en": ("points", "hand", "pile", "stones", "end scoring"),
+    "de": ("Punkte", "Hand", "Stapel", "Steine", "Endwertung"),
+}
+"""The players' table: points, cards in hand and draw pile, free marking stones, end-scoring tasks."""
 
 SENTENCES = {
     "en": {
         "end": "the afternoon is over: every hand and draw pile is empty",
+        "final": "final table",
         "put_away": "{phase}: {card} into {cell}",
         "iron": "{phase}: iron moves {card} to {cell}",
         "doubled": " (doubled)",
         "clean": "cleaning the compartments ({n}x)",
-        "task": "end scoring: {storey} {n}, {colour} ({count} garments)",
+        "task": "end scoring: {storey} {n}, {colour} ({count})",
+        "garment": "garment",
+        "garments": "garments",
     },
     "de": {
         "end": "der Nachmittag ist vorbei: alle Hände und Nachziehstapel sind leer",
+        "final": "Schlussstand",
         "put_away": "{phase}: {card} in {cell}",
         "iron": "{phase}: Bügeleisen legt {card} nach {cell}",
         "doubled": " (verdoppelt)",
         "clean": "Fächer putzen ({n}x)",
-        "task": "Endwertung: {storey} {n}, {colour} ({count} Kleidungsstücke)",
+        "task": "Endwertung: {storey} {n}, {colour} ({count})",
+        "garment": "Kleidungsstück",
+        "garments": "Kleidungsstücke",
     },
 }
 
@@ -73,6 +88,15 @@ def cell_name(state: LucandorState, cell: int, lang: str) -> str:
     return f"{terms['storey']} {m.storey_of(cell) + 1} {m.sections[m.section_of(cell)].name(lang)}"
 
 
+def _storeys(covered: Sequence[int], lang: str, joint: str) -> str:
+    """The storeys a scoring slot covers: "storey 3", "storeys 1,2" or "storeys 2-4" (joint "-")."""
+    terms = words(lang)
+    if len(covered) == 1:
+        return f"{terms['storey']} {covered[0] + 1}"
+    shown = (covered[0], covered[-1]) if joint == "-" else covered
+    return f"{terms['storeys']} " + joint.join(str(s + 1) for s in shown)
+
+
 def action_text(state: LucandorState, action: int, lang: str) -> str:
     """The name of `action` in this state, in English ("en") or German ("de")."""
     m = state.settings.model
@@ -94,8 +118,7 @@ def action_text(state: LucandorState, action: int, lang: str) -> str:
         return f"{'nach' if de else 'to'} {cell_name(state, move.cell, lang)}"
     if block == Block.SLOT:
         slot = move.slot
-        covered = "-".join(str(s + 1) for s in (m.slot_storeys[slot][0], m.slot_storeys[slot][-1]))
-        return f"{terms['slot']} {slot + 1} ({terms['storeys']} {covered})"
+        return f"{terms['slot']} {slot + 1} ({_storeys(m.slot_storeys[slot], lang, '-')})"
     if block == Block.SECTION:
         section = m.sections[move.section].name(lang)
         return f"Tür nach {section}" if de else f"door to {section}"
@@ -231,103 +254,200 @@ def cell_text(state: LucandorState, cell: int, lang: str) -> str:
 
 
 def render(state: LucandorState, seat: int | None, lang: str = "en", width: int = 80) -> str:
+    """The table as text for `seat` (None: a spectator), no line wider than `width`.
+
+    The wardrobe is a grid of storeys and sections whose cells wrap within
+    their column when the width is short; wider screens give the columns room.
+    """
     lang = "de" if lang == "de" else "en"
+    width = max(width, MIN_WIDTH)
     terms = words(lang)
     lines: list[str] = []
-    phase = terms["over" if state.stage == OVER else "afternoon" if state.phase == AFTERNOON else "morning"]
-    lines.append(f"Der Graf von Lucandor - {phase}")
-    lines.extend(_slot_lines(state, lang))
-    lines.extend(_wardrobe_lines(state, lang))
-    lines.append(LEGEND[lang])
-    lines.extend(_player_lines(state, seat, lang))
+    title = (
+        SENTENCES[lang]["final"]
+        if state.stage == OVER
+        else terms["afternoon" if state.phase == AFTERNOON else "morning"]
+    )
+    top = card_name(state, state.discard[-1], lang) if state.discard else terms["empty"]
+    discard = f"{terms['discard']}: {len(state.discard)} ({terms['top']}: {top})"
+    heading = f"Der Graf von Lucandor - {title}"
+    if len(heading) + 4 + len(discard) <= width:
+        lines.append(f"{heading}    {discard}")
+    else:
+        lines += [heading, *_wrap(discard, width)]
+    for text in _slot_texts(state, lang):
+        lines += _wrap(text, width)
+    lines += _wardrobe_lines(state, lang, width)
+    for text in LEGEND[lang].split("\n"):
+        lines += _wrap(text, width)
+    lines += _player_lines(state, seat, lang, width)
     if seat is not None and state.stage != OVER:
         cards = state.hands[seat]
         hand = (
             ", ".join(f"{i + 1}) {full_card(state, c, lang)}" for i, c in enumerate(cards)) or terms["empty"]
         )
-        lines.append(f"{terms['hand']}: {hand}")
+        lines += _wrap(f"{terms['hand']}: {hand}", width)
     if state.pending is not None:
-        lines.append(f"{terms['playing']}: {full_card(state, state.pending.card, lang)}")
-    top = card_name(state, state.discard[-1], lang) if state.discard else terms["empty"]
-    lines.append(f"{terms['discard']}: {len(state.discard)} ({terms['top']}: {top})")
+        lines += _wrap(f"{terms['playing']}: {full_card(state, state.pending.card, lang)}", width)
     return "\n".join(lines)
 
 
-def _slot_lines(state: LucandorState, lang: str) -> list[str]:
+MIN_WIDTH = 40  # below this the wardrobe's columns cannot hold a garment's code
+ROW_LABEL = 6  # "  1   ": the storey's number before the cells
+COLUMN_ROOM = 4  # what a column may grow beyond its widest cell on a wide screen
+
+
+def _wrap(text: str, width: int, indent: str = "    ", first: str = "") -> list[str]:
+    """`text` after `first` as lines of at most `width` columns, continuation lines indented."""
+    wrapped = textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
+    )
+    return wrapped or [first.rstrip()]
+
+
+def _slot_texts(state: LucandorState, lang: str) -> list[str]:
     m = state.settings.model
     terms = words(lang)
-    lines = []
+    texts = []
     for slot, covered in enumerate(m.slot_storeys):
         colours, points = scoring.slot_card(state, slot)
         shown = "/".join(m.colours[c].name(lang) for c in colours)
         kind = f" ({terms['start']})" if state.slots[slot] >= len(m.cards) else ""
         lock = ""
         if state.lock_owner[slot] >= 0:
-            lock = f"  {terms['lock']} {terms['seat']} {state.lock_owner[slot]}: {state.lock_level[slot]}"
-        storeys = ",".join(str(s + 1) for s in covered)
-        lines.append(
-            f"{terms['slot']} {slot + 1} ({terms['storeys']} {storeys}): {shown} {points}{kind}{lock}"
+            lock = f"  {terms['lock']} {terms['seat']} {state.lock_owner[slot] + 1}: {state.lock_level[slot]}"
+        texts.append(
+            f"{terms['slot']} {slot + 1} ({_storeys(covered, lang, ',')}): {shown} {points}{kind}{lock}"
         )
-    return lines
+    return texts
 
 
-def _wardrobe_lines(state: LucandorState, lang: str) -> list[str]:
+def _wardrobe_lines(state: LucandorState, lang: str, width: int) -> list[str]:
+    """The wardrobe: a header of sections (the door's marked), then a row per storey with
+    what a garment of each colour would score there ("<- rt2 gb1"), beside the row or,
+    when that takes fewer lines, below it."""
     m = state.settings.model
-    terms = words(lang)
     texts = [
         [cell_text(state, m.cell(sec, st), lang) for sec in range(m.num_sections)]
         for st in range(m.num_storeys)
     ]
-    width = max(16, *(len(t) for row in texts for t in row)) + 2
-    header = "      "
+    values = [_storey_values(state, st, lang) for st in range(m.num_storeys)]
+    widest = max(12, *(len(t) for row in texts for t in row)) + 2
+    layouts = []
+    for beside in (max(len(v) for v in values) + 1, 0):
+        column = min((width - ROW_LABEL - beside) // m.num_sections, widest + COLUMN_ROOM)
+        if column >= MIN_COLUMN:
+            layouts.append(_wardrobe_grid(state, texts, values if beside else None, column, lang, width))
+    return min(layouts, key=len)
+
+
+MIN_COLUMN = 10  # a column narrower than this cannot hold a garment's code and a frame
+
+
+def _wardrobe_grid(
+    state: LucandorState,
+    texts: list[list[str]],
+    values: list[str] | None,
+    column: int,
+    lang: str,
+    width: int,
+) -> list[str]:
+    """The grid with columns `column` wide; `values` beside each storey, or None: below it."""
+    m = state.settings.model
+    terms = words(lang)
+    names = []
     for sec in range(m.num_sections):
         name = m.sections[sec].name(lang)
         if sec == state.door:
             name = f"#{terms['door'].upper()}# {name}"
-        header += name.ljust(width)
-    lock = ""
+        names.append(name[: column - 1].ljust(column))
+    lines = [(" " * ROW_LABEL + "".join(names)).rstrip()]
     door_lock = state.door_lock
     if state.lock_owner[door_lock] >= 0:
-        lock = (
-            f"   {terms['lock']} {terms['seat']} {state.lock_owner[door_lock]}: {state.lock_level[door_lock]}"
-        )
-    lines = [header.rstrip() + lock]
+        lock = f"{terms['door']}: {terms['lock']} {terms['seat']} {state.lock_owner[door_lock] + 1}: "
+        lock += str(state.lock_level[door_lock])
+        if len(lines[0]) + 3 + len(lock) <= width:
+            lines[0] += "   " + lock
+        else:
+            lines.append(" " * ROW_LABEL + lock)
     for st in range(m.num_storeys):
-        row = f"  {st + 1}   " + "".join(t.ljust(width) for t in texts[st])
-        values = [
-            f"{m.colours[c].short(lang)}{v}"
-            for c in range(len(m.colours))
-            if (v := scoring.storey_value(state, st, c))
-        ]
-        lines.append(row.rstrip().ljust(6 + width * m.num_sections) + "  <- " + (" ".join(values) or "-"))
+        cells = [_cell_lines(t, column - 1) for t in texts[st]]
+        for k in range(max(len(c) for c in cells)):
+            label = f"  {st + 1}   " if k == 0 else " " * ROW_LABEL
+            row = label + "".join((c[k] if k < len(c) else "").ljust(column) for c in cells)
+            if k == 0 and values is not None:
+                row = row.ljust(ROW_LABEL + column * m.num_sections) + values[st]
+            lines.append(row.rstrip())
+        if values is None:
+            lines.append(" " * ROW_LABEL + _storey_values(state, st, lang))
     return lines
 
 
-def _player_lines(state: LucandorState, seat: int | None, lang: str) -> list[str]:
+def _cell_lines(text: str, width: int) -> list[str]:
+    """A cell's text in lines of at most `width`, broken after a space or a stack's "/"
+    so that no garment's code is cut, unless one alone is wider than `width`."""
+    lines = [""]
+    for token in re.split(r"(?<=[ /])", text):
+        if lines[-1] and len(lines[-1] + token.rstrip()) > width:
+            lines[-1] = lines[-1].rstrip()
+            lines.append("")
+        lines[-1] += token
+        while len(lines[-1].rstrip()) > width:
+            lines[-1:] = [lines[-1][:width], lines[-1][width:]]
+    return [line.rstrip() for line in lines]
+
+
+def _storey_values(state: LucandorState, storey: int, lang: str) -> str:
+    """What a garment of each colour would score in `storey` now: "<- rt2 gb1"."""
+    m = state.settings.model
+    pays = [(c, scoring.storey_value(state, storey, c)) for c in range(len(m.colours))]
+    return "<- " + (" ".join(f"{m.colours[c].short(lang)}{v}" for c, v in pays if v) or "-")
+
+
+def _player_lines(state: LucandorState, seat: int | None, lang: str, width: int) -> list[str]:
+    """A row per seat under a header: points, hand, draw pile, free stones, then the
+    end-scoring tasks (face down to the others until the end), wrapped if long."""
     m = state.settings.model
     terms = words(lang)
-    lines = []
+    names, counts, rests = [], [], []
     for p in range(state.num_players):
-        me = f" ({terms['you']})" if p == seat else ""
-        mover = f"  <- {terms['to_move']}" if state.stage == DECIDE and p == state.turn else ""
+        names.append(f"{terms['seat']} {p + 1}" + (f" ({terms['you']})" if p == seat else ""))
+        stones = MARKERS - state.lock_owner.count(p)
+        total = state.points[p] + state.end_points[p]
+        counts.append((total, len(state.hands[p]), len(state.piles[p]), stones))
         ends = []
         for card_id, colour in zip(state.end_cards[p], state.end_colours[p], strict=True):
             shown = p == seat or state.stage == OVER
             task = f"{terms['storey']} {m.cards[card_id].storey + 1}" if shown else terms["hidden"]
             ends.append(f"{task} {m.colours[colour].name(lang)}")
-        end_text = "; ".join(ends) or terms["empty"]
-        stones = MARKERS - state.lock_owner.count(p)
-        total = state.points[p] + state.end_points[p]
-        known = ""
+        rest = "; ".join(ends) or terms["empty"]
         if state.known[p] and p != seat:
-            known = f", {terms['known']}: " + ", ".join(
+            rest += f"; {terms['known']}: " + ", ".join(
                 card_name(state, c, lang) for c in sorted(state.known[p])
             )
-        lines.append(
-            f"{terms['seat']} {p}{me}: {total} {terms['points']}, {terms['hand']} {len(state.hands[p])}, "
-            f"{terms['pile']} {len(state.piles[p])}, {terms['stones']} {stones}, "
-            f"{terms['ends']}: {end_text}{known}{mover}"
+        if state.stage == DECIDE and p == state.turn:
+            rest += f"  <- {terms['to_move']}"
+        rests.append(rest)
+    name_width = max(len(n) for n in names)
+    *numbers, tasks = PLAYER_COLUMNS[lang]
+    widths = [max(len(h), *(len(str(c[i])) for c in counts)) for i, h in enumerate(numbers)]
+
+    def row(name: str, cells: Sequence[object]) -> str:
+        return (
+            name.ljust(name_width)
+            + "".join(f" {c!s:>{w}}" for c, w in zip(cells, widths, strict=True))
+            + "  "
         )
+
+    lead = len(row("", numbers))
+    below = width - lead < 20  # too narrow for the tasks beside the numbers: they go below
+    lines = [row("", numbers).rstrip() if below else row("", numbers) + tasks]
+    for name, count, rest in zip(names, counts, rests, strict=True):
+        if below:
+            lines.append(row(name, count).rstrip())
+            lines += _wrap(rest, width, first="    ")
+        else:
+            lines += _wrap(rest, width, indent=" " * lead, first=row(name, count))
     return lines
 
 
@@ -375,7 +495,10 @@ def score_breakdown(state: LucandorState, lang: str) -> list[list[ScoreLine]]:
         for seat, lines in enumerate(breakdown):
             for storey, colour, count in scoring.task_scores(state, seat):
                 label = say["task"].format(
-                    storey=terms["storey"], n=storey + 1, colour=m.colours[colour].name(lang), count=count
+                    storey=terms["storey"],
+                    n=storey + 1,
+                    colour=m.colours[colour].name(lang),
+                    count=counted(count, say["garment"], say["garments"]),
                 )
                 lines.append(ScoreLine(label, float(count)))
     return breakdown

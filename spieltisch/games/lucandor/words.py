@@ -80,3 +80,8 @@ WORDS = {
 def words(lang: str) -> dict[str, str]:
     """The terms in `lang` (English for any language but German)."""
     return WORDS["de" if lang == "de" else "en"]
+
+
+def counted(number: int, one: str, many: str) -> str:
+    """A count with its noun in the right number: "1 garment", "2 garments"."""
+    return f"{number} {one if number == 1 else many}"

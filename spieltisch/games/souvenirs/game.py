@@ -85,7 +85,7 @@ class SouvenirsGame(Game[SouvenirsState]):
         return public_action_struct(state, action)
 
     def render_text(self, state: SouvenirsState, seat: int | None, lang: str, width: int) -> str:
-        return render(state, seat, lang)
+        return render(state, seat, lang, width)
 
     # --- the end, explained --------------------------------------------------------
     def end_reason(self, state: SouvenirsState, lang: str) -> EndReason | None:

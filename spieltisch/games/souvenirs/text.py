@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from spieltisch.core.contract import TERMINAL, EndReason, ScoreLine
+from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.core.layout import beside, wrap
+from spieltisch.core.wording import counted, seat_number
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
 from spieltisch.games.souvenirs.grid import (
     EMPTY,
@@ -45,19 +47,16 @@ WORDS = {
         "cube": "cube on",
         "pass": "no cube",
         "hand": "Your hand",
-        "deck": "cards in the pile",
+        "deck": "{n} card in the pile|{n} cards in the pile",
         "to_move": "to move",
-        "over": "Game over",
         "seat": "Seat",
-        "cubes_left": "cubes left",
-        "points": "points",
-        "winner": "Winner",
+        "cubes_left": "{n} cube left|{n} cubes left",
+        "points": "{n} point|{n} points",
         "in_play": "card being played",
         "legend": "cubes: first/second seat on each row and column; 'J' = joker",
         "ranks": "first|second",
         "line_part": "{line}: {combination}, {rank}",
-        "unplaced": "{n} cubes not placed",
-        "unplaced_one": "1 cube not placed",
+        "unplaced": "{n} cube not placed|{n} cubes not placed",
         "end_full": "The 25th card completed the 5x5 grid.",
     },
     "de": {
@@ -72,19 +71,16 @@ WORDS = {
         "cube": "Holzwürfel an",
         "pass": "kein Holzwürfel",
         "hand": "Deine Hand",
-        "deck": "Karten im Nachziehstapel",
+        "deck": "{n} Karte im Nachziehstapel|{n} Karten im Nachziehstapel",
         "to_move": "am Zug",
-        "over": "Spielende",
         "seat": "Platz",
-        "cubes_left": "Holzwürfel übrig",
-        "points": "Punkte",
-        "winner": "Sieg",
+        "cubes_left": "{n} Holzwürfel übrig|{n} Holzwürfel übrig",
+        "points": "{n} Punkt|{n} Punkte",
         "in_play": "Karte wird gelegt",
         "legend": "Holzwürfel: erster/zweiter Platz je Reihe und Spalte; 'J' = Joker",
         "ranks": "erster|zweiter",
         "line_part": "{line}: {combination}, {rank}",
-        "unplaced": "{n} Holzwürfel nicht gesetzt",
-        "unplaced_one": "1 Holzwürfel nicht gesetzt",
+        "unplaced": "{n} Holzwürfel nicht gesetzt|{n} Holzwürfel nicht gesetzt",
         "end_full": "Die 25. Karte hat das 5x5-Raster vollendet.",
     },
 }
@@ -138,27 +134,27 @@ def action_name(state: SouvenirsState, action: int, lang: str = "en") -> str:
     return f"action {action}"
 
 
-def render(state: SouvenirsState, seat: int | None, lang: str = "en") -> str:
-    lang = lang if lang in WORDS else "en"
+def render(state: SouvenirsState, seat: int | None, lang: str = "en", width: int = 80) -> str:
+    """The grid with the cubes, and the players, pile and hand beside it when `width` allows,
+    under it otherwise; no line wider than `width`."""
+    lang = _lang(lang)
     words = WORDS[lang]
-    lines = [_grid_text(state, lang), words["legend"], ""]
+    facts = []
     scores = state.scores()
     for owner in range(state.num_players):
         marker = " <" if state.current_player() == owner else ""
-        lines.append(
-            f"{words['seat']} {owner}: {words['cubes_left']} {state.cubes_left[owner]}, "
-            f"{words['points']} {scores[owner]:g}{marker}"
+        facts.append(
+            f"{words['seat']} {seat_number(owner)}: {counted(words['cubes_left'], state.cubes_left[owner])}, "
+            f"{counted(words['points'], scores[owner])}{marker}"
         )
-    lines.append(f"{words['deck']}: {sum(state.deck)}")
+    facts.append(counted(words["deck"], sum(state.deck)))
     if state.chosen != EMPTY:
-        lines.append(f"{words['in_play']}: {card_name(state, state.chosen, lang)}")
+        facts.append(f"{words['in_play']}: {card_name(state, state.chosen, lang)}")
     if seat is not None:
         hand = ", ".join(card_name(state, kind, lang) for kind in state.hands[seat]) or "-"
-        lines.append(f"{words['hand']} ({words['seat']} {seat}): {hand}")
-    if state.current_player() == TERMINAL:
-        lines.append(f"{words['over']}. {words['winner']}: {', '.join(map(str, state.winners()))}")
-        lines.extend(_line_results(state, lang))
-    return "\n".join(lines)
+        facts.append(f"{words['hand']} ({words['seat']} {seat_number(seat)}): {hand}")
+    grid = _grid_text(state, lang).splitlines()
+    return "\n".join([*beside(grid, wrap(facts, width), width), "", *wrap([words["legend"]], width)])
 
 
 def _grid_text(state: SouvenirsState, lang: str) -> str:
@@ -170,7 +166,7 @@ def _grid_text(state: SouvenirsState, lang: str) -> str:
     free = set(state.legal_cells()) if state.placed else set()
 
     def cubes(line: int) -> str:
-        return "/".join(str(seat) for seat in state.cubes[line]) or ""
+        return "/".join(str(seat_number(seat)) for seat in state.cubes[line]) or ""
 
     out = ["      " + "".join(f"{cubes(col_line(col)):>5}" for col in cols)]
     out.append("      " + "".join(f"{signed(col):>5}" for col in cols))
@@ -207,19 +203,10 @@ def score_breakdown(state: SouvenirsState, lang: str) -> list[list[ScoreLine]]:
         breakdown[seat].append(ScoreLine(label, float(points)))
     for seat, left in enumerate(state.cubes_left):
         if left:
-            unplaced = words["unplaced_one" if left == 1 else "unplaced"].format(n=left)
+            unplaced = counted(words["unplaced"], left)
             breakdown[seat].append(ScoreLine(unplaced, 0.0))
     return breakdown
 
 
 def _lang(lang: str) -> str:
     return lang if lang in WORDS else "en"
-
-
-def _line_results(state: SouvenirsState, lang: str) -> list[str]:
-    words = WORDS[lang]
-    result = []
-    for seat, lines in enumerate(score_breakdown(state, lang)):
-        for line in lines:
-            result.append(f"  {words['seat']} {seat}: {line.label}: {line.points:g}")
-    return result

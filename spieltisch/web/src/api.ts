@@ -98,6 +98,9 @@ export const api = {
   start: (id: string, host_token: string) => call<unknown>("POST", `/api/tables/${id}/start`, { host_token }),
   rematch: (id: string, token: string) => call<Schemas["RematchReply"]>("POST", `/api/tables/${id}/rematch`, { token }),
   reference: (id: string) => call<ReferenceReply>("GET", `/api/tables/${encodeURIComponent(id)}/reference`),
+  /** The whole log so far as this seat (or a spectator) may know it; the state carries only the last moves. */
+  log: (id: string, lang: string, token?: string) =>
+    call<Schemas["GameLog"]>("GET", `/api/tables/${encodeURIComponent(id)}/log?lang=${lang}`, undefined, token ? { "x-seat-token": token } : {}),
   replay: (id: string, version: number, lang: string, token?: string) =>
     call<ReplayStep>("GET", `/api/tables/${id}/replay/${version}?lang=${lang}`, undefined, token ? { "x-seat-token": token } : {}),
 };

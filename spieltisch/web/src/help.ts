@@ -126,6 +126,7 @@ const allegra: Record<Lang, GameHelp> = {
       games: { name: "Games in the match", help: "Several games in a row with running totals; the dealer moves on to the left." },
       target: { name: "Match target", help: "The match ends after the game in which a total reaches this (e.g. 66); 0: no target." },
       deck_file: { name: "Deck file", help: "A file on the server with the number of cards of each value; empty: the built-in deck." },
+      turn_cap: { name: "Turn limit", help: "A safety limit: a game still running after this many turns ends and is scored as it lies; 0: off." },
     },
   },
   de: {
@@ -171,6 +172,7 @@ const allegra: Record<Lang, GameHelp> = {
       games: { name: "Partien im Match", help: "Mehrere Partien hintereinander mit laufender Summe; der Geber wechselt nach links." },
       target: { name: "Zielsumme", help: "Das Match endet nach der Partie, in der eine Summe diesen Wert erreicht (z. B. 66); 0: kein Ziel." },
       deck_file: { name: "Datei mit Kartensatz", help: "Eine Datei auf dem Server mit der Anzahl der Karten je Wert; leer: der eingebaute Satz." },
+      turn_cap: { name: "Zuglimit", help: "Eine Sicherheitsgrenze: Eine Partie, die nach so vielen Zügen noch läuft, endet und wird gewertet, wie sie liegt; 0: aus." },
     },
   },
 };

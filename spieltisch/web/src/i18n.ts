@@ -87,6 +87,19 @@ const en = {
   seats: "Seats",
   builtIn: "built-in",
   uploadFile: "a file of mine …",
+  clock: "Clock",
+  clockNone: "none",
+  perMove: "{time} per move",
+  seconds: "{n} s",
+  minutes: "{n} min",
+  oneDay: "1 day",
+  days: "{n} days",
+  timeLeft: "{name}: {time} left",
+  timeUntil: "{name}: until {date}",
+  standin: "a bot stands in",
+  standinYou: "A bot is playing your seat for now (your time ran out, or you were away).",
+  takeBack: "Take my seat back",
+  botMovesForYou: "A bot moves for you",
 } as const;
 
 export type Key = keyof typeof en;
@@ -176,6 +189,19 @@ const de: Record<Key, string> = {
   seats: "Plätze",
   builtIn: "eingebaut",
   uploadFile: "eine eigene Datei …",
+  clock: "Bedenkzeit",
+  clockNone: "keine",
+  perMove: "{time} pro Zug",
+  seconds: "{n} s",
+  minutes: "{n} Min.",
+  oneDay: "1 Tag",
+  days: "{n} Tage",
+  timeLeft: "{name}: noch {time}",
+  timeUntil: "{name}: bis {date}",
+  standin: "ein Bot vertritt",
+  standinYou: "Ein Bot spielt gerade für dich (deine Zeit war abgelaufen, oder du warst weg).",
+  takeBack: "Platz zurücknehmen",
+  botMovesForYou: "Ein Bot zieht für dich",
 };
 
 export type Lang = "en" | "de";
@@ -227,4 +253,18 @@ export function formatDate(seconds: number, lang: Lang): string {
 
 export function formatTime(seconds: number, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { timeStyle: "short" }).format(new Date(seconds * 1000));
+}
+
+/** A clock's time per move in words: "60 s", "5 min", "3 days". */
+export function clockTime(seconds: number, kind: string, t: T): string {
+  if (kind === "day") return seconds === 86400 ? t("oneDay") : t("days", { n: seconds / 86400 });
+  return seconds % 60 === 0 ? t("minutes", { n: seconds / 60 }) : t("seconds", { n: seconds });
+}
+
+/** Time left as a clock shows it: "4:07", "1:02:09". */
+export function countdown(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }

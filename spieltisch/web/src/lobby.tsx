@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, saveKeys, type GameInfo, type OptionInfo, type TableSummary } from "./api";
 import { helpFor } from "./help";
-import { botName, formatDate, type Lang, type T } from "./i18n";
+import { botName, clockTime, formatDate, type Lang, type T } from "./i18n";
 import { RulesHelp } from "./table";
 
 export function Lobby({ t, lang }: { t: T; lang: Lang }) {
@@ -103,6 +103,15 @@ function OptionField({ spec, game, value, onChange, onFile, t, lang }: OptionPro
   );
 }
 
+/** The clocks the lobby offers (the server takes 10-3600 s per move or 1-14 days). */
+const CLOCKS: { kind: "none" | "move" | "day"; seconds: number }[] = [
+  { kind: "none", seconds: 0 },
+  { kind: "move", seconds: 60 },
+  { kind: "move", seconds: 300 },
+  { kind: "day", seconds: 86400 },
+  { kind: "day", seconds: 3 * 86400 },
+];
+
 function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
   const [gameName, setGameName] = useState(games[0].name);
   const game = games.find((g) => g.name === gameName) ?? games[0];
@@ -111,6 +120,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
   const [files, setFiles] = useState<Record<string, string>>({});
   const [seats, setSeats] = useState<string[]>([]);
   const [name, setName] = useState(localStorage.getItem("spieltisch:name") ?? "");
+  const [clock, setClock] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const choose = (next: string) => {
     const chosen = games.find((g) => g.name === next)!;
@@ -127,7 +137,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
     try {
       const kinds = Array.from({ length: players }, (_v, i) => seatKind(i));
       const withName = kinds.includes("open") && name.trim() ? name.trim() : undefined;
-      const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName, files, clock: { kind: "none", seconds: 0 } });
+      const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName, files, clock: CLOCKS[clock]! });
       if (withName) localStorage.setItem("spieltisch:name", withName);
       saveKeys(reply.id, { host_token: reply.host_token, token: reply.token ?? undefined, seat: reply.seat ?? undefined });
       location.hash = `#/table/${reply.id}`;
@@ -206,6 +216,18 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
           </li>
         ))}
       </ol>
+      <p class="row">
+        <label>
+          {t("clock")}{" "}
+          <select value={String(clock)} onChange={(e) => setClock(Number(e.currentTarget.value))} data-testid="clock-choice">
+            {CLOCKS.map((choice, index) => (
+              <option key={index} value={String(index)}>
+                {choice.kind === "none" ? t("clockNone") : t("perMove", { time: clockTime(choice.seconds, choice.kind, t) })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </p>
       <RulesHelp game={game.name} title={game.title} t={t} lang={lang} />
       <p class="row">
         <label>

@@ -198,6 +198,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Full Log */
+        get: operations["full_log_api_tables__table_id__log_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table_id}/replay/{version}": {
         parameters: {
             query?: never;
@@ -364,6 +381,14 @@ export interface components {
             end_reason: components["schemas"]["EndReasonInfo"] | null;
             /** Score Breakdown */
             score_breakdown: components["schemas"]["ScoreLineInfo"][][];
+        };
+        /**
+         * GameLog
+         * @description Every player move of a table so far, oldest first, as the asking seat may know it.
+         */
+        GameLog: {
+            /** Log */
+            log: components["schemas"]["LogEntry"][];
         };
         /** GameSummary */
         GameSummary: {
@@ -1591,6 +1616,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceReply"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    full_log_api_tables__table_id__log_get: {
+        parameters: {
+            query?: {
+                lang?: "en" | "de";
+            };
+            header?: {
+                "x-seat-token"?: string | null;
+            };
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameLog"];
                 };
             };
             /** @description Not Found */

@@ -1,13 +1,13 @@
 // The table's websocket: says hello with the seat token, reconnects with backoff,
-// and keeps the latest state, the view before it, the whole log seen so far and
-// the chat.
+// and keeps the latest state, the view before it, the whole log (fetched once
+// per connection, then from each state) and the chat.
 //
 // A move is sent once. While it waits for the server's answer, and while the
 // connection is down, no move can be sent; nothing is queued or sent again on
 // reconnecting, since the state the server sends then says what happened.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ChatMessage, LogEntry, ServerMessage, StateMessage, View } from "./api";
+import { api, type ChatMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
 import type { Lang } from "./i18n";
 
 /** Where the connection stands: never opened yet, open, or lost and retrying. */
@@ -16,7 +16,7 @@ export type Link = "connecting" | "open" | "lost";
 export interface TableSocket {
   state: StateMessage | null;
   previous: View | null;
-  /** Every log entry received since the page opened, oldest first. */
+  /** The whole game log, oldest first. */
   log: LogEntry[];
   chat: ChatMessage[];
   error: string | null;
@@ -26,6 +26,8 @@ export interface TableSocket {
   /** Sends a move made at `version`; false (and nothing sent) when that is not possible now. */
   move: (action: number, version: number) => boolean;
   chatSend: (text: string) => boolean;
+  /** Says hello again with the seat token: a person a bot stands in for takes the seat back. */
+  reclaim: () => boolean;
 }
 
 /** Merges a message's log into what is known: entries by version, oldest first. */
@@ -45,6 +47,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
   const [link, setLink] = useState<Link>("connecting");
   const [waiting, setWaiting] = useState<number | null>(null);
   const socket = useRef<WebSocket | null>(null);
+  const hello = () => JSON.stringify({ type: "hello", token: token ?? null, lang });
   const latest = useRef<StateMessage | null>(null);
   const sentAt = useRef<number | null>(null);
 
@@ -66,7 +69,15 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
       socket.current = ws;
       ws.onopen = () => {
         delay = 500;
-        ws.send(JSON.stringify({ type: "hello", token: token ?? null, lang }));
+        ws.send(hello());
+        // The state brings the last moves only: the rest of the log (after a reload,
+        // or moves missed while away) comes once per connection.
+        api
+          .log(table, lang, token)
+          .then((reply) => {
+            if (!closed) setLog((known) => mergeLog(known, reply.log as LogEntry[]));
+          })
+          .catch(() => undefined); // the log the states bring is still shown
       };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data as string) as ServerMessage;
@@ -128,5 +139,11 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
     ws.send(JSON.stringify({ type: "chat", text }));
     return true;
   };
-  return { state, previous, log, chat, error, link, waiting, move, chatSend };
+  const reclaim = (): boolean => {
+    const ws = ready();
+    if (!ws) return false;
+    ws.send(hello());
+    return true;
+  };
+  return { state, previous, log, chat, error, link, waiting, move, chatSend, reclaim };
 }

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type Result, type Seat, type StateMessage } from "./api";
 import { helpFor } from "./help";
-import { botName, formatTime, type Lang, type T } from "./i18n";
+import { botName, clockTime, countdown, formatDate, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
@@ -22,7 +22,8 @@ export function TablePage({ id, t, lang, sound }: Props) {
   const [keys, setKeys] = useState<Keys>(() => loadKeys(id));
   const socket = useTableSocket(id, keys.token, lang);
   const state = socket.state;
-  const mine = state !== null && state.status === "running" && state.you !== null && state.to_move === state.you;
+  const standingIn = state !== null && standsIn(state);
+  const mine = state !== null && state.status === "running" && state.you !== null && state.to_move === state.you && !standingIn;
   useTurnNotice(state?.title ?? null, mine, t("yourTurn"), sound);
   const remember = (more: Keys) => {
     saveKeys(id, more);
@@ -33,7 +34,8 @@ export function TablePage({ id, t, lang, sound }: Props) {
     <div class="table-page">
       <header class="table-head">
         <h1>{state.title}</h1>
-        <TurnBanner state={state} t={t} />
+        <TurnBanner state={state} standingIn={standingIn} t={t} />
+        <Clock state={state} t={t} lang={lang} />
         <RulesHelp game={state.game} title={state.title} t={t} lang={lang} />
       </header>
       <Connection socket={socket} t={t} />
@@ -43,6 +45,7 @@ export function TablePage({ id, t, lang, sound }: Props) {
         </p>
       )}
       <Seats state={state} t={t} />
+      <StandIn socket={socket} state={state} t={t} />
       {state.status === "open" ? (
         <Waiting id={id} state={state} keys={keys} remember={remember} t={t} />
       ) : (
@@ -68,15 +71,76 @@ function nameOf(state: StateMessage, seat: number, t: T): string {
   return seatName(state.seats, seat, state.you, t);
 }
 
-function TurnBanner({ state, t }: { state: StateMessage; t: T }) {
+/** Whether a bot plays this page's seat for now (the person's time ran out, or they were away). */
+function standsIn(state: StateMessage): boolean {
+  const yours = state.you === null ? undefined : state.seats[state.you];
+  return state.status === "running" && yours !== undefined && "standin" in yours && yours.standin;
+}
+
+function TurnBanner({ state, standingIn, t }: { state: StateMessage; standingIn: boolean; t: T }) {
   let text = t("waiting");
   if (state.status === "finished") text = t("gameOver");
   else if (state.status === "running" && state.to_move !== null && state.to_move >= 0)
-    text = state.to_move === state.you ? t("yourTurn") : t("turnOf", { name: nameOf(state, state.to_move, t) });
-  const mine = state.status === "running" && state.to_move === state.you;
+    text =
+      state.to_move !== state.you
+        ? t("turnOf", { name: nameOf(state, state.to_move, t) })
+        : standingIn
+          ? t("botMovesForYou")
+          : t("yourTurn");
+  const mine = state.status === "running" && state.to_move === state.you && !standingIn;
   return (
     <p class={"turn" + (mine ? " mine" : "")} aria-live="polite" data-testid="turn" data-status={state.status} data-version={state.version}>
       {text}
+    </p>
+  );
+}
+
+/** The table's clock and how long the person to move has left (their deadline from the server). */
+function Clock({ state, t, lang }: { state: StateMessage; t: T; lang: Lang }) {
+  const [now, setNow] = useState(() => Date.now() / 1000);
+  const deadline = state.status === "running" ? state.deadline : null;
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(Date.now() / 1000);
+    const timer = window.setInterval(() => setNow(Date.now() / 1000), 1000);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
+  const clock = state.clock;
+  if (!clock || clock.kind === "none") return null;
+  const who = state.to_move !== null && state.to_move >= 0 ? nameOf(state, state.to_move, t) : "";
+  // A clock per day counts in days: its end is a date; a clock per move counts down.
+  const left =
+    deadline === null
+      ? null
+      : clock.kind === "day"
+        ? t("timeUntil", { name: who, date: formatDate(deadline, lang) })
+        : t("timeLeft", { name: who, time: countdown(deadline - now) });
+  return (
+    <p class="clock" data-testid="clock" data-kind={clock.kind}>
+      <span>
+        {t("clock")}: {t("perMove", { time: clockTime(clock.seconds, clock.kind, t) })}
+      </span>
+      {left && (
+        <>
+          {" · "}
+          <strong data-testid="deadline" class={deadline !== null && deadline - now < 10 ? "short" : undefined}>
+            {left}
+          </strong>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** When a bot plays your seat for you: say so, and give the seat back at a click (a new hello). */
+function StandIn({ socket, state, t }: { socket: TableSocket; state: StateMessage; t: T }) {
+  if (!standsIn(state)) return null;
+  return (
+    <p class="connection waiting row" role="status" data-testid="standin-you">
+      <span>{t("standinYou")}</span>
+      <button type="button" class="primary" disabled={socket.link !== "open"} onClick={() => socket.reclaim()}>
+        {t("takeBack")}
+      </button>
     </p>
   );
 }
@@ -130,6 +194,11 @@ function Seats({ state, t }: { state: StateMessage; t: T }) {
           <span class="seat-name">{seat.kind === "open" ? `${t("seat")} ${seat.seat + 1}: ${t("open")}` : nameOf(state, seat.seat, t)}</span>
           {seat.kind === "bot" && <span class="tag">{botName(seat.bot, t)}</span>}
           {seat.kind === "human" && !seat.online && <span class="tag">{t("offline")}</span>}
+          {"standin" in seat && seat.standin && (
+            <span class="tag standin" data-testid="standin">
+              {t("standin")}
+            </span>
+          )}
         </li>
       ))}
     </ol>
@@ -369,7 +438,7 @@ function End({ id, state, keys, t }: { id: string; state: StateMessage; keys: Ke
   );
 }
 
-/** The whole game log seen so far, oldest first, scrolled to the newest; the newest is marked. */
+/** The whole game log, oldest first, scrolled to the newest; the newest is marked. */
 function Log({ state, entries, t }: { state: StateMessage; entries: LogEntry[]; t: T }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {

@@ -40,7 +40,7 @@ def test_a_capped_game_says_so_in_its_end_view_and_table() -> None:
     assert "Sicherheitsgrenze von 2 Zügen" in state.end_reason("de").text  # type: ignore[union-attr]
     view = state.view(None)
     assert view["capped"] == [True] and view["turn_cap"] == 2
-    assert "ended by the safety cap" in state.render_text(None)
+    assert "ended by the safety cap" in " ".join(state.render_text(None).split())  # wrapped to fit
     assert all(len(lines) == 1 for lines in state.score_breakdown())  # no trigger, nothing doubled
 
 
@@ -71,5 +71,5 @@ def test_the_table_says_doubled_where_the_trigger_doubles() -> None:
         state.apply_action(state.legal_actions()[0])
     assert isinstance(state, AllegraState)
     doubled = state.results[0][1]
-    assert f"Seat 1: {doubled} (doubled)" in state.render_text(None)
-    assert f"Platz 1: {doubled} (verdoppelt)" in state.render_text(None, "de")
+    assert f"Seat 2: {doubled} (doubled)" in state.render_text(None)
+    assert f"Platz 2: {doubled} (verdoppelt)" in state.render_text(None, "de")

@@ -41,8 +41,10 @@ def test_a_doubled_trigger_shows_its_sum_and_the_doubling() -> None:
     assert state.results[0][1] == 2 * own > 0  # tied for lowest: doubled
     reason = state.end_reason()
     assert reason is not None and reason.kind == "trigger" and not reason.capped
-    assert "Seat 1 finished first" in reason.text
-    assert "Platz 1 war zuerst fertig" in state.end_reason("de").text  # type: ignore[union-attr]
+    assert reason.text.startswith("Seat 2 finished first")  # seat 1 counted from 1
+    assert f"so its {own} was doubled to {2 * own}." in reason.text
+    german = state.end_reason("de").text  # type: ignore[union-attr]
+    assert "Platz 2 war zuerst fertig" in german and f"Wertung: aus {own} wurden {2 * own} Punkte" in german
     breakdown = state.score_breakdown()
     assert _labels(breakdown[1]) == [("sum of the 15 positions", own), ("doubled as the trigger", own)]
     assert _labels(state.score_breakdown("de")[1])[1] == ("verdoppelt als Auslöser", own)
@@ -91,5 +93,17 @@ def test_a_match_to_a_target_names_who_reached_it() -> None:
     reason = state.end_reason()
     assert reason is not None and reason.kind == "target"
     reached = [seat for seat, total in enumerate(state.totals) if total >= 40]
-    assert reached and all(f"Seat {seat}" in reason.text for seat in reached)
+    assert reached and all(f"Seat {seat + 1}" in reason.text for seat in reached)
     assert f"after {len(state.results)} games" in reason.text
+
+
+def test_the_end_says_doubled_exactly_when_the_trigger_was_doubled() -> None:
+    seen = set()
+    for seed in range(12):
+        state = _play(3, seed)
+        trigger = state.triggers[0]
+        doubled = state.results[0][trigger] != state.layout_scores[0][trigger]
+        for lang, word in (("en", "doubled"), ("de", "Wertung: aus")):
+            assert (word in state.end_reason(lang).text) == doubled  # type: ignore[union-attr]
+        seen.add(doubled)
+    assert seen == {True, False}  # both cases were seen

@@ -17,12 +17,13 @@ def test_table_text_shows_every_layout_with_its_shared_columns() -> None:
         draw_from_pile(state, 5)
         text = state.render_text(0, "en")
         for seat in range(players):
-            assert f"Seat {seat}" in text
-        assert "Seat 0 (you)" in text and "Drawn card: 5" in text
-        assert f"L: C0 with seat {1 % players}" in text
+            assert f"Seat {seat + 1}" in text  # counted from 1
+        assert "Seat 1 (you)" in text and "Drawn card: 5" in text
+        assert "A   4 |" in text and "|  4" in text  # seat 0's AL is seat 1's AR
+        assert "L is shared with the next seat" in text
         assert "##" in text  # face-down cards are hidden
         german = state.render_text(None, "de")
-        assert "Platz 0" in german and "Gezogene Karte: 5" in german
+        assert "Platz 1" in german and "Gezogene Karte: 5" in german
 
 
 def test_move_names_are_unique_in_both_languages() -> None:

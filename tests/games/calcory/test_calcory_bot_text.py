@@ -83,11 +83,11 @@ def test_render_text_hides_cards_and_speaks_german() -> None:
     own = state.render_text(0, "de")
     other = state.render_text(1, "de")
     assert "(9)" in own and "(9)" not in other  # only seat 0 knows its returned card
-    assert "<5>" in own and "<4>" in own and "Vorgelegt von Platz 1" in own
+    assert "<5>" in own and "<4>" in own and "Vorgelegt von Platz 2" in own
     assert "Deine Karten: 4" in own
     assert "Deine Karten: -" in other
     english = state.render_text(None, "en")
-    assert "Standing offer of seat 1: 5 + 4 = 9 (2 cards)" in english
+    assert "Standing offer of seat 2: 5 + 4 = 9 (2 cards)" in english
     assert english.splitlines()[1].startswith(" A   #   .  <5> <4>  # ")
     assert state.view(None)["cells"][pos(state, "A1")] == "?"
 

@@ -25,8 +25,8 @@ def test_a_single_card_ending_names_who_took_it() -> None:
     stop(state)
     reason = state.end_reason()
     assert reason is not None and (reason.kind, reason.capped) == ("single_card", False)
-    assert "Seat 0 took an offer of a single card" in reason.text
-    assert "Platz 0 hat eine Einzelkarte aufgenommen" in state.end_reason("de").text  # type: ignore[union-attr]
+    assert "Seat 1 took an offer of a single card" in reason.text  # seat 0, counted from 1
+    assert "Platz 1 hat eine Einzelkarte aufgenommen" in state.end_reason("de").text  # type: ignore[union-attr]
     assert [[(line.label, line.points) for line in lines] for lines in state.score_breakdown()] == [
         [("cards collected", 2.0)],
         [("cards collected", 0.0)],

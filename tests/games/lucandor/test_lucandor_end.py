@@ -94,3 +94,16 @@ def test_each_end_scoring_task_is_a_line_at_the_end() -> None:
     state.stage = Stage.OVER
     assert labels(state, 1) == [("end scoring: storey 1, red (2 garments)", 2.0)]
     assert labels(state, 1, "de") == [("Endwertung: Etage 1, rot (2 Kleidungsstücke)", 2.0)]
+
+
+def test_a_task_that_counts_one_garment_says_so_in_the_singular() -> None:
+    state = new_state()
+    task = cards_with(state, "end", storey=0)[0]
+    take(state, task)
+    state.end_cards[1], state.end_colours[1] = [task], [colour(state, "rot")]
+    state.content[cell(state, 1, 1)] = [[card(state, "zylinder", "rot")], []]
+    state.refit_wardrobe()
+    state.end_points[1] = 1
+    state.stage = Stage.OVER
+    assert labels(state, 1) == [("end scoring: storey 1, red (1 garment)", 1.0)]
+    assert labels(state, 1, "de") == [("Endwertung: Etage 1, rot (1 Kleidungsstück)", 1.0)]

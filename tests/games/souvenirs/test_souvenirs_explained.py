@@ -61,4 +61,3 @@ def test_the_rulebook_example_scored_line_by_line_in_both_languages() -> None:
     german = [[line.label for line in lines] for lines in state.score_breakdown("de")]
     assert german[1][:2] == ["Reihe -2: Full House, zweiter", "Reihe +1: Regenbogen, erster"]
     assert german[3][1] == "2 Holzwürfel nicht gesetzt"
-    assert "Reihe -2: Full House, erster: 11" in state.render_text(None, "de")

@@ -63,6 +63,7 @@ interface Level8Reference {
   skip?: number;
 }
 
+/** The card faces' colours (how a card is drawn; its colour's name is the reference data's). */
 const PALETTE = ["red", "orange", "yellow", "green", "blue", "purple"];
 
 const WORDS = {
@@ -74,6 +75,7 @@ const WORDS = {
     hint: "Karten auswählen, dann anklicken, wohin sie gehen: dein Ablagestapel, ein Teil deines Levels, eine ausgelegte Gruppe oder ein Mitspieler (Aussetzen).",
     run: "Folge aus {n}", set: "{n} gleiche Zahlen", colour: "{n} Karten einer Farbe", skipped: "muss aussetzen",
     yourLevel: "Dein Level", win: "Siegmünze", group: "Gruppe {n} von {name}",
+    meaning: "Was soll {card} hier sein?", as: "als {what}", low: "unten", high: "oben",
   },
   en: {
     level: "Level", laid: "laid down", notLaid: "not laid down yet", card: "card", cards: "cards", pileOf: "{name}'s discard pile",
@@ -83,6 +85,7 @@ const WORDS = {
     hint: "Select cards, then click where they go: your discard pile, a part of your level, a laid group or another player (skip).",
     run: "run of {n}", set: "{n} of one number", colour: "{n} of one colour", skipped: "is skipped",
     yourLevel: "Your level", win: "win coin", group: "{name}'s group {n}",
+    meaning: "What should {card} be here?", as: "as {what}", low: "low end", high: "high end",
   },
 };
 type Words = (typeof WORDS)["en"];
@@ -103,12 +106,14 @@ class Deck {
     this.joker = ref.joker ?? this.values * PALETTE.length;
     this.skip = ref.skip ?? this.joker + 1;
   }
+  colourName(colour: number): string {
+    return this.ref.colours?.[this.lang]?.[colour] ?? "?";
+  }
   name(kind: number): string {
     const w = WORDS[this.lang];
     if (kind === this.joker) return w.joker;
     if (kind === this.skip) return w.skip;
-    const colours = this.ref.colours?.[this.lang] ?? PALETTE;
-    return `${colours[Math.floor(kind / this.values)] ?? "?"} ${(kind % this.values) + 1}`;
+    return `${this.colourName(Math.floor(kind / this.values))} ${(kind % this.values) + 1}`;
   }
   partName(part: Part): string {
     return fill(WORDS[this.lang][part.kind] ?? "{n}", { n: part.size });
@@ -232,6 +237,33 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
   );
 }
 
+/** The meanings a joker may take where it goes (its number or colour, and a run's end): the person says which. */
+function Meanings({ choices, choose, deck, w }: { choices: Move[]; choose: (move: Move | null) => void; deck: Deck; w: Words }) {
+  const card = deck.name(Number(choices[0]!.move!.card));
+  const question = fill(w.meaning, { card });
+  return (
+    <div class="row l8-prompt" role="group" aria-label={question} data-testid="meanings">
+      <span>{question}</span>
+      {choices.map((move) => {
+        const m = move.move!;
+        const what = m.colour !== undefined ? deck.colourName(Number(m.colour)) : String(m.number);
+        const end = m.end === "low" ? w.low : m.end === "high" ? w.high : null;
+        const data: Record<string, string> = {};
+        for (const field of ["number", "colour", "end"]) if (m[field] !== undefined) data[`data-${field}`] = String(m[field]);
+        return (
+          <button type="button" key={move.id} {...data} onClick={() => choose(move)}>
+            {end ? `${end} ` : ""}
+            {fill(w.as, { what })}
+          </button>
+        );
+      })}
+      <button type="button" onClick={() => choose(null)}>
+        {w.cancel}
+      </button>
+    </div>
+  );
+}
+
 export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>) {
   const { view, previous, seats, you, legal, onMove, t, reference } = props;
   const lang: Lang = props.lang === "de" ? "de" : "en";
@@ -239,7 +271,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
   const deck = new Deck(reference ?? {}, lang);
   const before = previous ?? view;
   const [selected, setSelected] = useState<number[]>([]);
-  const run = usePlan(legal, onMove);
+  const plan = usePlan(legal, onMove);
   const hand = view.hand ?? [];
   const oldHand = before.hand ?? hand;
   const requirements = you === null ? [] : (view.requirements[you] ?? []);
@@ -259,9 +291,10 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
   const single = chosen.length === 1 ? chosen[0]! : null;
   const go = (steps: Step[]) => {
     done();
-    run(steps);
+    plan.run(steps);
   };
-  const pickInto = (part: number, cards: number[]): Step[] => cards.map((card) => (moves) => movesOf(moves, "pick", { card, part })[0]);
+  // A joker may mean several numbers or colours there: the plan asks which.
+  const pickInto = (part: number, cards: number[]): Step[] => cards.map((card) => (moves) => movesOf(moves, "pick", { card, part }));
   const partStep = (part: number): Step[] | undefined => {
     const start = findMove(legal, "start_lay_down");
     if (start && part === 0) return [() => start, ...pickInto(part, chosen)];
@@ -271,8 +304,8 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
   };
   const layingOff = view.layoff_card >= 0;
   const groupSteps = (owner: number) => (group: number): Step[] | undefined => {
-    const onto: Step = (moves) => movesOf(moves, "lay_off_onto", { owner, group })[0];
-    if (layingOff && onto(legal)) return [onto];
+    const onto: Step = (moves) => movesOf(moves, "lay_off_onto", { owner, group });
+    if (layingOff && movesOf(legal, "lay_off_onto", { owner, group }).length > 0) return [onto];
     if (single === null) return undefined;
     const start = movesOf(legal, "lay_off", { card: single }).find((m) =>
       ((m.move!.onto as { owner: number; group: number }[] | undefined) ?? []).some((o) => o.owner === owner && o.group === group),
@@ -301,6 +334,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
           </Act>
         </span>
       </p>
+      {plan.choices.length > 0 && <Meanings choices={plan.choices} choose={plan.choose} deck={deck} w={w} />}
       <ul class="l8-players" data-testid="players">
         {seats.map((_s, seat) => (
           <Player

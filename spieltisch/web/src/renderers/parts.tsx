@@ -102,28 +102,60 @@ export function SeatMark({ seat, seats, t, mark, title }: { seat: number; seats:
  * One step of a plan: the legal move to make next, found by structure, or
  * undefined when none fits (the plan is then given up).
  */
-export type Step = (legal: Move[]) => Move | undefined;
+/** One step of a plan: the legal move it makes, or the moves it may mean when the person must say which. */
+export type Step = (legal: Move[]) => Move | Move[] | undefined;
+
+export interface Plan {
+  /** Starts a new plan (and ends any before it). */
+  run: (steps: Step[]) => void;
+  /** The moves a step may mean while the person chooses (a joker's number or colour); else empty. */
+  choices: Move[];
+  /** Makes the chosen one of `choices` and goes on with the plan; null gives the plan up. */
+  choose: (move: Move | null) => void;
+}
 
 /**
  * Moves sent one after the other, each once the table has answered the one
  * before (a card chosen, then where it goes, when the game asks them as two
- * steps). A step that finds no legal move ends the plan; so does a new plan.
+ * steps). A step that may mean several moves waits for the person to choose
+ * one. A step that finds no legal move ends the plan; so does a new plan.
  */
-export function usePlan(legal: Move[], onMove: (id: number) => void): (steps: Step[]) => void {
+export function usePlan(legal: Move[], onMove: (id: number) => void): Plan {
   const [plan, setPlan] = useState<Step[]>([]);
+  // The choices are for one state's moves; a new state voids them.
+  const [asked, setAsked] = useState<{ legal: Move[]; moves: Move[] } | null>(null);
   const sentFor = useRef<Move[] | null>(null);
+  const send = (move: Move) => {
+    sentFor.current = legal;
+    onMove(move.id);
+  };
+  const choices = asked !== null && asked.legal === legal ? asked.moves : [];
   useEffect(() => {
-    if (plan.length === 0 || legal.length === 0 || sentFor.current === legal) return;
-    const [next, ...rest] = plan;
-    const move = next!(legal);
-    setPlan(move ? rest : []);
-    if (move) {
-      sentFor.current = legal;
-      onMove(move.id);
+    if (asked !== null && asked.legal !== legal) {
+      // The table changed before the person chose: the plan no longer fits.
+      setAsked(null);
+      setPlan([]);
+      return;
     }
-  }, [plan, legal]);
-  return (steps: Step[]) => {
-    sentFor.current = null;
-    setPlan(steps);
+    if (choices.length > 0 || plan.length === 0 || legal.length === 0 || sentFor.current === legal) return;
+    const [next, ...rest] = plan;
+    const found = next!(legal);
+    const moves = found === undefined ? [] : Array.isArray(found) ? found : [found];
+    setPlan(moves.length > 0 ? rest : []);
+    if (moves.length === 1) send(moves[0]!);
+    else if (moves.length > 1) setAsked({ legal, moves });
+  }, [plan, legal, asked]);
+  return {
+    run: (steps: Step[]) => {
+      sentFor.current = null;
+      setAsked(null);
+      setPlan(steps);
+    },
+    choices,
+    choose: (move: Move | null) => {
+      setAsked(null);
+      if (move && choices.includes(move)) send(move);
+      else setPlan([]);
+    },
   };
 }

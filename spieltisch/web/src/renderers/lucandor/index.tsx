@@ -1,6 +1,6 @@
 // Der Graf von Lucandor: the phase and who moves, the card being played, the
-// wardrobe with its scoring slots, every player, the prompts for a colour or a
-// luck check's corner, the discard pile and the own hand.
+// wardrobe with its scoring slots, every player, the prompts for a colour, a
+// luck check's corner or securing a slot won by luck, the discard pile and the own hand.
 //
 // The view names cards by id and cells by number; the table's reference data
 // says what they are (tables.ts). Every click is a legal move found by its
@@ -15,7 +15,7 @@ import type { RendererProps } from "../types";
 import { Hand } from "./hand";
 import { HandCard, Piece } from "./pieces";
 import { Players, type Player } from "./players";
-import { asLucandor, tablesFor, WORDS, type Lang, type LucandorReference } from "./tables";
+import { asLucandor, fill, tablesFor, wordsFor, type Lang, type LucandorReference } from "./tables";
 import { Wardrobe } from "./wardrobe";
 
 /** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/rules.py `view`). */
@@ -46,13 +46,13 @@ export interface LucandorViewData {
 export function LucandorView(props: RendererProps<LucandorViewData, LucandorReference>) {
   const { view, previous, seats, you, legal, onMove, t, log } = props;
   const lang: Lang = props.lang === "de" ? "de" : "en";
-  const w = WORDS[lang];
   const content = view.content ?? [];
   // Without the table's reference data (not loaded, or not a shape this
   // renderer knows) the view is still shown, as the generic tree.
   const ref = asLucandor(props.reference);
   if (!ref || content.length !== tablesFor(ref).cells) return GenericView(props as unknown as RendererProps);
   const tables = tablesFor(ref);
+  const w = wordsFor(ref, lang);
   const before = previous ?? view;
   const placedBefore = new Set(before.placed);
   const fresh = (card: number) => previous !== null && !placedBefore.has(card);
@@ -66,6 +66,7 @@ export function LucandorView(props: RendererProps<LucandorViewData, LucandorRefe
   const playing = last && last.seat === toMove && last.move?.kind === "play" && typeof last.move.card === "number" ? last.move.card : null;
   const colours = movesOf(legal, "colour");
   const corners = movesOf(legal, "corner");
+  const secures = movesOf(legal, "secure");
   return (
     <div class="lucandor" data-testid="view">
       <p class="facts">
@@ -98,6 +99,16 @@ export function LucandorView(props: RendererProps<LucandorViewData, LucandorRefe
           {corners.map((move) => (
             <button type="button" key={move.id} data-corner={String(move.move!.corner)} onClick={() => onMove(move.id)}>
               {tables.cornerName(Number(move.move!.corner), lang)}
+            </button>
+          ))}
+        </div>
+      )}
+      {secures.length > 0 && (
+        <div class="row lu-prompt" role="group" aria-label={fill(w.secureAsk, { n: Number(secures[0]!.move!.slot) + 1 })}>
+          <span>{fill(w.secureAsk, { n: Number(secures[0]!.move!.slot) + 1 })}</span>
+          {secures.map((move) => (
+            <button type="button" key={move.id} data-secure={String(move.move!.secure)} onClick={() => onMove(move.id)}>
+              {move.move!.secure ? w.secure : w.leave}
             </button>
           ))}
         </div>

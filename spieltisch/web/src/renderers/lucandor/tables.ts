@@ -45,17 +45,45 @@ export interface WardrobeInfo {
 }
 
 /** The reference data of a Lucandor table. */
+/** The words the server gives for a Lucandor table (reference `words`), per language. */
+export interface ServerWords {
+  morning: string;
+  afternoon: string;
+  over: string;
+  storey: string;
+  storeys: string;
+  slot: string;
+  place: string;
+  rod: string;
+  drawer: string;
+  door: string;
+  points: string;
+  hand: string;
+  pile: string;
+  ends: string;
+  hidden: string;
+  stones: string;
+  discard: string;
+  to_move: string;
+  playing: string;
+  lock: string;
+  start: string;
+  known: string;
+}
+
+/** The reference data of a Lucandor table. */
 export interface LucandorReference {
   colours: Named[];
   garments: GarmentInfo[];
-  corners?: Named[];
+  corners: Named[];
   cards: CardInfo[];
   start_cards: { a: number[]; b: number[]; points: number }[];
   start_side: number;
   /** Stones per player. */
   markers?: number;
-  /** The functions' names, when the server sends them. */
-  functions?: Record<FunctionKey, Named>;
+  /** The functions' names, by key. */
+  functions: (Named & { key: FunctionKey })[];
+  words: Record<Lang, ServerWords>;
   wardrobe: WardrobeInfo;
 }
 
@@ -63,45 +91,43 @@ export interface LucandorReference {
 export function asLucandor(reference: LucandorReference | Reference | null | undefined): LucandorReference | null {
   const ref = reference as Partial<LucandorReference> | null | undefined;
   const wardrobe = ref?.wardrobe;
-  const lists = [ref?.colours, ref?.garments, ref?.cards, ref?.start_cards, wardrobe?.sections, wardrobe?.storeys, wardrobe?.slots];
-  return lists.every(Array.isArray) ? (ref as LucandorReference) : null;
+  const lists = [ref?.colours, ref?.garments, ref?.corners, ref?.functions, ref?.cards, ref?.start_cards, wardrobe?.sections, wardrobe?.storeys, wardrobe?.slots];
+  const words = ref?.words;
+  return lists.every(Array.isArray) && typeof words?.de === "object" && typeof words?.en === "object" ? (ref as LucandorReference) : null;
 }
 
-// Until the reference data names the functions, the table names them itself.
-const FUNCTION_NAMES: Record<Lang, Record<FunctionKey, string>> = {
-  de: { dot: "Wertungspunkt", end: "Endwertung", hanger: "Kleiderbügel", needle: "Nadel & Faden", iron: "Bügeleisen", drawer: "Schublade" },
-  en: { dot: "scoring dot", end: "end scoring", hanger: "hanger", needle: "needle & thread", iron: "iron", drawer: "drawer" },
-};
-
-export const WORDS = {
+// The words only a clickable table needs; the names of the game's things (phases,
+// storeys, piles, ...) are the server's (reference `words`, see `wordsFor`).
+const TABLE_WORDS = {
   de: {
-    morning: "Vormittag", afternoon: "Nachmittag", over: "Spielende", storey: "Etage", storeys: "Etagen",
-    slot: "Wertungsslot", place: "Platz", from: "aus", rod: "Stange", drawer: "Schublade", door: "Schiebetür",
-    doorTo: "Tür nach {section}", points: "Punkte", hand: "Hand", pile: "Stapel", ends: "Endwertung", stones: "freie Steine",
-    discard: "Ablage", start: "Startkarte", lock: "Sperre", playing: "wird gespielt", toMove: "am Zug",
-    known: "bekannt", yourHand: "Deine Hand", drawerSlot: "freier Schubladenplatz", scoresHere: "Wertung",
-    startPile: "Startkarten", wardrobe: "Kleiderschrank", putAway: "Aufräumen", clean: "Fächer putzen",
+    from: "aus", doorTo: "Tür nach {section}", wardrobe: "Kleiderschrank", yourHand: "Deine Hand",
+    drawerSlot: "freier Schubladenplatz", scoresHere: "Wertung", startPile: "Startkarten", putAway: "Aufräumen", clean: "Fächer putzen",
     moveDoor: "Schiebetür bewegen", task: "Als Endwertung auslegen", chooseUse: "Was soll {card} tun?",
     chooseColour: "Neue Farbe wählen:", chooseCorner: "Glücksprobe: Welche Ecke zeigt der Daumen?", corner: "Ecke",
     putHere: "{card} hierhin: {place}", take: "{card} herausnehmen", moveDrawer: "Diese Schublade bewegen",
     drawerHere: "Schublade hierhin", slotHere: "Wertungskarte auf Slot {n}", second: "Als zweite Karte abwerfen",
-    faceDown: "verdeckt", empty: "leer", cancel: "Abbrechen",
+    empty: "leer", cancel: "Abbrechen",
+    secureAsk: "Glück gehabt: Slot {n} mit einem Stein auf der 2 sichern?", secure: "Sichern", leave: "Nicht sichern",
   },
   en: {
-    morning: "morning", afternoon: "afternoon", over: "game over", storey: "storey", storeys: "storeys",
-    slot: "scoring slot", place: "place", from: "from", rod: "rod", drawer: "drawer", door: "sliding door",
-    doorTo: "door to {section}", points: "points", hand: "hand", pile: "draw pile", ends: "end scoring", stones: "free stones",
-    discard: "discard", start: "start card", lock: "lock", playing: "being played", toMove: "to move",
-    known: "seen", yourHand: "Your hand", drawerSlot: "free drawer slot", scoresHere: "scores",
-    startPile: "start cards", wardrobe: "wardrobe", putAway: "Put away", clean: "Clean up",
+    from: "from", doorTo: "door to {section}", wardrobe: "wardrobe", yourHand: "Your hand",
+    drawerSlot: "free drawer slot", scoresHere: "scores", startPile: "start cards", putAway: "Put away", clean: "Clean up",
     moveDoor: "Move the door", task: "Lay as end scoring", chooseUse: "What should {card} do?",
     chooseColour: "Choose the new colour:", chooseCorner: "Luck check: which corner does the thumb show?", corner: "corner",
     putHere: "{card} here: {place}", take: "take out {card}", moveDrawer: "Move this drawer",
     drawerHere: "Drawer here", slotHere: "Scoring card onto slot {n}", second: "Discard as the second card",
-    faceDown: "face down", empty: "empty", cancel: "Cancel",
+    empty: "empty", cancel: "Cancel",
+    secureAsk: "Lucky: secure slot {n} with a stone on its 2?", secure: "Secure it", leave: "Leave it",
   },
 };
-export type Words = (typeof WORDS)["en"];
+
+/** Every word of a Lucandor table: the server's names of the game's things and the table's own. */
+export type Words = (typeof TABLE_WORDS)["en"] & ServerWords & { toMove: string; faceDown: string };
+
+export function wordsFor(ref: LucandorReference, lang: Lang): Words {
+  const server = ref.words[lang];
+  return { ...server, toMove: server.to_move, faceDown: server.hidden, ...TABLE_WORDS[lang] };
+}
 
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ""));
@@ -116,6 +142,7 @@ export class Tables {
   readonly drawerSlots: Set<number>;
   readonly doorLock: number;
   readonly markers: number;
+  private readonly functions: Map<FunctionKey, Named>;
 
   constructor(readonly ref: LucandorReference) {
     this.sections = ref.wardrobe.sections.length;
@@ -123,6 +150,7 @@ export class Tables {
     this.drawerSlots = new Set(ref.wardrobe.drawer_slots ?? []);
     this.doorLock = ref.wardrobe.door_lock ?? ref.wardrobe.slots.length;
     this.markers = ref.markers ?? 2;
+    this.functions = new Map(ref.functions.map((named) => [named.key, named]));
   }
 
   card(card: number): CardInfo | undefined {
@@ -155,7 +183,7 @@ export class Tables {
   }
 
   functionName(key: FunctionKey, lang: Lang): string {
-    return this.ref.functions?.[key]?.[lang] ?? FUNCTION_NAMES[lang][key] ?? key;
+    return nameIn(this.functions.get(key), lang);
   }
 
   functionText(card: number, lang: Lang): string {
@@ -163,12 +191,12 @@ export class Tables {
     if (!info) return "?";
     const name = this.functionName(info.function, lang);
     if (info.function === "dot") return `${name} ${this.colourName(info.dot_colour ?? info.colour, lang)} ${info.points ?? 0}`;
-    if (info.function === "end") return `${name} ${WORDS[lang].storey} ${(info.storey ?? 0) + 1}`;
+    if (info.function === "end") return `${name} ${this.ref.words[lang].storey} ${(info.storey ?? 0) + 1}`;
     return name;
   }
 
   cornerName(corner: number, lang: Lang): string {
-    return this.ref.corners?.[corner]?.[lang] ?? `${WORDS[lang].corner} ${corner + 1}`;
+    return nameIn(this.ref.corners[corner], lang);
   }
 
   /** What a scoring slot's card shows: the colours it pays for and its points. */
@@ -188,7 +216,7 @@ export class Tables {
   }
 
   cellName(cell: number, lang: Lang): string {
-    return `${WORDS[lang].storey} ${Math.floor(cell / this.sections) + 1} ${this.sectionName(cell % this.sections, lang)}`;
+    return `${this.ref.words[lang].storey} ${Math.floor(cell / this.sections) + 1} ${this.sectionName(cell % this.sections, lang)}`;
   }
 }
 
