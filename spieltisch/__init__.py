@@ -1,5 +1,7 @@
 """spieltisch: a digital table for Souvenirs, ALLEGRA, LEVEL 8, Calcory and Der Graf von Lucandor."""
 
+# First of all: the compiled engine or pure Python (see spieltisch/native.py).
+from spieltisch import native  # noqa: F401  (chooses on import)
 from spieltisch.core import (
     CHANCE,
     TERMINAL,

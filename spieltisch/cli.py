@@ -250,49 +250,90 @@ app.command()(caps)
 @app.command()
 def bench(
     game: Annotated[list[str] | None, typer.Argument(help="Games (default: all)")] = None,
-    players: Annotated[int | None, typer.Option(help="Players (default: each game's minimum)")] = None,
-    seconds: Annotated[float, typer.Option(help="Seconds of random play per game")] = 2.0,
-    ismcts: Annotated[float, typer.Option(help="Seconds of ISMCTS search per game (0: skip)")] = 2.0,
+    players: Annotated[
+        int | None, typer.Option(help="Players (default: every count the game allows)")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds of random play per case")] = 2.0,
+    ismcts: Annotated[float, typer.Option(help="Seconds of ISMCTS search per case (0: skip)")] = 2.0,
     ismcts_spec: Annotated[str, typer.Option(help="The ISMCTS bot to time")] = "ismcts:100",
+    compare: Annotated[
+        bool, typer.Option(help="Measure pure Python too, for the compiled/pure ratio (compiled build only)")
+    ] = True,
 ) -> None:
     """Measure random-play speed and ISMCTS simulations/s per game, per CPU-second, against the targets."""
+    from spieltisch import native
     from spieltisch.lab import bench as speed
     from spieltisch.lab.commands import duration, progress_bar
 
     names = game or game_names()
     try:
-        counts = [players or game_class(name).min_players for name in names]
-        for name, count in zip(names, counts, strict=True):
+        cases = [
+            (name, count) for name in names for count in ([players] if players else speed.player_counts(name))
+        ]
+        for name, count in cases:
             load_game(name, count)
     except OptionError as error:
         fail(str(error))
-    cpu = duration(len(names) * (seconds + ismcts))
-    console.print(f"{counted(len(names), 'game')}, about {cpu} of CPU time (longer on a busy machine)")
+    build = native.status()
+    compare = compare and build.compiled
+    cpu = duration(len(cases) * (seconds + ismcts) * (2 if compare else 1))
+    console.print(f"{counted(len(cases), 'case')}, about {cpu} of CPU time (longer on a busy machine)")
+    console.print(f"build: {build.describe()}")
+    results: dict[tuple[str, int], speed.BenchResult] = {}
+    with progress_bar() as progress:
+        task = progress.add_task("cases", total=len(cases))
+        for name, count in cases:
+            results[name, count] = speed.bench_game(
+                name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec
+            )
+            progress.advance(task)
+    pure = speed.measure_pure(cases, seconds, ismcts, ismcts_spec) if compare else {}
+    console.print(_bench_table(results, pure, ismcts > 0))
+
+
+def _bench_table(
+    results: dict[tuple[str, int], Any], pure: dict[tuple[str, int], Any], with_ismcts: bool
+) -> Table:
+    from spieltisch.lab import bench as speed
+
     table = Table(
-        title="random play, per CPU-second of one core",
+        title="random play and ISMCTS, per CPU-second of one core",
         caption=(
-            f"targets: steps/s ≥ {speed.STEPS_TARGET:,} (for {', '.join(speed.LIGHTER_GAMES)}), "
-            f"clone ≤ {speed.CLONE_TARGET_US:g} µs, ISMCTS ≥ {speed.ISMCTS_TARGET:,} sims/s "
-            "(docs/strength.md)"
+            f"targets: steps/s ≥ {speed.STEPS_TARGET:,} at 2 players (Lucandor 3); time per decision "
+            f"≤ {speed.SCALING_TARGET:g}× that at 2; clone ≤ {speed.CLONE_TARGET_US:g} µs; "
+            f"ISMCTS ≥ {speed.ISMCTS_TARGET:,} sims/s at every count (docs/strength.md)"
         ),
     )
-    for column in ("game", "players", "games/s", "decisions/s", "steps/s", "clone µs", "ISMCTS sims/s"):
+    columns = ["game", "n", "decisions/s", "steps/s", "per decision", "clone µs", "ISMCTS/s"]
+    if pure:
+        columns += ["× pure steps", "× pure ISMCTS"]
+    for column in columns:
         table.add_column(column, justify="right")
-    with progress_bar() as progress:
-        task = progress.add_task("games", total=len(names))
-        for name, count in zip(names, counts, strict=True):
-            result = speed.bench_game(name, count, seconds, ismcts_seconds=ismcts, ismcts_spec=ismcts_spec)
-            progress.advance(task)
-            steps_target = speed.STEPS_TARGET if name in speed.LIGHTER_GAMES else None
-            table.add_row(
-                name, str(result.players), f"{result.games_per_second:,.1f}",
-                f"{result.decisions_per_second:,.0f}",
-                _against(f"{result.steps_per_second:,.0f}", result.steps_per_second, steps_target),
-                _against(f"{result.clone_us:.1f}", result.clone_us, speed.CLONE_TARGET_US, at_most=True),
-                _against(f"{result.ismcts_per_second:,.0f}", result.ismcts_per_second,
-                         speed.ISMCTS_TARGET if ismcts > 0 else None),
-            )  # fmt: skip
-    console.print(table)
+    for (name, count), result in results.items():
+        base = results.get((name, speed.base_players(name)))
+        ratio = speed.per_decision_ratio(result, base)
+        at_base = count == speed.base_players(name)
+        row = [
+            name, str(count), _thousands(result.decisions_per_second),
+            _against(_thousands(result.steps_per_second), result.steps_per_second,
+                     speed.STEPS_TARGET if at_base else None),
+            "" if ratio is None else _against(f"{ratio:.2f}×", ratio, speed.SCALING_TARGET, at_most=True),
+            _against(f"{result.clone_us:.1f}", result.clone_us, speed.CLONE_TARGET_US, at_most=True),
+            _against(f"{result.ismcts_per_second:,.0f}", result.ismcts_per_second,
+                     speed.ISMCTS_TARGET if with_ismcts else None),
+        ]  # fmt: skip
+        slow = pure.get((name, count))
+        if pure and slow is not None:
+            row += [
+                f"{result.steps_per_second / slow.steps_per_second:.2f}",
+                f"{result.ismcts_per_second / slow.ismcts_per_second:.2f}" if with_ismcts else "",
+            ]
+        table.add_row(*row)
+    return table
+
+
+def _thousands(figure: float) -> str:
+    return f"{figure / 1000:,.0f}k" if figure >= 10_000 else f"{figure:,.0f}"
 
 
 def _against(text: str, figure: float, target: float | None, at_most: bool = False) -> str:

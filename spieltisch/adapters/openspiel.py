@@ -22,6 +22,7 @@ import pyspiel
 
 from spieltisch.adapters._games import GameLike, game_type, resolve_game
 from spieltisch.core.contract import CHANCE, AnyGame, State
+from spieltisch.core.record import Record
 from spieltisch.core.registry import game_names
 
 PREFIX = "spieltisch_"
@@ -135,6 +136,18 @@ class _Held:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(self.state.clone())
+
+    def __reduce__(self) -> tuple[Callable[..., _Held], tuple[Any, ...]]:
+        # A registered game's state is pickled as its record (game, options, history),
+        # which replays to the same state: the compiled engine's classes do not pickle
+        # field by field. Other games' states (plain Python) pickle as they are.
+        if self.state.game.name not in game_names():
+            return _Held, (self.state,)
+        return _replayed, (Record.of(self.state).to_json(),)
+
+
+def _replayed(record: dict[str, Any]) -> _Held:
+    return _Held(Record.from_json(record).replay())
 
 
 class OpenSpielState(pyspiel.State):  # type: ignore[misc]

@@ -6,9 +6,10 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from spieltisch.core.contract import State
+from spieltisch.core.contract import State, mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC):
     """A player for one game and one seat; it must read only what its seat may see."""
 
@@ -24,6 +25,7 @@ class Bot(ABC):
         """See the table after a step (only `state.view(seat)` may be read); most bots ignore it."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # fronts' tests wrap it
 class RandomBot(Bot):
     name = "random"
 

@@ -17,8 +17,20 @@ from typing import Any, ClassVar, Generic, TypeVar
 from spieltisch.core.options import OptionError, OptionSpec, validate_options
 from spieltisch.core.wording import seat_number
 
+try:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+except ImportError:  # pure Python without mypy: the attribute only guides the compiler
+
+    def mypyc_attr(*_: object, **__: object) -> Callable[[Any], Any]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 CHANCE = -1
 TERMINAL = -4
+
+KEPT = "_kept_"
+"""The prefix of a State's fields that keep answers for speed (its legal actions, say):
+they are not part of the position, and snapshots leave them out."""
 
 StateT = TypeVar("StateT", bound="State")
 
@@ -130,6 +142,8 @@ class MemoryHooks:
     resample_with_memory: Callable[[Any, int, Facts, random.Random], Any]
 
 
+# The compiled build lets plain Python subclass these (test games, fronts' wrappers).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[StateT]):
     """A game with its options and player count fixed; immutable once made.
 
@@ -283,6 +297,9 @@ AnyGame = Game[Any]
 """A game of any kind, for code that works with every game."""
 
 
+# `serializable` makes `cls.__new__(cls)` skip __init__ in the compiled build too, as
+# the games' clone() needs; compiled states have no __dict__, so clone() lists fields.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC):
     """One position of a game. Subclasses keep every field a plain Python value.
 
@@ -307,8 +324,44 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
-    @abstractmethod
+    # The legal actions of this position, kept until the next action (see legal_actions):
+    # (how many actions were applied, the id of the state, the list). A class default, so
+    # clones made without __init__ start with none; the id keeps a clone that copied its
+    # original's fields from using the original's list.
+    _kept_legal: tuple[int, int, list[int]] | None = None
+
     def legal_actions(self) -> list[int]:
+        """Sorted action ids for the player to move (chance outcome ids at a chance node).
+
+        Computed once per position by the game's `_legal_actions` and kept until the
+        next action; each call returns a fresh list the caller may change.
+        """
+        kept = self._kept_legal
+        if kept is not None and kept[0] == len(self._history) and kept[1] == id(self):
+            return kept[2][:]
+        legal = self._legal_actions()
+        self._kept_legal = (len(self._history), id(self), legal)
+        return legal[:]
+
+    def _legal_now(self) -> list[int]:
+        """The kept legal actions (not to be changed), worked out when the position is new.
+
+        A position changes only by applying actions; code that sets a state's fields
+        by hand (a test building a position) calls `forget_legal_actions` after.
+        """
+        kept = self._kept_legal
+        if kept is not None and kept[0] == len(self._history) and kept[1] == id(self):
+            return kept[2]
+        legal = self._legal_actions()
+        self._kept_legal = (len(self._history), id(self), legal)
+        return legal
+
+    def forget_legal_actions(self) -> None:
+        """Drop the kept legal actions, after changing fields by hand."""
+        self._kept_legal = None
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
         """Sorted action ids for the player to move (chance outcome ids at a chance node)."""
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -321,8 +374,11 @@ class State(ABC):
         raise NotImplementedError
 
     # --- moving ------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
-        if not self.is_legal(action):
+    def apply_action(self, action: object) -> None:
+        """Apply a legal action; anything else (of any type) raises IllegalActionError."""
+        # The type is checked here, not by the signature: the compiled build would
+        # answer a non-int with a TypeError before is_legal could refuse it.
+        if isinstance(action, bool) or not isinstance(action, int) or not self.is_legal(action):
             raise IllegalActionError(self._illegal_message(action))
         self._apply(action)
         self._history.append(action)
@@ -343,7 +399,7 @@ class State(ABC):
             return False
         if self.is_chance_node():
             return any(outcome == action for outcome, _ in self._chance_outcomes())
-        return action in self.legal_actions()
+        return action in self._legal_now()
 
     def _illegal_message(self, action: object) -> str:
         if self.is_terminal():

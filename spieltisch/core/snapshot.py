@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spieltisch.core.contract import Game
+from spieltisch.core.contract import KEPT, Game
 
 
 def snapshot(value: Any) -> Any:
@@ -23,8 +23,11 @@ def snapshot(value: Any) -> Any:
         return ("set", tuple(sorted((snapshot(v) for v in value), key=repr)))
     fields: dict[str, Any] = {}
     for cls in type(value).__mro__:
-        for slot in getattr(cls, "__slots__", ()):
-            if hasattr(value, slot):
+        # __mypyc_attrs__: the fields of a compiled class, which has neither slots nor __dict__ for them
+        for slot in (*getattr(cls, "__slots__", ()), *getattr(cls, "__mypyc_attrs__", ())):
+            if slot != "__dict__" and hasattr(value, slot):  # __dict__: its fields come below
                 fields[slot] = getattr(value, slot)
     fields.update(getattr(value, "__dict__", {}))
-    return (type(value).__name__, tuple((k, snapshot(v)) for k, v in sorted(fields.items())))
+    # Kept answers (a state's legal actions) are not part of what the object is.
+    items = sorted((k, v) for k, v in fields.items() if not k.startswith(KEPT))
+    return (type(value).__name__, tuple((k, snapshot(v)) for k, v in items))

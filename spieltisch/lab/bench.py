@@ -1,29 +1,47 @@
-"""Speed benchmark: random play per game, on this machine (figures, not a test).
+"""Speed benchmark: random play and ISMCTS per game, on this machine (figures, not a test).
 
-Every figure is per CPU-second of this process (time.process_time), so other
-work on the machine slows the run but does not change the figures much.
+Every figure is per CPU-second of the measuring process (time.process_time), so
+other work on the machine slows the run but does not change the figures much.
+The pure-Python figures for the compiled/pure ratio come from a child process
+that runs with SPIELTISCH_BUILD=pure (`python3 -m spieltisch.lab.bench`).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from spieltisch.core.contract import State
 from spieltisch.core.play import sample_chance
-from spieltisch.core.registry import load_game
+from spieltisch.core.registry import game_class, load_game
 
-STEPS_TARGET = 200_000
-"""Engine steps per CPU-second, for the lighter games (docs/strength.md)."""
-CLONE_TARGET_US = 20.0
-ISMCTS_TARGET = 1_500
-LIGHTER_GAMES = ("allegra", "calcory", "souvenirs")
-"""The games the steps target is set for; LEVEL 8 and Lucandor do more work per step."""
+STEPS_TARGET = 300_000
+"""Engine steps per CPU-second at each game's base player count (docs/strength.md)."""
+SCALING_TARGET = 1.2
+"""CPU time per decision with more players at most this many times the time at the base count."""
+CLONE_TARGET_US = 10.0
+ISMCTS_TARGET = 2_000
+"""ISMCTS simulations per CPU-second with the game's own search settings, at every player count."""
 
 
 def meets(figure: float, target: float, at_most: bool = False) -> bool:
     return figure <= target if at_most else figure >= target
+
+
+def base_players(name: str) -> int:
+    """The player count the steps target is set for: 2, or the game's minimum where that is more."""
+    return max(2, game_class(name).min_players)
+
+
+def player_counts(name: str) -> list[int]:
+    cls = game_class(name)
+    return list(range(cls.min_players, cls.max_players + 1))
 
 
 @dataclass
@@ -113,3 +131,57 @@ def clone_time_us(states: list[State], repeats: int = 50) -> float:
         for state in states:
             state.clone()
     return (time.process_time() - start) / (repeats * len(states)) * 1e6
+
+
+def per_decision_ratio(result: BenchResult, base: BenchResult | None) -> float | None:
+    """CPU time per decision relative to the base player count's (1.0 at the base count)."""
+    if base is None or result.decisions_per_second == 0:
+        return None
+    return base.decisions_per_second / result.decisions_per_second
+
+
+def measure_pure(
+    cases: list[tuple[str, int]], seconds: float, ismcts_seconds: float, ismcts_spec: str
+) -> dict[tuple[str, int], BenchResult]:
+    """The same measurements on pure Python, in a child process (SPIELTISCH_BUILD=pure)."""
+    command = [
+        sys.executable, "-m", "spieltisch.lab.bench", "--seconds", str(seconds),
+        "--ismcts", str(ismcts_seconds), "--ismcts-spec", ismcts_spec,
+        *(f"{name}:{players}" for name, players in cases),
+    ]  # fmt: skip
+    run = subprocess.run(
+        command, env={**os.environ, "SPIELTISCH_BUILD": "pure"}, capture_output=True, text=True, check=False
+    )
+    if run.returncode != 0:
+        raise RuntimeError(f"the pure-Python measurement failed: {run.stderr.strip()[-500:]}")
+    results = [BenchResult(**row) for row in json.loads(run.stdout.strip().splitlines()[-1])]
+    return {(r.game, r.players): r for r in results}
+
+
+def main() -> None:
+    """Print the measurements of `game:players` cases as JSON (for the compiled/pure ratio)."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("cases", nargs="+", help="game:players")
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--ismcts", type=float, default=0.0)
+    parser.add_argument("--ismcts-spec", default="ismcts:100")
+    parser.add_argument("--profile", type=int, metavar="N", help="print the N costliest functions instead")
+    args = parser.parse_args()
+
+    def run(case: str) -> BenchResult:
+        name, _, players = case.partition(":")
+        return bench_game(name, int(players), args.seconds, 0, args.ismcts, args.ismcts_spec)
+
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile(time.process_time)
+        profiler.runcall(lambda: [run(case) for case in args.cases])
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
+        return
+    print(json.dumps([asdict(run(case)) for case in args.cases]))
+
+
+if __name__ == "__main__":
+    main()

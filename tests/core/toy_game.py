@@ -64,7 +64,7 @@ class ToyState(State):
             return CHANCE
         return TERMINAL if self.turn >= self.num_players else self.turn
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.is_chance_node():
             return [o for o, _ in self._chance_outcomes()]
         return [] if self.is_terminal() else [KEEP, SWAP]

@@ -58,7 +58,7 @@ class CoinState(State):
     def current_player(self) -> int:
         return CHANCE if self.draw is None else TERMINAL
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         return list(range(DRAWS)) if self.draw is None else []
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from spieltisch import native
 from spieltisch.bots import Bot, RandomBot
 from spieltisch.cli import app
 from spieltisch.core.registry import game_class, game_names
@@ -206,6 +207,9 @@ def test_bench_measures_per_cpu_second_against_the_targets() -> None:
     text = " ".join(result.output.split())
     assert "per CPU-second" in text and "targets:" in text and "eta" in text
     assert "✓" in text or "✗" in text
+    # The compiled build measures pure Python too and prints the ratio; pure Python does not.
+    assert ("× pure" in text) == native.status().compiled
+    assert ("build: compiled" in text) == native.status().compiled
 
 
 def test_each_game_is_on_disk_as_soon_as_it_is_finished(tmp_path: Path) -> None:

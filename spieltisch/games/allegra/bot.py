@@ -94,31 +94,45 @@ class Evaluator:
 
         `settled` says the layout holds no triple before (see `is_settled`): then
         only a triple through the new card can form, and when there is none the
-        clearing is skipped (the common case, with the same result).
+        clearing is skipped (the common case, with the same result). The change is
+        made on the table itself and undone before returning: no copy of the table,
+        except for the rare clearing, which may take away more cards.
         """
         state = self.state
         slots = state.layouts[seat]
-        cards = list(state.cards)
-        up = list(state.up)
+        cards, up = state.cards, state.up
+        slot = slots[position]
+        kept_card, kept_up = cards[slot], up[slot]
+        removed_card, removed_up = (cards[removed], up[removed]) if removed >= 0 else (GAP, True)
         if removed >= 0:
             cards[removed] = GAP
             up[removed] = True
-        slot = slots[position]
         cards[slot] = value
         up[slot] = True
-        if not settled or in_triple(cards, up, slots, position):
-            self.settle(seat, cards, up)
-        return self.worth(seat, cards, up)
+        try:
+            if settled and not in_triple(cards, up, slots, position):
+                return self.worth(seat, cards, up)
+            cleared_cards, cleared_up = list(cards), list(up)
+            self.settle(seat, cleared_cards, cleared_up)
+            return self.worth(seat, cleared_cards, cleared_up)
+        finally:
+            cards[slot], up[slot] = kept_card, kept_up
+            if removed >= 0:
+                cards[removed], up[removed] = removed_card, removed_up
 
     def is_settled(self, seat: int, removed: int = -1) -> bool:
-        """No triple in `seat`'s layout as it lies (with `removed` taken away)."""
+        """No triple in `seat`'s layout as it lies (with `removed` taken away, and put back)."""
         state = self.state
         if removed < 0:
             return not state.triples(seat)
-        cards, up = list(state.cards), list(state.up)
+        cards, up = state.cards, state.up
+        removed_card, removed_up = cards[removed], up[removed]
         cards[removed] = GAP
         up[removed] = True
-        return not find_triples(cards, up, state.layouts[seat])
+        try:
+            return not find_triples(cards, up, state.layouts[seat])
+        finally:
+            cards[removed], up[removed] = removed_card, removed_up
 
     def best_place(self, seat: int, value: int, removed: int = -1) -> tuple[float, int]:
         """(worth, position) of the best exchange of `value` into `seat`'s layout."""

@@ -220,7 +220,7 @@ class AllegraState(State):
             return self.knocker
         return self.active
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase in (DEAL, DRAW_CARD):
             return [k for k, count in enumerate(self.draw) if count]
@@ -267,7 +267,7 @@ class AllegraState(State):
             if phase in (SETUP_FLIP, FLIP):
                 return not self.up[slot]
             return self.cards[slot] != GAP
-        return action in self.legal_actions()
+        return action in self._legal_now()
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         size = self.draw_size
@@ -596,8 +596,37 @@ class AllegraState(State):
 
     # --- copying ---------------------------------------------------------------------
     def clone(self) -> AllegraState:
+        # Field by field (the compiled build has no __dict__): every field of the state.
         other = AllegraState.__new__(AllegraState)
-        other.__dict__.update(self.__dict__)
+        other.game = self.game
+        other.num_players = self.num_players
+        other.settings = self.settings
+        other.layouts = self.layouts
+        other.owners = self.owners
+        other.game_no = self.game_no
+        other.dealer = self.dealer
+        other.shown = self.shown
+        other.draw_size = self.draw_size
+        other.draw_fresh = self.draw_fresh
+        other.phase = self.phase
+        other.deal_next = self.deal_next
+        other.active = self.active
+        other.setup_seat = self.setup_seat
+        other.setup_left = self.setup_left
+        other.setup_done = self.setup_done
+        other.drawn = self.drawn
+        other.drawn_from_pile = self.drawn_from_pile
+        other.knock_index = self.knock_index
+        other.knocker = self.knocker
+        other.held = self.held
+        other.taken = self.taken
+        other.freed = self.freed
+        other.replaced = self.replaced
+        other.clear_seat = self.clear_seat
+        other.clear_next = self.clear_next
+        other.trigger = self.trigger
+        other.final_round = self.final_round
+        other.turns = self.turns
         other._history = list(self._history)
         other.cards = list(self.cards)
         other.up = list(self.up)

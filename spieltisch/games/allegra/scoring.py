@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
 
 from spieltisch.games.allegra.actions import GAP
-
-Number = TypeVar("Number", int, float)
 
 
 def layout_sum(cards: Sequence[int], slots: Sequence[int]) -> int:
@@ -19,7 +16,9 @@ def is_empty(cards: Sequence[int], slots: Sequence[int]) -> bool:
     return all(cards[s] == GAP for s in slots)
 
 
-def trigger_doubled(scores: Sequence[Number], trigger: int) -> bool:
+# Scores are whole points or, in estimates, fractions: a union rather than a
+# constrained TypeVar, which the compiled build would read as whole points only.
+def trigger_doubled(scores: Sequence[int] | Sequence[float], trigger: int) -> bool:
     """Whether the trigger's score is doubled: it is positive and the trigger is not
     alone with the lowest score (RULINGS.md ALLEGRA 5); never without a trigger."""
     if trigger < 0:
@@ -29,10 +28,10 @@ def trigger_doubled(scores: Sequence[Number], trigger: int) -> bool:
     return own > 0 and not alone_lowest
 
 
-def double_trigger(scores: list[Number], trigger: int) -> None:
+def double_trigger(scores: list[int] | list[float], trigger: int) -> None:
     """Double the trigger's score in place where the rule says so."""
     if trigger_doubled(scores, trigger):
-        scores[trigger] = 2 * scores[trigger]
+        scores[trigger] *= 2  # type: ignore[assignment]  # an int stays an int, a float a float
 
 
 def layout_score(cards: Sequence[int], slots: Sequence[int], empty_score: int) -> int:

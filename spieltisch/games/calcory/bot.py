@@ -15,7 +15,7 @@ zero seen) decides between turning another card and stopping:
 from __future__ import annotations
 
 import random
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from spieltisch.games.calcory.cards import DIGITS, TARGET
 from spieltisch.games.calcory.rules import DOWN, EMPTY, NOBODY, PLACE, RETURN, TURN, CalcoryState
@@ -166,22 +166,28 @@ class _Plan:
 @lru_cache(maxsize=4096)
 def _beat_chance(probs: tuple[float, ...], offer: int) -> float:
     """The chance one opponent, turning until the sum passes `offer`, stays at 13 or below."""
+    return _reach(probs, offer, 0, False, {})
 
-    @cache
-    def reach(total: int, zero_seen: bool) -> float:
-        chance = 0.0
-        for d, p in enumerate(probs):
-            if p == 0:
-                continue
-            if d == 0:
-                if not zero_seen:
-                    chance += p * reach(total, True)
-            elif total + d > TARGET:
-                continue
-            elif total + d > offer:
-                chance += p
-            else:
-                chance += p * reach(total + d, zero_seen)
-        return chance
 
-    return reach(0, False)
+def _reach(
+    probs: tuple[float, ...], offer: int, total: int, zero_seen: bool, memo: dict[tuple[int, bool], float]
+) -> float:
+    """The chance to end above `offer` and at most 13 from `total` (memoized in `memo`)."""
+    known = memo.get((total, zero_seen))
+    if known is not None:
+        return known
+    chance = 0.0
+    for d, p in enumerate(probs):
+        if p == 0:
+            continue
+        if d == 0:
+            if not zero_seen:
+                chance += p * _reach(probs, offer, total, True, memo)
+        elif total + d > TARGET:
+            continue
+        elif total + d > offer:
+            chance += p
+        else:
+            chance += p * _reach(probs, offer, total + d, zero_seen, memo)
+    memo[total, zero_seen] = chance
+    return chance

@@ -193,7 +193,7 @@ class CalcoryState(State):
             return TERMINAL
         return self.player
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == TURN:
             legal = self.downs.copy()

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from typing import Any
+from typing import Any, cast
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
@@ -200,8 +200,6 @@ class Level8State(State):
     lay-down under way in `part`, `picks`, `built`, a held `layoff_card`).
     """
 
-    game: Level8Rules
-
     def __init__(self, game: Level8Rules) -> None:
         super().__init__(game)
         n = self.num_players
@@ -380,7 +378,7 @@ class Level8State(State):
             return self._pick_legal(action)
         if phase == SKIPPED:
             return action == actions.TAKE_SKIP
-        return phase != OVER and action in self.legal_actions()
+        return phase != OVER and action in self._legal_now()
 
     def _play_legal(self, action: int) -> bool:
         seat = self.player
@@ -410,7 +408,8 @@ class Level8State(State):
     @property
     def settings(self) -> Settings:
         """The game's deck, level list and limits."""
-        return self.game.settings
+        # A cast, not a narrowed `game` field: the compiled build keeps the contract's field type.
+        return cast(Level8Rules, self.game).settings
 
     @property
     def last_round(self) -> RoundEnd | None:
@@ -432,7 +431,7 @@ class Level8State(State):
         current = (kind, size, tuple(sorted(m for _, m in self.picks)))
         return (current, *((k, s, ()) for k, s in parts[self.part + 1 :]))
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == OVER:
             return []
@@ -468,18 +467,28 @@ class Level8State(State):
             result.append(actions.START_LAYDOWN)
         return result
 
+    # The last answer of can_lay_down with what it was asked about (seat, level, hand):
+    # asked at every play decision and again for the chosen lay-down, while the hand
+    # rarely changes in between. A kept answer, not part of the position (see KEPT).
+    _kept_lay_down: tuple[int, int, tuple[int, ...], bool] | None = None
+
     def can_lay_down(self, seat: int) -> bool:
         """RULINGS.md LEVEL 8 ruling 2 and 4: the whole level, keeping a card to end the
         turn (except on the last level, which wins at once)."""
         if self.laid[seat]:
             return False
-        level = min(self.level[seat], LEVEL_COUNT) - 1
-        hand = self.hands[seat]
-        if len(hand) <= self.settings.level_cards[level] and self.level[seat] < LEVEL_COUNT:
-            return False
-        return can_complete_planned(
-            self.settings.level_plans[level], self.settings.level_reqs[level], tuple(hand)
+        hand = tuple(self.hands[seat])
+        level = self.level[seat]
+        known = self._kept_lay_down
+        if known is not None and known[0] == seat and known[1] == level and known[2] == hand:
+            return known[3]
+        index = min(level, LEVEL_COUNT) - 1
+        settings = self.settings
+        answer = (len(hand) > settings.level_cards[index] or level >= LEVEL_COUNT) and can_complete_planned(
+            settings.level_plans[index], settings.level_reqs[index], hand
         )
+        self._kept_lay_down = (seat, level, hand, answer)
+        return answer
 
     def _pick_actions(self) -> list[int]:
         picks = legal_picks(self.reqs(), tuple(self.hands[self.player]))
@@ -679,6 +688,7 @@ class Level8State(State):
         other.round_log = self.round_log
         other.won = list(self.won)
         other.ending = self.ending
+        other._kept_lay_down = self._kept_lay_down  # keyed by the hand: true for the copy too
         return other
 
     # --- results ------------------------------------------------------------------------

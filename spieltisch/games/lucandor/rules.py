@@ -233,7 +233,7 @@ class LucandorState(State):
         stage = self.stage
         return stage != DECIDE and stage != OVER
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         stage = self.stage
         if stage == DECIDE:
             return self._legal_first() if self.pending is None else self._legal_decisions()
@@ -807,7 +807,11 @@ class LucandorState(State):
     def clone(self) -> LucandorState:
         other = LucandorState.__new__(LucandorState)
         # Numbers, the settings and the `pending` record are shared; every list is copied.
-        other.__dict__.update(self.__dict__)
+        # The contract's own fields are set by name: with the compiled core they lie outside
+        # __dict__, which such a fresh object does not have yet (so it is assigned, not updated).
+        other.game = self.game
+        other.num_players = self.num_players
+        other.__dict__ = dict(self.__dict__)
         other._history = list(self._history)
         other.pool = list(self.pool)
         other.hands = list(map(list, self.hands))

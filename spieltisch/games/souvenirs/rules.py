@@ -147,7 +147,7 @@ class SouvenirsState(State):
             return CHANCE
         return self.turn
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase <= DRAW:
             return [kind for kind in range(NUM_KINDS) if self.deck[kind]]
