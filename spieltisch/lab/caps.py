@@ -30,6 +30,7 @@ from spieltisch.core.contract import AnyGame, SafetyCap
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
 from spieltisch.core.userinput import UserFileError, parse_option_pairs, read_options_file
+from spieltisch.core.wording import counted
 from spieltisch.lab.commands import progress_bar
 from spieltisch.lab.simulation import as_finished, derive_seed, make_executor, make_game, resolve_game_class
 
@@ -145,8 +146,9 @@ def measure(
 
 def figures_table(name: str, figures: PlayerCountFigures, bot: str) -> Table:
     """One row per cap: its limit, the games that reached it, and the highest counters games reached."""
+    played = counted("{n} game|{n} games", figures.games)
     table = Table(
-        title=f"{name}, {figures.players} players: {figures.games} games of {bot} bots",
+        title=f"{name}, {figures.players} players: {played} of {bot} bots",
         caption="; ".join(f"{cap.cap.option} counts {cap.cap.counts}" for cap in figures.caps.values()),
     )
     for column in ("cap", "limit", "reached", "highest", "99.9%", "99%", "median"):
@@ -211,5 +213,6 @@ def caps(
     for figures in found:
         console.print(figures_table(cls.name, figures, bot))
     capped = sum(figures.capped for figures in found)
-    verdict = "no game reached a cap" if not capped else f"{capped} games were ended by a cap"
+    verdict = "no game reached a cap" if not capped else counted("{n} game was|{n} games were", capped)
+    verdict += "" if not capped else " ended by a cap"
     console.print(f"{verdict} ({games} games per player count, seed {seed})", highlight=False)
