@@ -61,6 +61,10 @@ WORDS = {
         "kept": "Cards you keep: {cards}",
         "keeping": "Round over. Choose up to {n} cards to keep for the next round.",
         "winners": "Winner(s): {seats}",
+        "stall_note": "Stalled rounds in a row (safety cap): {stalled} of {limit}; a stalled round"
+        " is dealt again with levels unchanged.",
+        "stall_note_free": "Stalled rounds in a row (safety cap): {stalled}; a stalled round is"
+        " dealt again with levels unchanged.",
         "round_over": "Round {round} over: seat {seat} went out.",
         "round_stalled": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
         " round_turns), so it is dealt again with levels unchanged ({stalled} of {limit} in a row).",
@@ -130,6 +134,10 @@ WORDS = {
         "kept": "Du behältst: {cards}",
         "keeping": "Runde vorbei. Wähle bis zu {n} Karten, die du in die nächste Runde mitnimmst.",
         "winners": "Sieger: Platz {seats}",
+        "stall_note": "Festgefahrene Runden in Folge (Sicherheitsgrenze): {stalled} von {limit};"
+        " eine festgefahrene Runde wird mit unveränderten Levels neu gegeben.",
+        "stall_note_free": "Festgefahrene Runden in Folge (Sicherheitsgrenze): {stalled}; eine"
+        " festgefahrene Runde wird mit unveränderten Levels neu gegeben.",
         "round_over": "Runde {round} vorbei: Platz {seat} hat die letzte Karte abgeworfen.",
         "round_stalled": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
         " (Sicherheitsgrenze round_turns), daher wird mit unveränderten Levels neu gegeben"
@@ -280,7 +288,7 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
         words.append(round_end_text(state, end, lang))
         if not end.stalled:
             words.append(levels_text(end, lang))
-        result.update(end.to_json(), capped=bool(end.stalled))
+        result.update(end.to_json())
     reason = end_reason(state, lang)
     if reason is not None:
         words.append(reason.text)
@@ -372,6 +380,10 @@ def render(state: Level8State, seat: int | None, lang: str, width: int = 80) -> 
     if state.under:
         stock += _t(lang, "under", n=state.under)
     lines.append(stock)
+    if state.stalled:
+        limit = state.settings.stall_rounds
+        key = "stall_note" if limit else "stall_note_free"
+        lines.append(_t(lang, key, stalled=state.stalled, limit=limit))
     for s in range(state.num_players):
         lines += _seat_lines(state, s, seat, lang, width)
     if seat is not None:

@@ -154,7 +154,7 @@ def test_a_round_end_is_announced_with_who_went_out_and_the_new_levels() -> None
     german = state.public_result(A.DISCARD + card("B9"), "de")
     assert german is not None and german["text"].startswith("Runde 1 vorbei: Platz 0 hat die letzte Karte")
     assert state.view(None)["last_round"] == {
-        k: result[k] for k in ("round", "went_out", "levels_before", "levels", "stalled")
+        k: result[k] for k in ("round", "went_out", "levels_before", "levels", "turns", "stalled", "capped")
     }
     assert result["stalled"] == 0 and result["capped"] is False
     state.apply_action(state.legal_actions()[0])  # the next deal
