@@ -61,6 +61,7 @@ WORDS = {
         "kept": "Cards you keep: {cards}",
         "keeping": "Round over. Choose up to {n} cards to keep for the next round.",
         "winners": "Winner(s): {seats}",
+        "last_out": "Round {round} ended: seat {seat} went out; moved up: {gains}.",
         "stall_note": "Stalled rounds in a row (safety cap): {stalled} of {limit}; a stalled round"
         " is dealt again with levels unchanged.",
         "stall_note_free": "Stalled rounds in a row (safety cap): {stalled}; a stalled round is"
@@ -134,6 +135,8 @@ WORDS = {
         "kept": "Du behältst: {cards}",
         "keeping": "Runde vorbei. Wähle bis zu {n} Karten, die du in die nächste Runde mitnimmst.",
         "winners": "Sieger: Platz {seats}",
+        "last_out": "Runde {round} beendet: Platz {seat} hat die letzte Karte abgeworfen; aufgestiegen:"
+        " {gains}.",
         "stall_note": "Festgefahrene Runden in Folge (Sicherheitsgrenze): {stalled} von {limit};"
         " eine festgefahrene Runde wird mit unveränderten Levels neu gegeben.",
         "stall_note_free": "Festgefahrene Runden in Folge (Sicherheitsgrenze): {stalled}; eine"
@@ -317,6 +320,20 @@ def levels_text(end: RoundEnd, lang: str) -> str:
     return _t(lang, "levels_now", levels=", ".join(shown))
 
 
+def last_out_text(end: RoundEnd, lang: str) -> str:
+    """For the table: who went out last round and who moved up how far ("seat 1 (+2), seat 0 (+1)")."""
+    gains = sorted(
+        (
+            (after - before, seat)
+            for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True))
+            if after > before
+        ),
+        key=lambda pair: (-pair[0], pair[1]),
+    )
+    shown = ", ".join(f"{_t(lang, 'seat')} {seat} (+{gain})" for gain, seat in gains)
+    return _t(lang, "last_out", round=end.round, seat=end.went_out, gains=shown)
+
+
 # --- the end of the game, explained -------------------------------------------------
 
 
@@ -380,6 +397,9 @@ def render(state: Level8State, seat: int | None, lang: str, width: int = 80) -> 
     if state.under:
         stock += _t(lang, "under", n=state.under)
     lines.append(stock)
+    end = state.last_round
+    if end is not None and not end.stalled:
+        lines.append(last_out_text(end, lang))
     if state.stalled:
         limit = state.settings.stall_rounds
         key = "stall_note" if limit else "stall_note_free"
