@@ -187,7 +187,7 @@ def replay(
         if mover < 0:
             continue
         shown = (label or TEXTS[lang]["made_move"]) + result_suffix(state, action, lang)
-        console.print(f"\n[bold]{index + 1}. seat {mover}: {escape(shown)}[/bold]", highlight=False)
+        console.print(f"\n[bold]{index + 1}. seat {mover + 1}: {escape(shown)}[/bold]", highlight=False)
         console.print(state.render_text(viewer, lang, screen_size()[0]), highlight=False, markup=False)
         if interactive and input("Enter: next, q: quit ").strip().lower() == "q":
             return

@@ -269,7 +269,7 @@ class TerminalGame:
 
     def _name(self, seat: int) -> str:
         who = self.texts["you"] if seat == self.human else self.bots[seat].name
-        return f"{self.texts['seat']} {seat} ({who})"
+        return f"{self.texts['seat']} {seat + 1} ({who})"  # counted from 1, as the games' texts do
 
     def _wrap(self, text: str, indent: str = "  ") -> str:
         return textwrap.fill(text, self._size()[0], subsequent_indent=indent, break_on_hyphens=False)

@@ -150,10 +150,10 @@ def test_a_resumed_game_goes_on_exactly_as_an_unbroken_one(tmp_path: Path) -> No
 
 def test_the_log_shows_each_move_as_everybody_saw_it(tmp_path: Path) -> None:
     text, _ = run(["1"], tmp_path, game=ShowingToy(3))
-    assert "Seat 0 (you): keep my " in text  # the person's own move by its full name
-    assert "Seat 1 (random): " in text
+    assert "Seat 1 (you): keep my " in text  # the person's own move by its full name
+    assert "Seat 2 (random): " in text
     for line in text.splitlines():
-        if line.startswith(("Seat 1", "Seat 2")):
+        if line.startswith(("Seat 2", "Seat 3")):
             assert "my" not in line  # bots' moves by their public names
             assert line.endswith(" done")  # with what the move showed everybody
 
@@ -174,7 +174,7 @@ def test_watching_shows_only_public_information_paced_with_the_table_after_each_
 def test_the_end_explains_the_result(tmp_path: Path) -> None:
     text, _ = run(["1"], tmp_path, game=ShowingToy(2))
     assert "Game over: everybody has moved" in text
-    assert "Seat 0 (you): card " in text
+    assert "Seat 1 (you): card " in text
     assert text.count("Game over") == 1
 
 

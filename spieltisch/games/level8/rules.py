@@ -417,6 +417,12 @@ class Level8State(State):
         return self.game.settings
 
     @property
+    def round_number(self) -> int:
+        """The round under way, 1 for the first; once the game is over, the round it ended in."""
+        ended_with_round = self.last_round is not None and self.last_round.step == len(self._history)
+        return self.rounds + (0 if self.phase == OVER and ended_with_round else 1)
+
+    @property
     def last_round(self) -> RoundEnd | None:
         """How the last finished round ended (None in the first round)."""
         return self.round_log[-1] if self.round_log else None
@@ -698,7 +704,7 @@ class Level8State(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         return {
-            "round": self.rounds + 1,
+            "round": self.round_number,
             "dealer": self.dealer,
             "phase": self.phase.name.lower(),
             "player": self.current_player(),

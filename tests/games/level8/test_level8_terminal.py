@@ -28,12 +28,11 @@ def test_each_round_end_names_who_went_out_and_the_new_levels(tmp_path: Path) ->
     assert len(ends) >= 3 and all(end.went_out >= 0 for end in ends)
     lines = text.splitlines()
     for end in ends:
-        announced = f"Round {end.round} over: seat {end.went_out} went out. {levels_text(end, 'en')}"
+        seat = end.went_out + 1  # as people count, on the screen and in the texts
+        announced = f"Round {end.round} over: seat {seat} went out. {levels_text(end, 'en')}"
         (line,) = [line for line in lines if announced in line]
-        assert line.startswith(f"Seat {end.went_out} (heuristic): ")  # said by the move that went out
-        table_line = (
-            f"Round {end.round} ended: seat {end.went_out} went out; moved up: seat {end.went_out} (+2)"
-        )
+        assert line.startswith(f"Seat {seat} (heuristic): ")  # said by the move that went out
+        table_line = f"Round {end.round} ended: seat {seat} went out; moved up: seat {seat} (+2)"
         assert table_line in text  # and the next table still tells it
 
 
