@@ -14,13 +14,18 @@ import spieltisch.games.level8.bot as bot
 import spieltisch.games.level8.moves as moves
 import spieltisch.games.level8.search as search
 import spieltisch.games.level8.text as text
-from spieltisch.core.contract import EndReason, Move, ScoreLine
+from spieltisch.core.contract import EndReason, Move, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
 from spieltisch.games.level8.observe import observation_pieces
 from spieltisch.games.level8.rules import Level8Rules, Level8State, Settings
+
+ROUND_TURNS_PER_PLAYER = 75
+"""The default of the safety cap `round_turns`, per player: set above every round of
+games between heuristic bots (measured with `spieltisch caps level8`, figures in
+docs/rules/level8.md)."""
 
 
 class Level8Game(Level8Rules):
@@ -44,12 +49,13 @@ class Level8Game(Level8Rules):
         OptionSpec("levels_file", "", "str", "a TOML file with your own 8 levels (see docs)"),
         OptionSpec(
             "round_turns",
-            100,
+            None,
             "int",
             "safety cap (digital ruling): turns, all players together, after which a round is"
             " stalled and redealt with levels unchanged; 0 = off",
             minimum=0,
             maximum=100_000,
+            per_player=ROUND_TURNS_PER_PLAYER,
         ),
         OptionSpec(
             "stall_rounds",
@@ -132,6 +138,14 @@ class Level8Game(Level8Rules):
 
     def score_breakdown(self, state: Level8State, lang: str) -> list[list[ScoreLine]]:
         return text.score_breakdown(state, lang)
+
+    # --- safety caps ---------------------------------------------------------------
+    def safety_caps(self) -> list[SafetyCap]:
+        settings = self.settings
+        return [
+            SafetyCap("round_turns", settings.round_turns, "turns of one round, all players together"),
+            SafetyCap("stall_rounds", settings.stall_rounds, "stalled rounds in a row"),
+        ]
 
     def reference_data(self) -> dict[str, Any]:
         """The level list (each level's parts) and the colours, for a display."""

@@ -17,7 +17,7 @@ from itertools import compress
 from typing import Any, cast
 
 import spieltisch.games.level8.actions as actions
-from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
 from spieltisch.core.options import OptionError
 from spieltisch.games.level8.cards import COLOURS, JOKER, KINDS, NUMBER_KINDS, SKIP, Deck, load_deck
 from spieltisch.games.level8.levels import (
@@ -59,7 +59,6 @@ from spieltisch.games.level8.solver import (
 # (of a lay-down or a lay-off in progress), so every turn has a bounded length.
 CANCELS_PER_TURN = 3
 HAND_MAX = 11  # 10 dealt + 1 drawn
-UNBOUNDED = 2**31 - 1  # max_game_length with a safety cap off: nothing bounds a game
 
 
 def turn_decision_bound(hand_max: int = HAND_MAX, level_cards: int = 10) -> int:
@@ -153,6 +152,8 @@ class RoundEnd:
     """Every seat's level after it (9: on the win coin)."""
     step: int
     """How many steps the history holds once the move that ended the round is made."""
+    turns: int
+    """How many turns the round took (all players together)."""
     stalled: int = 0
     """For a stalled round: how many stalled rounds in a row it makes (0: not stalled)."""
 
@@ -162,7 +163,9 @@ class RoundEnd:
             "went_out": self.went_out if self.went_out >= 0 else None,
             "levels_before": list(self.levels_before),
             "levels": list(self.levels),
+            "turns": self.turns,
             "stalled": self.stalled,
+            "capped": self.stalled > 0,
         }
 
 
@@ -311,7 +314,8 @@ class Level8State(State):
         self.went_out = out
         self.rounds += 1
         # The move being applied is not in the history yet: it ends at the next step.
-        end = RoundEnd(self.rounds, out, before, tuple(self.level), len(self._history) + 1, self.stalled)
+        step = len(self._history) + 1
+        end = RoundEnd(self.rounds, out, before, tuple(self.level), step, self.turns, self.stalled)
         self.round_log = (*self.round_log, end)
 
     def _end_round(self, out: int) -> None:
@@ -410,6 +414,12 @@ class Level8State(State):
         """The game's deck, level list and limits."""
         # A cast, not a narrowed `game` field: the compiled build keeps the contract's field type.
         return cast(Level8Rules, self.game).settings
+
+    @property
+    def round_number(self) -> int:
+        """The round under way, 1 for the first; once the game is over, the round it ended in."""
+        ended_with_round = self.last_round is not None and self.last_round.step == len(self._history)
+        return self.rounds + (0 if self.phase == OVER and ended_with_round else 1)
 
     @property
     def last_round(self) -> RoundEnd | None:
@@ -598,6 +608,7 @@ class Level8State(State):
         if self.hands[seat]:
             self._end_turn()
         else:
+            self.turns += 1  # the turn that went out counts among the round's turns
             self._end_round(seat)
 
     def _lay(self, action: int) -> None:
@@ -703,7 +714,7 @@ class Level8State(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         return {
-            "round": self.rounds + 1,
+            "round": self.round_number,
             "dealer": self.dealer,
             "phase": self.phase.name.lower(),
             "player": self.current_player(),
@@ -768,6 +779,13 @@ class Level8State(State):
             other.stock[card] += 1
         return other
 
+    def cap_counters(self) -> dict[str, int]:
+        """The turns of the round (right after the move that ended one: that round's) and
+        the stalled rounds in a row."""
+        end = self.last_round
+        turns = end.turns if end is not None and end.step == self.version else self.turns
+        return {"round_turns": turns, "stall_rounds": self.stalled}
+
     def check_invariants(self) -> None:
         counts = [0] * KINDS
         places: list[list[int]] = [*self.hands, *self.piles]
@@ -797,3 +815,6 @@ class Level8State(State):
             assert self.hands[self.player] or self.phase == LAYDOWN
         assert all(0 <= c < NUMBER_KINDS or c == JOKER for c, _ in self.picks)
         assert 0 <= self.cancels <= CANCELS_PER_TURN and COLOURS == 6
+        limits = self.settings
+        assert not limits.round_turns or self.turns <= limits.round_turns, "a round passed round_turns"
+        assert not limits.stall_rounds or self.stalled <= limits.stall_rounds, "stall_rounds passed"

@@ -14,6 +14,16 @@ from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
 from spieltisch.games.level8.rules import Ending, Level8State, RoundEnd, Settings
 from spieltisch.games.level8.solver import Group
 
+NOUNS = {
+    "en": {"card": ("card", "cards"), "turn": ("turn", "turns"), "skip": ("skip card", "skip cards")},
+    "de": {
+        "card": ("Karte", "Karten"),
+        "turn": ("Zug", "Zügen"),
+        "skip": ("Aussetzen-Karte", "Aussetzen-Karten"),
+    },
+}
+"""Nouns counted in the texts, singular and plural (German: as the texts use them, "in 6 Zügen")."""
+
 WORDS = {
     "en": {
         "seat": "seat",
@@ -42,32 +52,35 @@ WORDS = {
         "set": "set of {value}s",
         "colour": "{colour} group",
         "round": "LEVEL 8 · round {round} · dealer: seat {dealer}",
-        "stock": "draw pile: {n} cards",
-        "under": " (+{n} face-up skip card(s) under it)",
+        "stock": "draw pile: {cards}",
+        "under": " (+{n} face-up {skips} under it)",
         "level": "level {level}: {name}",
         "won": "on the win coin",
         "laid": "laid down",
         "not_laid": "not laid down",
-        "cards": "{n} cards",
-        "cards_one": "1 card",
         "pile": "pile: {top} ({n})",
         "empty": "pile: empty",
         "skipped": "a skip card lies before them",
         "known": "known cards: {cards}",
         "hand": "Your hand: {cards}",
         "laying": "Laying down level {level} ({name}):",
-        "part": "  part {i} {name}: {cards}",
+        "part": "  part {i} ({name}): {cards}",
         "holding": "Laying off: {card}",
         "kept": "Cards you keep: {cards}",
-        "keeping": "Round over. Choose up to {n} cards to keep for the next round.",
-        "winners": "Winner(s): {seats}",
+        "keeping": "Round over. Choose up to {cards} to keep for the next round.",
+        "winners": "Winner: {seats}",
+        "winners_many": "Winners: {seats}",
+        "last_out": "Round {round} ended: seat {seat} went out; moved up: {gains}.",
+        "stall_note": "Stalled rounds in a row (safety cap): {stalled} of {limit}; a stalled round"
+        " is dealt again with levels unchanged.",
+        "stall_note_free": "Stalled rounds in a row (safety cap): {stalled}; a stalled round is"
+        " dealt again with levels unchanged.",
         "round_over": "Round {round} over: seat {seat} went out.",
-        "round_stalled": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
+        "round_stalled": "Round {round} stalled: nobody went out in {turns} (safety cap"
         " round_turns), so it is dealt again with levels unchanged ({stalled} of {limit} in a row).",
-        "round_stalled_free": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
+        "round_stalled_free": "Round {round} stalled: nobody went out in {turns} (safety cap"
         " round_turns), so it is dealt again with levels unchanged.",
-        "round_stalled_last": "Round {round} stalled: nobody went out in {turns} turns (safety cap"
-        " round_turns).",
+        "round_stalled_last": "Round {round} stalled: nobody went out in {turns} (safety cap round_turns).",
         "levels_now": "Levels now: {levels}.",
         "seat_level": "seat {seat} on level {level}",
         "coin": "seat {seat} on the win coin",
@@ -111,32 +124,37 @@ WORDS = {
         "set": "{value}er-Gruppe",
         "colour": "Farbe {colour}",
         "round": "LEVEL 8 · Runde {round} · Geber: Platz {dealer}",
-        "stock": "Nachziehstapel: {n} Karten",
-        "under": " (+{n} offene Aussetzen-Karte(n) darunter)",
+        "stock": "Nachziehstapel: {cards}",
+        "under": " (+{n} offene {skips} darunter)",
         "level": "Level {level}: {name}",
         "won": "auf dem Gewinn-Coin",
         "laid": "ausgelegt",
         "not_laid": "nicht ausgelegt",
-        "cards": "{n} Karten",
-        "cards_one": "1 Karte",
         "pile": "Ablage: {top} ({n})",
         "empty": "Ablage: leer",
         "skipped": "vor ihm liegt eine Aussetzen-Karte",
         "known": "bekannte Karten: {cards}",
         "hand": "Deine Hand: {cards}",
         "laying": "Level {level} wird ausgelegt ({name}):",
-        "part": "  Teil {i} {name}: {cards}",
+        "part": "  Teil {i} ({name}): {cards}",
         "holding": "Anlegen: {card}",
         "kept": "Du behältst: {cards}",
-        "keeping": "Runde vorbei. Wähle bis zu {n} Karten, die du in die nächste Runde mitnimmst.",
-        "winners": "Sieger: Platz {seats}",
+        "keeping": "Runde vorbei. Wähle bis zu {cards} für die nächste Runde aus.",
+        "winners": "Sieger: {seats}",
+        "winners_many": "Sieger: {seats}",
+        "last_out": "Runde {round} beendet: Platz {seat} hat die letzte Karte abgeworfen; aufgestiegen:"
+        " {gains}.",
+        "stall_note": "Festgefahrene Runden in Folge (Sicherheitsgrenze): {stalled} von {limit};"
+        " eine festgefahrene Runde wird mit unveränderten Levels neu gegeben.",
+        "stall_note_free": "Festgefahrene Runden in Folge (Sicherheitsgrenze): {stalled}; eine"
+        " festgefahrene Runde wird mit unveränderten Levels neu gegeben.",
         "round_over": "Runde {round} vorbei: Platz {seat} hat die letzte Karte abgeworfen.",
-        "round_stalled": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        "round_stalled": "Runde {round} festgefahren: in {turns} ging niemand raus"
         " (Sicherheitsgrenze round_turns), daher wird mit unveränderten Levels neu gegeben"
         " ({stalled} von {limit} in Folge).",
-        "round_stalled_free": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        "round_stalled_free": "Runde {round} festgefahren: in {turns} ging niemand raus"
         " (Sicherheitsgrenze round_turns), daher wird mit unveränderten Levels neu gegeben.",
-        "round_stalled_last": "Runde {round} festgefahren: in {turns} Zügen ging niemand raus"
+        "round_stalled_last": "Runde {round} festgefahren: in {turns} ging niemand raus"
         " (Sicherheitsgrenze round_turns).",
         "levels_now": "Level jetzt: {levels}.",
         "seat_level": "Platz {seat} auf Level {level}",
@@ -160,6 +178,28 @@ WORDS = {
 
 def _t(lang: str, key: str, **fields: object) -> str:
     return WORDS.get(lang, WORDS["en"])[key].format(**fields)
+
+
+def _noun(lang: str, n: int, noun: str) -> str:
+    """The noun for `n` of it: "card" for 1, "cards" otherwise."""
+    one, many = NOUNS.get(lang, NOUNS["en"])[noun]
+    return one if n == 1 else many
+
+
+def _count(lang: str, n: int, noun: str) -> str:
+    """ "1 card", "2 cards" ("1 Karte", "2 Karten")."""
+    return f"{n} {_noun(lang, n, noun)}"
+
+
+def seat_number(seat: int) -> int:
+    """A seat as people count it, from 1 as on the screen (data, views and structs count from 0)."""
+    return seat + 1
+
+
+def _seats(lang: str, seats: list[int]) -> str:
+    """ "seat 2" or "seats 1, 3" ("Platz 2", "Plätze 1, 3")."""
+    numbers = ", ".join(str(seat_number(s)) for s in seats)
+    return _t(lang, "seats_one" if len(seats) == 1 else "seats_many", seats=numbers)
 
 
 def _colour(lang: str, colour: int) -> str:
@@ -205,9 +245,9 @@ def action_text(state: Level8State, action: int, lang: str) -> str:
         return _t(lang, BARE_WORDS[block])
     if block == actions.DRAW_PILE:
         pile = state.piles[arg] if arg < state.num_players else []
-        return _t(lang, "draw_pile", card=card_name(pile[-1], lang) if pile else "?", seat=arg)
+        return _t(lang, "draw_pile", card=card_name(pile[-1], lang) if pile else "?", seat=seat_number(arg))
     if block == actions.SKIP_AT:
-        return _t(lang, "skip_at", seat=arg)
+        return _t(lang, "skip_at", seat=seat_number(arg))
     if block == actions.START_LAYDOWN:
         level = state.level[state.player]
         return _t(lang, "start", level=level, name=level_name(state.level_parts(state.player), lang))
@@ -228,7 +268,7 @@ def _chance_text(state: Level8State, card: str, lang: str) -> str:
     if state.deal_queue and state.deal_queue[0] < 0:
         return _t(lang, "turn_up", card=card)
     seat = state.deal_queue[0] if state.deal_queue else -1
-    return _t(lang, "deal", card=card, seat=seat)
+    return _t(lang, "deal", card=card, seat=seat_number(seat))
 
 
 def public_action_text(state: Level8State, action: int, lang: str) -> str | None:
@@ -256,12 +296,12 @@ def _onto_text(state: Level8State, action: int, lang: str) -> str:
     owner, part, end = actions.split_onto(action)
     groups = state.groups[owner] if owner < state.num_players else []
     if part >= len(groups):
-        return f"target {owner}/{part}/{end}"
+        return f"{_t(lang, 'seat')} {seat_number(owner)} [{part + 1}] {end}"
     group = groups[part]
     where = "" if group[0] != RUN else _t(lang, "high" if end else "low")
     # The group's number, as the table shows it, tells two equal runs apart.
     name = f"{group_name(group, lang)} [{part + 1}]"
-    return _t(lang, "onto", seat=owner, group=name, end=where)
+    return _t(lang, "onto", seat=seat_number(owner), group=name, end=where)
 
 
 # --- what everybody saw a move bring about -----------------------------------------
@@ -280,7 +320,7 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
         words.append(round_end_text(state, end, lang))
         if not end.stalled:
             words.append(levels_text(end, lang))
-        result.update(end.to_json(), capped=bool(end.stalled))
+        result.update(end.to_json())
     reason = end_reason(state, lang)
     if reason is not None:
         words.append(reason.text)
@@ -291,10 +331,10 @@ def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
 def round_end_text(state: Level8State, end: RoundEnd, lang: str) -> str:
     if end.stalled:
         limit = state.settings.stall_rounds
-        words = {"round": end.round, "turns": state.settings.round_turns, "stalled": end.stalled}
+        words = {"round": end.round, "turns": _count(lang, end.turns, "turn"), "stalled": end.stalled}
         key = "round_stalled_last" if state.is_terminal() else "round_stalled"
         return _t(lang, key if limit else "round_stalled_free", limit=limit, **words)
-    return _t(lang, "round_over", round=end.round, seat=end.went_out)
+    return _t(lang, "round_over", round=end.round, seat=seat_number(end.went_out))
 
 
 def levels_text(end: RoundEnd, lang: str) -> str:
@@ -302,11 +342,25 @@ def levels_text(end: RoundEnd, lang: str) -> str:
     shown = []
     for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True)):
         if after > LEVEL_COUNT:
-            shown.append(_t(lang, "coin", seat=seat))
+            shown.append(_t(lang, "coin", seat=seat_number(seat)))
             continue
         gain = f" (+{after - before})" if after > before else ""
-        shown.append(_t(lang, "seat_level", seat=seat, level=f"{after}{gain}"))
+        shown.append(_t(lang, "seat_level", seat=seat_number(seat), level=f"{after}{gain}"))
     return _t(lang, "levels_now", levels=", ".join(shown))
+
+
+def last_out_text(end: RoundEnd, lang: str) -> str:
+    """For the table: who went out last round and who moved up how far ("seat 1 (+2), seat 0 (+1)")."""
+    gains = sorted(
+        (
+            (after - before, seat)
+            for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True))
+            if after > before
+        ),
+        key=lambda pair: (-pair[0], pair[1]),
+    )
+    shown = ", ".join(f"{_t(lang, 'seat')} {seat_number(seat)} (+{gain})" for gain, seat in gains)
+    return _t(lang, "last_out", round=end.round, seat=seat_number(end.went_out), gains=shown)
 
 
 # --- the end of the game, explained -------------------------------------------------
@@ -318,13 +372,12 @@ def end_reason(state: Level8State, lang: str) -> EndReason | None:
     if ending is None:
         return None
     if ending is Ending.STALLED:
-        seats = ", ".join(str(s) for s in state.won)
-        winners = _t(lang, "seats_one" if len(state.won) == 1 else "seats_many", seats=seats)
+        winners = _seats(lang, state.won)
         rounds = state.settings.stall_rounds
         text = _t(lang, "end_stalled" if rounds > 1 else "end_stalled_one", rounds=rounds, winners=winners)
     else:
         key = "end_level_8" if ending is Ending.LEVEL_8 else "end_out_after_7"
-        text = _t(lang, key, seat=state.won[0])
+        text = _t(lang, key, seat=seat_number(state.won[0]))
     return EndReason(ending.value, text, ending.capped)
 
 
@@ -367,17 +420,25 @@ def reference_data(settings: Settings) -> dict[str, Any]:
 def render(state: Level8State, seat: int | None, lang: str, width: int = 80) -> str:
     """The table for `seat` (None: a spectator), no line wider than `width`: facts and
     groups fill each line and break between them, so a wider console shows more per line."""
-    lines = [_t(lang, "round", round=state.rounds + 1, dealer=state.dealer)]
-    stock = _t(lang, "stock", n=state.stock_size)
+    lines = [_t(lang, "round", round=state.round_number, dealer=seat_number(state.dealer))]
+    stock = _t(lang, "stock", cards=_count(lang, state.stock_size, "card"))
     if state.under:
-        stock += _t(lang, "under", n=state.under)
+        stock += _t(lang, "under", n=state.under, skips=_noun(lang, state.under, "skip"))
     lines.append(stock)
+    end = state.last_round
+    if end is not None and not end.stalled:
+        lines.append(last_out_text(end, lang))
+    if state.stalled:
+        limit = state.settings.stall_rounds
+        key = "stall_note" if limit else "stall_note_free"
+        lines.append(_t(lang, key, stalled=state.stalled, limit=limit))
     for s in range(state.num_players):
         lines += _seat_lines(state, s, seat, lang, width)
     if seat is not None:
         lines += _own_lines(state, seat, lang)
     if state.won:
-        lines.append(_t(lang, "winners", seats=", ".join(str(s) for s in state.won)))
+        key = "winners" if len(state.won) == 1 else "winners_many"
+        lines.append(_t(lang, key, seats=_seats(lang, state.won)))
     return "\n".join(fitted for line in lines for fitted in _wrap(line, width, INDENT))
 
 
@@ -407,7 +468,7 @@ def _pack(head: str, items: list[str], width: int, sep: str = " · ") -> list[st
 
 
 def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str, width: int) -> list[str]:
-    who = f"{_t(lang, 'seat').capitalize()} {s}" + (f" ({_t(lang, 'you')})" if s == seat else "")
+    who = f"{_t(lang, 'seat').capitalize()} {seat_number(s)}" + (f" ({_t(lang, 'you')})" if s == seat else "")
     marker = ">" if state.current_player() == s else " "
     level = state.level[s]
     if level > LEVEL_COUNT:
@@ -420,7 +481,7 @@ def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str, width: 
     facts = [
         where,
         _t(lang, "laid" if state.laid[s] else "not_laid"),
-        _t(lang, "cards_one" if held == 1 else "cards", n=held),
+        _count(lang, held, "card"),
         pile_text,
     ]
     if state.skip_on[s]:
@@ -453,7 +514,7 @@ def _own_lines(state: Level8State, seat: int, lang: str) -> list[str]:
     if state.layoff_card >= 0 and state.player == seat:
         lines.append(_t(lang, "holding", card=card_name(state.layoff_card, lang)))
     if state.phase == KEEP and state.carry and state.carry[0] == seat:
-        lines.append(_t(lang, "keeping", n=state.settings.deck.keep_limit))
+        lines.append(_t(lang, "keeping", cards=_count(lang, state.settings.deck.keep_limit, "card")))
         lines.append(_t(lang, "kept", cards=" ".join(card_name(c, lang) for c in state.kept[seat]) or "-"))
     lines.append(_t(lang, "hand", cards=" ".join(card_name(c, lang) for c in state.hands[seat]) or "-"))
     return lines

@@ -22,9 +22,9 @@ def test_laying_down_level_8_ends_the_game_with_the_win_coin() -> None:
     state.apply_action(A.START_LAYDOWN)
     while state.phase != PLAY and not state.is_terminal():
         state.apply_action(state.game.heuristic_action(state, random.Random(0)))
-    assert state.end_reason() == EndReason("level_8_laid", "Seat 0 laid down level 8 and wins.", False)
+    assert state.end_reason() == EndReason("level_8_laid", "Seat 1 laid down level 8 and wins.", False)
     german = state.end_reason("de")
-    assert german is not None and german.text == "Platz 0 hat Level 8 ausgelegt und gewinnt."
+    assert german is not None and german.text == "Platz 1 hat Level 8 ausgelegt und gewinnt."
     lines = state.score_breakdown()
     assert [(line.label, line.points) for line in lines[0]] == [("level 8 laid down: the win coin", 1.0)]
     assert [line.label for line in lines[1]] == ["no level completed"]
@@ -40,7 +40,7 @@ def test_going_out_after_level_7_ends_the_game() -> None:
     state.apply_action(A.DISCARD + card("B13"))
     reason = state.end_reason()
     assert reason is not None and reason.kind == "went_out_after_level_7" and not reason.capped
-    assert reason.text == "Seat 0 went out after laying down level 7, reached the win coin and wins."
+    assert reason.text == "Seat 1 went out after laying down level 7, reached the win coin and wins."
     assert [(line.label, line.points) for line in state.score_breakdown()[0]] == [
         ("round 1: level 7 laid down, went out", 2.0)
     ]
@@ -71,4 +71,4 @@ def test_score_lines_add_up_to_the_scores(seed: int, players: int, side: str) ->
     assert [sum(line.points for line in seat) for seat in lines] == state.scores()
     assert all(line.label for seat in lines for line in seat)
     reason = state.end_reason()
-    assert reason is not None and str(state.won[0]) in reason.text
+    assert reason is not None and str(state.won[0] + 1) in reason.text

@@ -94,8 +94,8 @@ def test_lay_down_reads_naturally_in_both_languages() -> None:
     state.apply_action(A.START_LAYDOWN)
     state.apply_action(A.PICK + card("R4"))
     text = state.render_text(0, "de")
-    assert "Level 1 wird ausgelegt (2 Dreierfolgen)" in text and "Teil 1 Dreierfolge: R4 _ _" in text
-    assert "part 1 run of 3: R4 _ _" in state.render_text(0, "en")
+    assert "Level 1 wird ausgelegt (2 Dreierfolgen)" in text and "Teil 1 (Dreierfolge): R4 _ _" in text
+    assert "part 1 (run of 3): R4 _ _" in state.render_text(0, "en")
     labels = {state.action_label(a, "en") for a in state.legal_actions()}
     assert "put O5 into part 1 (run of 3)" in labels and "joker as 5 into part 1 (run of 3)" in labels
     assert "cancel laying down" in labels

@@ -148,13 +148,13 @@ def test_a_round_end_is_announced_with_who_went_out_and_the_new_levels() -> None
     assert result is not None
     assert result["went_out"] == 0 and result["levels_before"] == [2, 1, 3] and result["levels"] == [4, 2, 3]
     assert result["text"] == (
-        "Round 1 over: seat 0 went out. Levels now: seat 0 on level 4 (+2), seat 1 on level 2 (+1),"
-        " seat 2 on level 3."
+        "Round 1 over: seat 1 went out. Levels now: seat 1 on level 4 (+2), seat 2 on level 2 (+1),"
+        " seat 3 on level 3."
     )
     german = state.public_result(A.DISCARD + card("B9"), "de")
-    assert german is not None and german["text"].startswith("Runde 1 vorbei: Platz 0 hat die letzte Karte")
+    assert german is not None and german["text"].startswith("Runde 1 vorbei: Platz 1 hat die letzte Karte")
     assert state.view(None)["last_round"] == {
-        k: result[k] for k in ("round", "went_out", "levels_before", "levels", "stalled")
+        k: result[k] for k in ("round", "went_out", "levels_before", "levels", "turns", "stalled", "capped")
     }
     assert result["stalled"] == 0 and result["capped"] is False
     state.apply_action(state.legal_actions()[0])  # the next deal
@@ -169,7 +169,7 @@ def test_the_winning_move_names_the_winner() -> None:
     result = state.public_result(A.DISCARD + card("B13"))
     assert result is not None and result["winners"] == [0]
     assert result["text"].endswith("reached the win coin and wins.")
-    assert "seat 0 on the win coin" in result["text"]
+    assert "seat 1 on the win coin" in result["text"]
 
 
 def test_the_view_tells_each_level_with_its_parts() -> None:

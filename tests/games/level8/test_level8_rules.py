@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from level8_positions import card, cards, force_deal, group, position
 
-from spieltisch.core.contract import CHANCE, TERMINAL, IllegalActionError
+from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, IllegalActionError
 from spieltisch.core.play import play_out, sample_chance
 from spieltisch.core.snapshot import snapshot
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.bot import heuristic_action
 from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.phases import DEAL, DRAW, KEEP, LAYDOWN, OVER, PLAY, SKIPPED
-from spieltisch.games.level8.rules import UNBOUNDED, Level8State
+from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.solver import solution
 
 
