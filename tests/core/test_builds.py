@@ -72,7 +72,10 @@ def test_pure_is_chosen_by_the_environment(tmp_path: Path, monkeypatch: pytest.M
         native.find_build((tmp_path / "build",), tmp_path)
 
 
-def test_a_missing_or_stale_build_is_an_error_when_compiled_is_asked_for(tmp_path: Path) -> None:
+def test_a_missing_or_stale_build_is_an_error_when_compiled_is_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(native.ENV, raising=False)  # the pure-Python run sets it
     missing = native.find_build((tmp_path / "nothing",), tmp_path)
     assert not missing.compiled and missing.reason == "no compiled build"
     with pytest.raises(native.BuildError, match="no compiled build"):
