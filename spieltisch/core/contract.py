@@ -336,12 +336,7 @@ class State(ABC):
         Computed once per position by the game's `_legal_actions` and kept until the
         next action; each call returns a fresh list the caller may change.
         """
-        kept = self._kept_legal
-        if kept is not None and kept[0] == len(self._history) and kept[1] == id(self):
-            return kept[2][:]
-        legal = self._legal_actions()
-        self._kept_legal = (len(self._history), id(self), legal)
-        return legal[:]
+        return self._legal_now()[:]
 
     def _legal_now(self) -> list[int]:
         """The kept legal actions (not to be changed), worked out when the position is new.
