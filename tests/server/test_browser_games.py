@@ -286,9 +286,18 @@ def text_of(page: Any, selector: str) -> str:
     return str(page.locator(selector).first.inner_text())
 
 
+def page_lang(page: Any) -> str:
+    return "de" if page.evaluate("document.documentElement.lang") == "de" else "en"
+
+
 def souvenirs_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
-    """Each player's cubes left, and each cube on its line in its owner's name, first and second in order."""
+    """Each player's cubes left, and each cube on its line in its owner's name, first and second in order;
+    the hand's cards named as the reference data names them."""
     view = state["view"]
+    hand = page.locator(".hand .hand-cards svg.card").evaluate_all(
+        "cards => cards.map((c) => c.getAttribute('aria-label'))"
+    )
+    assert hand == [ref["card_names"][page_lang(page)][kind] for kind in view["hand"]], hand
     for seat, left in enumerate(view["cubes_left"]):
         assert text_of(
             page, f"[data-testid=players] li[data-seat='{seat}'] [data-testid=cubes-left]"
@@ -352,9 +361,13 @@ def allegra_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
 
 
 def level8_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
-    """Every player's level with its requirement in words, and whose pile is whose."""
+    """Every player's level with its requirement in words, whose pile is whose, and the parts of
+    one's own level named as the reference data names them."""
     view = state["view"]
-    lang = "de" if "Ablage" in text_of(page, "[data-testid=pile]") else "en"
+    lang = page_lang(page)
+    if view["levels"][state["you"]] <= 8:
+        parts = page.locator("[data-testid=parts] [data-testid=part-name]").all_inner_texts()
+        assert parts == ref["part_names"][lang][view["levels"][state["you"]] - 1], parts
     for seat, level in enumerate(view["levels"]):
         player = f"[data-testid=players] li[data-seat='{seat}']"
         if level <= 8:
@@ -368,7 +381,7 @@ def level8_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
 
 def lucandor_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
     """Cards by their full names (garment and colour), never codes."""
-    lang = "de" if page.evaluate("document.documentElement.lang") == "de" else "en"
+    lang = page_lang(page)
     full = {
         f"{ref['garments'][c['garment']][lang]} {ref['colours'][c['colour']][lang]}" for c in ref["cards"]
     }

@@ -400,11 +400,13 @@ def score_breakdown(state: Level8State, lang: str) -> list[list[ScoreLine]]:
 
 
 def reference_data(settings: Settings) -> dict[str, Any]:
-    """Public facts for a display: every level's parts and names, colours, card kinds."""
+    """Public facts for a display: every level's parts and names (the level's and each
+    part's, in both languages, as the moves name them), colours, card kinds."""
     levels = settings.levels.levels
     return {
         "levels": [[part_struct(part) for part in level] for level in levels],
         "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},
+        "part_names": {lang: [[part_name(p, lang) for p in level] for level in levels] for lang in WORDS},
         "colours": {lang: list(colour_names(lang)) for lang in WORDS},
         "colour_codes": list(CODES),
         "values": VALUES,

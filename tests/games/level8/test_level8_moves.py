@@ -184,3 +184,21 @@ def test_the_view_tells_each_level_with_its_parts() -> None:
     data = state.game.reference_data()
     assert data["levels"][3] == view["requirements"][1] and len(data["levels"]) == 8
     assert data["level_names"]["de"][0] == "2 Dreierfolgen" and data["joker"] == JOKER
+    assert data["part_names"]["de"][3] == ["Vierling", "Viererfolge"]
+    assert data["part_names"]["en"][3] == ["set of 4", "run of 4"]
+
+
+def test_the_reference_names_parts_as_the_moves_do() -> None:
+    """A display names a level's parts from the reference data, in the words the move names use."""
+    data = position().game.reference_data()
+    picks = 0
+    for state in decisions("level8", 2, 3, round_turns=60):
+        level = state.level[state.player]
+        for action in state.legal_actions():
+            if state.action_struct(action)["kind"] != "pick":
+                continue
+            for lang in ("en", "de"):
+                name = data["part_names"][lang][level - 1][state.part]
+                assert state.action_label(action, lang).endswith(f"({name})")
+            picks += 1
+    assert picks > 0, "the game laid no level down"

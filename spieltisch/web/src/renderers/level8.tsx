@@ -54,9 +54,13 @@ export interface Level8ViewData {
   layoff_card: number;
 }
 
+/** The table's reference data (spieltisch/games/level8/text.py `reference_data`). */
 interface Level8Reference {
   levels?: Part[][];
+  /** Per language each level's name, by level - 1. */
   level_names?: Record<Lang, string[]>;
+  /** Per language each level's parts' names, by level - 1 and part. */
+  part_names?: Record<Lang, string[][]>;
   colours?: Record<Lang, string[]>;
   values?: number;
   joker?: number;
@@ -73,7 +77,7 @@ const WORDS = {
     part: "Teil {n}", layDown: "Level auslegen", building: "Wird ausgelegt", cancel: "Abbrechen", takeSkip: "Aussetzen: Karte unter den Stapel legen",
     skipBefore: "Aussetzen-Karte vor {name} legen", groups: "Ausgelegt", keep: "Karten behalten", keepDone: "Fertig",
     hint: "Karten auswählen, dann anklicken, wohin sie gehen: dein Ablagestapel, ein Teil deines Levels, eine ausgelegte Gruppe oder ein Mitspieler (Aussetzen).",
-    run: "Folge aus {n}", set: "{n} gleiche Zahlen", colour: "{n} Karten einer Farbe", skipped: "muss aussetzen",
+    skipped: "muss aussetzen",
     yourLevel: "Dein Level", win: "Siegmünze", group: "Gruppe {n} von {name}",
     meaning: "Was soll {card} hier sein?", as: "als {what}", low: "unten", high: "oben",
   },
@@ -83,7 +87,7 @@ const WORDS = {
     part: "part {n}", layDown: "Lay down the level", building: "Being laid", cancel: "Cancel", takeSkip: "Skipped: put the card under the draw pile",
     skipBefore: "put a skip card before {name}", groups: "Laid", keep: "Keep cards", keepDone: "Done",
     hint: "Select cards, then click where they go: your discard pile, a part of your level, a laid group or another player (skip).",
-    run: "run of {n}", set: "{n} of one number", colour: "{n} of one colour", skipped: "is skipped",
+    skipped: "is skipped",
     yourLevel: "Your level", win: "win coin", group: "{name}'s group {n}",
     meaning: "What should {card} be here?", as: "as {what}", low: "low end", high: "high end",
   },
@@ -115,12 +119,11 @@ class Deck {
     if (kind === this.skip) return w.skip;
     return `${this.colourName(Math.floor(kind / this.values))} ${(kind % this.values) + 1}`;
   }
-  partName(part: Part): string {
-    return fill(WORDS[this.lang][part.kind] ?? "{n}", { n: part.size });
+  partName(level: number, part: number): string {
+    return this.ref.part_names?.[this.lang]?.[level - 1]?.[part] ?? "?";
   }
-  levelName(level: number, parts: Part[]): string {
-    const named = this.ref.level_names?.[this.lang]?.[level - 1];
-    return named ?? parts.map((p) => this.partName(p)).join(" + ");
+  levelName(level: number): string {
+    return this.ref.level_names?.[this.lang]?.[level - 1] ?? "?";
   }
 }
 
@@ -162,7 +165,6 @@ interface PlayerProps {
 
 function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSteps, groupSteps, go, t, w }: PlayerProps) {
   const level = view.levels[seat] ?? 1;
-  const requirements = view.requirements[seat] ?? [];
   const laid = view.laid[seat] ?? false;
   const size = view.hand_sizes[seat] ?? 0;
   const pile = view.piles[seat] ?? [];
@@ -198,7 +200,7 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
             <strong>
               {w.level} {level}
             </strong>
-            : <span data-testid="requirement">{deck.levelName(level, requirements)}</span> · {laid ? `✓ ${w.laid}` : w.notLaid}
+            : <span data-testid="requirement">{deck.levelName(level)}</span> · {laid ? `✓ ${w.laid}` : w.notLaid}
           </>
         )}
       </div>
@@ -359,13 +361,13 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
         <section class="l8-mine" aria-label={w.yourLevel}>
           {requirements.length > 0 && (
             <div class="l8-parts" data-testid="parts">
-              {requirements.map((part, index) => {
+              {requirements.map((_part, index) => {
                 const steps = partStep(index);
                 const cards = index < built.length ? (built[index]?.[3] ?? []) : index === currentPart ? picks : [];
                 const body = (
                   <span class="l8-part-body">
                     <span>
-                      {fill(w.part, { n: index + 1 })}: {deck.partName(part)}
+                      {fill(w.part, { n: index + 1 })}: <span data-testid="part-name">{deck.partName(view.levels[you] ?? 1, index)}</span>
                     </span>
                     {cards.length > 0 && <Row cards={cards} deck={deck} />}
                   </span>
