@@ -377,6 +377,11 @@ def level8_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
         name = names(state)[seat]
         assert (f"Ablage von {name}" if lang == "de" else f"{name}'s discard pile") in pile, pile
     seen.add("levels")
+    for entry in state["log"]:  # a pile taken from is named by its owner's name (unless reworded)
+        label = entry["label"] or "#"
+        if entry["move"] and entry["move"]["kind"] == "draw_pile" and not label.startswith("#"):
+            assert names(state)[entry["move"]["owner"]] in label and "Platz" not in label, label
+            assert label in text_of(page, f"[data-testid=log] li[data-version='{entry['version']}']")
 
 
 def lucandor_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:

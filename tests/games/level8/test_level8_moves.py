@@ -9,6 +9,7 @@ import pytest
 from level8_positions import card, group, position
 
 from spieltisch.core.contract import Move
+from spieltisch.core.wording import seat_names
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.cards import JOKER, SKIP
 from spieltisch.games.level8.phases import DRAW, PLAY
@@ -153,6 +154,16 @@ def test_a_round_end_is_announced_with_who_went_out_and_the_new_levels() -> None
     )
     german = state.public_result(A.DISCARD + card("B9"), "de")
     assert german is not None and german["text"].startswith("Runde 1 vorbei: Platz 1 hat die letzte Karte")
+    with seat_names(["Anna", "Bea", "Cem"]):  # a table that knows its players names them
+        named = state.public_result(A.DISCARD + card("B9"))
+        named_de = state.public_result(A.DISCARD + card("B9"), "de")
+    assert named is not None and named["text"] == (
+        "Round 1 over: Anna went out. Levels now: Anna on level 4 (+2), Bea on level 2 (+1), Cem on level 3."
+    )
+    assert named_de is not None and named_de["text"] == (
+        "Runde 1 vorbei: Anna hat die letzte Karte abgeworfen. Level jetzt: Anna auf Level 4 (+2),"
+        " Bea auf Level 2 (+1), Cem auf Level 3."
+    )
     assert state.view(None)["last_round"] == {
         k: result[k] for k in ("round", "went_out", "levels_before", "levels", "turns", "stalled", "capped")
     }
