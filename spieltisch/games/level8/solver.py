@@ -236,9 +236,14 @@ def can_complete_planned(plan: AxisPlan | None, reqs: tuple[Req, ...], hand: tup
                 count[card // VALUES] += 1
             elif card == JOKER:
                 jokers += 1
-    if plan.shape == KEYED:
-        top = sorted(count, reverse=True)[: len(plan.sizes)]
-        return _keyed_fit(plan.sizes, tuple(top), jokers)
+    return _counts_fit(plan, count, jokers)
+
+
+def _counts_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
+    """`can_complete_planned` but for one or two runs, on the cards held per number
+    (or colour) and the jokers."""
+    if plan.shape == KEYED or plan.shape == SETS:
+        return _sets_fit(plan, count, jokers)
     return _one_axis_fit(plan, count, jokers)
 
 
@@ -261,13 +266,27 @@ def _can_complete_mixed(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> bool:
 # (which also keeps the choice for `solution` and the bot's shortfall).
 
 AxisOption = tuple[int, int, int, tuple[int, ...]]  # run mask or 0, key, cards needed, run numbers
-GENERAL, RUNS, KEYED = 0, 1, 2
+GENERAL, RUNS, KEYED, SETS = 0, 1, 2, 3
+"""Shapes of a plan: any parts; runs only; untouched sets (or colour groups) only;
+sets (or colour groups) only, some begun."""
 
 
 class AxisPlan:
     """A level (or its rest) on one axis: each part's options, in a fixed order."""
 
-    __slots__ = ("axis", "masks", "needs", "parts", "plain_run", "same", "shape", "sizes", "total")
+    __slots__ = (
+        "axis",
+        "begun",
+        "masks",
+        "needs",
+        "parts",
+        "plain_run",
+        "same",
+        "shape",
+        "sizes",
+        "total",
+        "untouched",
+    )
 
     def __init__(self, axis: int, reqs: tuple[Req, ...]) -> None:
         # Identical parts side by side, so only non-decreasing choices need trying.
@@ -279,8 +298,14 @@ class AxisPlan:
             self.shape = RUNS
         elif all(kind != RUN and not placed for kind, _, placed in reqs):
             self.shape = KEYED
+        elif all(kind != RUN for kind, _, _ in reqs):
+            self.shape = SETS
         else:
             self.shape = GENERAL
+        # Sets and colour groups: the begun ones as (key, cards still needed), the sizes of the others.
+        keyed = [(size, placed) for kind, size, placed in reqs if kind != RUN]
+        self.begun = tuple((placed[0], size - len(placed)) for size, placed in keyed if placed)
+        self.untouched = tuple(size for size, placed in keyed if not placed)
         parts: list[tuple[AxisOption, ...]] = []
         for req in reqs:
             options: list[AxisOption] = []
@@ -388,6 +413,22 @@ def _plain_runs_fit(length: int, parts: int, once: int, twice: int) -> bool:
             return True
         shared &= twice >> (length - apart)
     return False
+
+
+def _sets_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
+    """Sets (or colour groups) only: a begun part's number (colour) is fixed, so it
+    takes the cards of that number first and jokers for what they lack; the
+    untouched parts then share what is left as in `_keyed_fit`."""
+    left = count
+    if plan.begun:
+        left = list(count)
+        for key, need in plan.begun:
+            jokers -= max(0, need - left[key])
+            left[key] = max(0, left[key] - need)
+        if jokers < 0:
+            return False
+    top = sorted(left, reverse=True)[: len(plan.untouched)]
+    return _keyed_fit(plan.untouched, tuple(top), jokers)
 
 
 @lru_cache(maxsize=65_536)
@@ -722,7 +763,7 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
     result: list[Pick] = []
     plan = _one_axis_plan(reqs)
     axis = -1 if plan is None else plan.axis
-    rest_of = _RunsRest(hand) if plan is not None and plan.shape == RUNS else None
+    rest_of = None if plan is None else _RestOfHand(plan.axis, hand)
     # On one axis the answer depends on the card only through its number (or
     # colour) or being a joker: cards alike there are asked once.
     asked: dict[tuple[int, int], bool] = {}
@@ -741,7 +782,7 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
                 if not accepts(first, meaning):
                     fits = False
                 elif rest_of is not None:
-                    fits = rest_of.fits(place(reqs, meaning), card)
+                    fits = rest_of.fits(place(reqs, meaning), card, alike)
                 else:
                     if rest is None:
                         at = hand.index(card)
@@ -754,35 +795,45 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
     return result
 
 
-class _RunsRest:
-    """`can_complete(reqs, hand without one card)` for runs, on number masks of the hand
-    worked out once: only the number of the card taken out changes them."""
+class _RestOfHand:
+    """`can_complete(reqs, hand without one card)` for levels on one axis, on what the
+    hand holds worked out once (cards per number or colour, number masks for runs):
+    taking a card out changes only the count of its number (colour) or the jokers."""
 
-    __slots__ = ("hand", "jokers", "once", "twice")
+    __slots__ = ("count", "hand", "jokers", "once", "twice")
 
-    def __init__(self, hand: tuple[int, ...]) -> None:
+    def __init__(self, axis: int, hand: tuple[int, ...]) -> None:
         self.hand = hand
-        self.once, self.twice = _number_masks(hand)
+        self.count = _axis_counts(axis, hand)
+        self.once, self.twice = _number_masks(hand) if axis == BY_VALUE else (0, 0)
         self.jokers = hand.count(JOKER)
 
-    def fits(self, reqs: tuple[Req, ...], card: int) -> bool:
+    def fits(self, reqs: tuple[Req, ...], card: int, key: int) -> bool:
+        """Without `card` (a joker, or a number card of number or colour `key`)."""
         if not reqs:
             return True
-        hand = self.hand
         plan = _one_axis_plan(reqs)
-        if plan is None or plan.shape != RUNS or len(plan.parts) > 2 or plan.total > len(hand) - 1:
-            at = hand.index(card)
-            return can_complete(reqs, hand[:at] + hand[at + 1 :])
-        once, twice, jokers = self.once, self.twice, self.jokers
+        assert plan is not None, "the rest of a level on one axis is on that axis"
+        if plan.total > len(self.hand) - 1:
+            return False
+        jokers = self.jokers
         if card == JOKER:
             jokers -= 1
-        else:
-            bit = _NUMBER_BIT[card]
-            if not twice & bit:
-                once &= ~bit
-            elif sum(1 for other in hand if _NUMBER_BIT[other] == bit) == 2:
-                twice &= ~bit
-        return _runs_fit_masks(plan, once, twice, jokers)
+            key = -1
+        if plan.shape == RUNS and len(plan.parts) <= 2:
+            once, twice = self.once, self.twice
+            if key >= 0 and self.count[key] == 1:
+                once &= ~(1 << key)
+            elif key >= 0 and self.count[key] == 2:
+                twice &= ~(1 << key)
+            return _runs_fit_masks(plan, once, twice, jokers)
+        count = self.count
+        if key >= 0:
+            count[key] -= 1
+        fits = _counts_fit(plan, count, jokers)
+        if key >= 0:
+            count[key] += 1
+        return fits
 
 
 # --- laying off -----------------------------------------------------------------
