@@ -240,8 +240,15 @@ def can_complete_planned(plan: AxisPlan | None, reqs: tuple[Req, ...], hand: tup
 
 
 def _counts_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
-    """`can_complete_planned` but for one or two runs, on the cards held per number
-    (or colour) and the jokers."""
+    """`can_complete_planned` on the cards held per number (or colour) and the jokers."""
+    if plan.shape == RUNS and len(plan.parts) <= 2:
+        once = twice = 0
+        for key, held in enumerate(count):
+            if held:
+                once |= 1 << key
+            if held > 1:
+                twice |= 1 << key
+        return _runs_fit_masks(plan, once, twice, jokers)
     if plan.shape == KEYED or plan.shape == SETS:
         return _sets_fit(plan, count, jokers)
     return _one_axis_fit(plan, count, jokers)
@@ -277,6 +284,7 @@ class AxisPlan:
     __slots__ = (
         "axis",
         "begun",
+        "first",
         "masks",
         "needs",
         "parts",
@@ -288,9 +296,10 @@ class AxisPlan:
         "untouched",
     )
 
-    def __init__(self, axis: int, reqs: tuple[Req, ...]) -> None:
+    def __init__(self, axis: int, given: tuple[Req, ...]) -> None:
         # Identical parts side by side, so only non-decreasing choices need trying.
-        reqs = tuple(sorted(reqs))
+        reqs = tuple(sorted(given))
+        self.first = reqs.index(given[0])  # where the part a lay-down fills now stands
         self.axis = axis
         self.total = sum(size - len(placed) for _, size, placed in reqs)
         self.sizes = tuple(size for _, size, _ in reqs)
@@ -762,6 +771,8 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
     kind = first[0]
     result: list[Pick] = []
     plan = _one_axis_plan(reqs)
+    if plan is not None and plan.shape == RUNS and len(plan.parts) <= 2:
+        return _runs_picks(plan, hand)
     axis = -1 if plan is None else plan.axis
     rest_of = None if plan is None else _RestOfHand(plan.axis, hand)
     # On one axis the answer depends on the card only through its number (or
@@ -795,17 +806,50 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
     return result
 
 
-class _RestOfHand:
-    """`can_complete(reqs, hand without one card)` for levels on one axis, on what the
-    hand holds worked out once (cards per number or colour, number masks for runs):
-    taking a card out changes only the count of its number (colour) or the jokers."""
+def _runs_picks(plan: AxisPlan, hand: tuple[int, ...]) -> list[Pick]:
+    """`picks_possible` for one or two runs, from the numbers the first run can take."""
+    once, twice = _number_masks(hand)
+    numbers, joker_numbers = _first_run_slots(plan, once, twice, hand.count(JOKER))
+    result: list[Pick] = []
+    for card in sorted(set(hand)):
+        if card < NUMBER_KINDS and numbers & _NUMBER_BIT[card]:
+            result.append((card, value_of(card)))
+        elif card == JOKER:
+            result += [(JOKER, number) for number in range(1, VALUES + 1) if joker_numbers >> number & 1]
+    return result
 
-    __slots__ = ("count", "hand", "jokers", "once", "twice")
+
+def _first_run_slots(plan: AxisPlan, once: int, twice: int, jokers: int) -> tuple[int, int]:
+    """One or two runs: the numbers (bit masks) a held card, and a joker, can fill in
+    the first run given so that the level still finishes.
+
+    A choice of runs that lacks at most `jokers` cards can take any held number of
+    its first run there (cards of one number are alike). A joker there leaves one
+    joker fewer for the rest: it fits where the choice lacks fewer cards than the
+    jokers, and at the numbers the choice lacks anyway where it lacks just as many."""
+    masks = plan.masks
+    others = masks[1 - plan.first] if len(masks) == 2 else (0,)
+    lack_once, lack_twice = ~once, ~twice
+    numbers = joker_numbers = 0
+    for a in masks[plan.first]:
+        for b in others:
+            lack = ((a | b) & lack_once).bit_count() + (a & b & lack_twice).bit_count()
+            if lack <= jokers:
+                numbers |= a & once
+                joker_numbers |= a if lack < jokers else a & (lack_once | b & lack_twice)
+    return numbers, joker_numbers
+
+
+class _RestOfHand:
+    """`can_complete(reqs, hand without one card)` for levels on one axis, on the cards
+    the hand holds per number (or colour), counted once: taking a card out changes
+    only the count of its number (colour) or the jokers."""
+
+    __slots__ = ("count", "hand", "jokers")
 
     def __init__(self, axis: int, hand: tuple[int, ...]) -> None:
         self.hand = hand
         self.count = _axis_counts(axis, hand)
-        self.once, self.twice = _number_masks(hand) if axis == BY_VALUE else (0, 0)
         self.jokers = hand.count(JOKER)
 
     def fits(self, reqs: tuple[Req, ...], card: int, key: int) -> bool:
@@ -816,23 +860,12 @@ class _RestOfHand:
         assert plan is not None, "the rest of a level on one axis is on that axis"
         if plan.total > len(self.hand) - 1:
             return False
-        jokers = self.jokers
         if card == JOKER:
-            jokers -= 1
-            key = -1
-        if plan.shape == RUNS and len(plan.parts) <= 2:
-            once, twice = self.once, self.twice
-            if key >= 0 and self.count[key] == 1:
-                once &= ~(1 << key)
-            elif key >= 0 and self.count[key] == 2:
-                twice &= ~(1 << key)
-            return _runs_fit_masks(plan, once, twice, jokers)
+            return _counts_fit(plan, self.count, self.jokers - 1)
         count = self.count
-        if key >= 0:
-            count[key] -= 1
-        fits = _counts_fit(plan, count, jokers)
-        if key >= 0:
-            count[key] += 1
+        count[key] -= 1
+        fits = _counts_fit(plan, count, self.jokers)
+        count[key] += 1
         return fits
 
 
