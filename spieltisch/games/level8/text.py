@@ -392,7 +392,8 @@ def score_breakdown(state: Level8State, lang: str) -> list[list[ScoreLine]]:
 
 def reference_data(settings: Settings) -> dict[str, Any]:
     """Public facts for a display: every level's parts and names (the level's and each
-    part's, in both languages, as the moves name them), colours, card kinds."""
+    part's, in both languages, as the moves name them), colours, card kinds, and how
+    many stalled rounds in a row end the game (the safety cap `stall_rounds`, 0: off)."""
     levels = settings.levels.levels
     return {
         "levels": [[part_struct(part) for part in level] for level in levels],
@@ -404,6 +405,7 @@ def reference_data(settings: Settings) -> dict[str, Any]:
         "joker": JOKER,
         "skip": SKIP,
         "keep_limit": settings.deck.keep_limit if settings.carry_over else 0,
+        "stall_rounds": settings.stall_rounds,
     }
 
 

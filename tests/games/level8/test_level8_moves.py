@@ -197,6 +197,7 @@ def test_the_view_tells_each_level_with_its_parts() -> None:
     assert data["level_names"]["de"][0] == "2 Dreierfolgen" and data["joker"] == JOKER
     assert data["part_names"]["de"][3] == ["Vierling", "Viererfolge"]
     assert data["part_names"]["en"][3] == ["set of 4", "run of 4"]
+    assert data["stall_rounds"] == 3 and position(stall_rounds=5).game.reference_data()["stall_rounds"] == 5
 
 
 def test_the_reference_names_parts_as_the_moves_do() -> None:

@@ -52,6 +52,21 @@ export interface Level8ViewData {
   built: Group[];
   /** The card being laid off, or -1. */
   layoff_card: number;
+  /** How the last round ended (null before the first ends). */
+  last_round: RoundEnd | null;
+  /** Stalled rounds in a row so far (the safety cap `stall_rounds` ends the game at its limit). */
+  stalled: number;
+}
+
+/** A round's end as the view tells it (spieltisch/games/level8/rules.py `RoundEnd`). */
+interface RoundEnd {
+  round: number;
+  /** Who went out; null for a stalled round (nobody out within `round_turns`). */
+  went_out: number | null;
+  levels_before: number[];
+  levels: number[];
+  turns: number;
+  stalled: number;
 }
 
 /** The table's reference data (spieltisch/games/level8/text.py `reference_data`). */
@@ -65,6 +80,8 @@ interface Level8Reference {
   values?: number;
   joker?: number;
   skip?: number;
+  /** The safety cap: this many stalled rounds in a row end the game (0: never). */
+  stall_rounds?: number;
 }
 
 /** The card faces' colours (how a card is drawn; its colour's name is the reference data's). */
@@ -80,6 +97,10 @@ const WORDS = {
     skipped: "muss aussetzen",
     yourLevel: "Dein Level", win: "Siegmünze", group: "Gruppe {n} von {name}",
     meaning: "Was soll {card} hier sein?", as: "als {what}", low: "unten", high: "oben",
+    lastOut: "Runde {round}: {name} ist rausgegangen", movedUp: "aufgestiegen: {seats}",
+    lastStalled: "Runde {round} festgefahren: in {turns} Zügen ging niemand raus, daher neu gegeben mit unveränderten Levels",
+    stalledRow: "Festgefahrene Runden in Folge: {n} von {limit}; bei {limit} gewinnt das höchste Level",
+    stalledRowFree: "Festgefahrene Runden in Folge: {n}",
   },
   en: {
     level: "Level", laid: "laid down", notLaid: "not laid down yet", card: "card", cards: "cards", pileOf: "{name}'s discard pile",
@@ -90,6 +111,10 @@ const WORDS = {
     skipped: "is skipped",
     yourLevel: "Your level", win: "win coin", group: "{name}'s group {n}",
     meaning: "What should {card} be here?", as: "as {what}", low: "low end", high: "high end",
+    lastOut: "Round {round}: {name} went out", movedUp: "moved up: {seats}",
+    lastStalled: "Round {round} stalled: nobody went out in {turns} turns, so it was dealt again with levels unchanged",
+    stalledRow: "Stalled rounds in a row: {n} of {limit}; at {limit} the highest level wins",
+    stalledRowFree: "Stalled rounds in a row: {n}",
   },
 };
 type Words = (typeof WORDS)["en"];
@@ -125,6 +150,34 @@ class Deck {
   levelName(level: number): string {
     return this.ref.level_names?.[this.lang]?.[level - 1] ?? "?";
   }
+}
+
+/** How the last round ended (who went out and who moved up, or that it stalled) and the stalled rounds in a row. */
+function RoundState({ view, seats, t, w, limit }: { view: Level8ViewData; seats: Seat[]; t: T; w: Words; limit: number }) {
+  const end = view.last_round;
+  if (!end && view.stalled === 0) return null;
+  let last = "";
+  if (end && end.went_out !== null) {
+    const gains = end.levels
+      .map((after, seat) => ({ seat, gain: after - (end.levels_before[seat] ?? after) }))
+      .filter((g) => g.gain > 0)
+      .map((g) => `${playerName(seats, g.seat, t)} +${g.gain}`);
+    last = fill(w.lastOut, { round: end.round, name: playerName(seats, end.went_out, t) });
+    if (gains.length) last += ` · ${fill(w.movedUp, { seats: gains.join(", ") })}`;
+  } else if (end) {
+    last = fill(w.lastStalled, { round: end.round, turns: end.turns });
+  }
+  return (
+    <p class="l8-round" data-testid="round-state">
+      {last && <span data-testid="last-round">{last}.</span>}
+      {view.stalled > 0 && (
+        <span data-testid="stalled">
+          {" "}
+          {fill(limit ? w.stalledRow : w.stalledRowFree, { n: view.stalled, limit })}.
+        </span>
+      )}
+    </p>
+  );
 }
 
 function L8Card({ kind, deck, highlight }: { kind: number; deck: Deck; highlight?: boolean }) {
@@ -336,6 +389,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
           </Act>
         </span>
       </p>
+      <RoundState view={view} seats={seats} t={t} w={w} limit={reference?.stall_rounds ?? 0} />
       {plan.choices.length > 0 && <Meanings choices={plan.choices} choose={plan.choose} deck={deck} w={w} />}
       <ul class="l8-players" data-testid="players">
         {seats.map((_s, seat) => (
