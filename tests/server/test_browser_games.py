@@ -372,11 +372,26 @@ def allegra_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
         seen.add("knock")
 
 
+def level8_card(ref: dict, lang: str, kind: int) -> list[str]:
+    """A LEVEL 8 card's name and the mark on its face, as the reference data names them."""
+    for special in ("joker", "skip"):
+        if kind == ref[special]:
+            return [ref["card_words"][lang][special], ref["card_codes"][lang][special]]
+    colour, value = divmod(kind, ref["values"])
+    return [f"{ref['colours'][lang][colour]} {value + 1}", str(value + 1)]
+
+
 def level8_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
     """Every player's level with its requirement in words, whose pile is whose, and the parts of
-    one's own level named as the reference data names them."""
+    one's own level and the hand's cards named as the reference data names them."""
     view = state["view"]
     lang = page_lang(page)
+    hand = page.locator(".hand .hand-cards svg.card").evaluate_all(
+        "cards => cards.map((c) => [c.getAttribute('aria-label'), c.querySelector('text').textContent])"
+    )
+    assert hand == [level8_card(ref, lang, kind) for kind in view["hand"] or []], hand
+    if {ref["joker"], ref["skip"]} & set(view["hand"] or []):
+        seen.add("joker or skip")
     if view["levels"][state["you"]] <= 8:
         parts = page.locator("[data-testid=parts] [data-testid=part-name]").all_inner_texts()
         assert parts == ref["part_names"][lang][view["levels"][state["you"]] - 1], parts
@@ -461,7 +476,7 @@ MUST_SEE = {
     "souvenirs": {"cube"},
     "calcory": {"digit"},
     "allegra": {"final"},
-    "level8": {"levels", "round"},
+    "level8": {"levels", "round", "joker or skip"},
     "lucandor": {"names"},
 }
 

@@ -35,12 +35,14 @@ WORDS = {
         "draw_pile": "take {card} from {seat}'s pile",
         "discard": "discard {card}",
         "skip_at": "skip {seat}",
-        "take_skip": "put the skip card under the draw pile",
+        "joker": "joker",
+        "skip": "skip",
+        "take_skip": "put the {skip} card under the draw pile",
         "start": "lay down level {level}: {name}",
         "cancel_lay": "cancel laying down",
         "cancel_off": "cancel laying off {card}",
         "pick": "put {card} into part {part} ({name})",
-        "joker_as": "joker as {meaning} into part {part} ({name})",
+        "joker_as": "{joker} as {meaning} into part {part} ({name})",
         "layoff": "lay off {card}",
         "onto": "onto {seat}'s {group}{end}",
         "low": " at the low end",
@@ -105,12 +107,14 @@ WORDS = {
         "draw_pile": "{card} vom Ablagestapel von {seat} nehmen",
         "discard": "{card} abwerfen",
         "skip_at": "{seat} aussetzen lassen",
-        "take_skip": "Aussetzen-Karte unter den Nachziehstapel schieben",
+        "joker": "Joker",
+        "skip": "Aussetzen",
+        "take_skip": "{skip}-Karte unter den Nachziehstapel schieben",
         "start": "Level {level} auslegen: {name}",
         "cancel_lay": "Auslegen abbrechen",
         "cancel_off": "Anlegen von {card} abbrechen",
         "pick": "{card} in Teil {part} ({name})",
-        "joker_as": "Joker als {meaning} in Teil {part} ({name})",
+        "joker_as": "{joker} als {meaning} in Teil {part} ({name})",
         "layoff": "{card} anlegen",
         "onto": "an {group} von {seat}{end}",
         "low": " unten",
@@ -232,7 +236,7 @@ def action_text(state: Level8State, action: int, lang: str) -> str:
         return _chance_text(state, card_name(action, lang), lang)
     block, arg = actions.decode(action)
     if block in BARE_WORDS:
-        return _t(lang, BARE_WORDS[block])
+        return _t(lang, BARE_WORDS[block], skip=_t(lang, "skip"))
     if block == actions.DRAW_PILE:
         pile = state.piles[arg] if arg < state.num_players else []
         top = card_name(pile[-1], lang) if pile else "?"
@@ -280,7 +284,7 @@ def _pick_text(state: Level8State, action: int, lang: str) -> str:
     if card != JOKER:
         return _t(lang, "pick", card=card_name(card, lang), **where)
     shown = _colour(lang, meaning) if action >= actions.JOKER_COLOUR else meaning
-    return _t(lang, "joker_as", meaning=shown, **where)
+    return _t(lang, "joker_as", joker=_t(lang, "joker"), meaning=shown, **where)
 
 
 def _onto_text(state: Level8State, action: int, lang: str) -> str:
@@ -392,9 +396,11 @@ def score_breakdown(state: Level8State, lang: str) -> list[list[ScoreLine]]:
 
 def reference_data(settings: Settings) -> dict[str, Any]:
     """Public facts for a display: every level's parts and names (the level's and each
-    part's, in both languages, as the moves name them), colours, card kinds, and how
+    part's, in both languages, as the moves name them), colours, card kinds (the joker's
+    and the skip card's full names and the codes the moves name them by), and how
     many stalled rounds in a row end the game (the safety cap `stall_rounds`, 0: off)."""
     levels = settings.levels.levels
+    codes = {lang: {"joker": card_name(JOKER, lang), "skip": card_name(SKIP, lang)} for lang in WORDS}
     return {
         "levels": [[part_struct(part) for part in level] for level in levels],
         "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},
@@ -404,6 +410,8 @@ def reference_data(settings: Settings) -> dict[str, Any]:
         "values": VALUES,
         "joker": JOKER,
         "skip": SKIP,
+        "card_words": {lang: {"joker": _t(lang, "joker"), "skip": _t(lang, "skip")} for lang in WORDS},
+        "card_codes": codes,
         "keep_limit": settings.deck.keep_limit if settings.carry_over else 0,
         "stall_rounds": settings.stall_rounds,
     }

@@ -214,3 +214,33 @@ def test_the_reference_names_parts_as_the_moves_do() -> None:
                 assert state.action_label(action, lang).endswith(f"({name})")
             picks += 1
     assert picks > 0, "the game laid no level down"
+
+
+def test_the_reference_names_the_joker_and_the_skip_card_as_the_moves_do() -> None:
+    """A display names the joker and the skip card from the reference data: the words and the
+    letters the move names use, in both languages."""
+    data = position().game.reference_data()
+    assert data["card_words"] == {
+        "en": {"joker": "joker", "skip": "skip"},
+        "de": {"joker": "Joker", "skip": "Aussetzen"},
+    }
+    assert data["card_codes"] == {"en": {"joker": "J", "skip": "S"}, "de": {"joker": "J", "skip": "A"}}
+    special = {JOKER: "joker", SKIP: "skip"}
+    seen: set[str] = set()
+    for seed in range(1, 6):
+        for state in decisions("level8", 3, seed, round_turns=80):
+            for action in state.legal_actions():
+                move = state.action_struct(action)
+                for lang in ("en", "de"):
+                    label = state.action_label(action, lang)
+                    if move["kind"] == "pick" and move["card"] == JOKER:
+                        assert label.startswith(data["card_words"][lang]["joker"] + " "), label
+                        seen.add("joker word")
+                    elif move["kind"] == "take_skip":
+                        assert data["card_words"][lang]["skip"] in label, label
+                        seen.add("skip word")
+                    elif move["kind"] in ("discard", "keep", "lay_off") and move["card"] in special:
+                        code = data["card_codes"][lang][special[move["card"]]]
+                        assert code in label.split(), label
+                        seen.add(f"{special[move['card']]} code")
+    assert seen == {"joker word", "skip word", "joker code", "skip code"}, seen

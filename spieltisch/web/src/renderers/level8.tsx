@@ -80,6 +80,10 @@ interface Level8Reference {
   values?: number;
   joker?: number;
   skip?: number;
+  /** Per language the joker's and the skip card's full names ("Joker", "Aussetzen"). */
+  card_words?: Record<Lang, { joker: string; skip: string }>;
+  /** Per language the letters the moves name them by ("J", "A"). */
+  card_codes?: Record<Lang, { joker: string; skip: string }>;
   /** The safety cap: this many stalled rounds in a row end the game (0: never). */
   stall_rounds?: number;
 }
@@ -90,7 +94,7 @@ const PALETTE = ["red", "orange", "yellow", "green", "blue", "purple"];
 const WORDS = {
   de: {
     level: "Level", laid: "ausgelegt", notLaid: "noch nicht ausgelegt", card: "Karte", cards: "Karten", pileOf: "Ablage von {name}",
-    emptyPile: "leer", stock: "Nachziehstapel", round: "Runde", hand: "Deine Hand", joker: "Joker", skip: "Aussetzen",
+    emptyPile: "leer", stock: "Nachziehstapel", round: "Runde", hand: "Deine Hand",
     part: "Teil {n}", layDown: "Level auslegen", building: "Wird ausgelegt", cancel: "Abbrechen", takeSkip: "Aussetzen: Karte unter den Stapel legen",
     skipBefore: "Aussetzen-Karte vor {name} legen", groups: "Ausgelegt", keep: "Karten behalten", keepDone: "Fertig",
     hint: "Karten auswählen, dann anklicken, wohin sie gehen: dein Ablagestapel, ein Teil deines Levels, eine ausgelegte Gruppe oder ein Mitspieler (Aussetzen).",
@@ -104,7 +108,7 @@ const WORDS = {
   },
   en: {
     level: "Level", laid: "laid down", notLaid: "not laid down yet", card: "card", cards: "cards", pileOf: "{name}'s discard pile",
-    emptyPile: "empty", stock: "Draw pile", round: "Round", hand: "Your hand", joker: "joker", skip: "skip",
+    emptyPile: "empty", stock: "Draw pile", round: "Round", hand: "Your hand",
     part: "part {n}", layDown: "Lay down the level", building: "Being laid", cancel: "Cancel", takeSkip: "Skipped: put the card under the draw pile",
     skipBefore: "put a skip card before {name}", groups: "Laid", keep: "Keep cards", keepDone: "Done",
     hint: "Select cards, then click where they go: your discard pile, a part of your level, a laid group or another player (skip).",
@@ -139,9 +143,8 @@ class Deck {
     return this.ref.colours?.[this.lang]?.[colour] ?? "?";
   }
   name(kind: number): string {
-    const w = WORDS[this.lang];
-    if (kind === this.joker) return w.joker;
-    if (kind === this.skip) return w.skip;
+    if (kind === this.joker) return this.ref.card_words?.[this.lang]?.joker ?? "?";
+    if (kind === this.skip) return this.ref.card_words?.[this.lang]?.skip ?? "?";
     return `${this.colourName(Math.floor(kind / this.values))} ${(kind % this.values) + 1}`;
   }
   partName(level: number, part: number): string {
@@ -183,8 +186,9 @@ function RoundState({ view, seats, t, w, limit }: { view: Level8ViewData; seats:
 function L8Card({ kind, deck, highlight }: { kind: number; deck: Deck; highlight?: boolean }) {
   if (kind < 0) return <CardBack small />;
   const name = deck.name(kind);
-  if (kind === deck.joker) return <Card small rank="J" title={name} highlight={highlight} />;
-  if (kind === deck.skip) return <Card small rank={deck.lang === "de" ? "A" : "S"} title={name} highlight={highlight} />;
+  const codes = deck.ref.card_codes?.[deck.lang];
+  if (kind === deck.joker) return <Card small rank={codes?.joker ?? "?"} title={name} highlight={highlight} />;
+  if (kind === deck.skip) return <Card small rank={codes?.skip ?? "?"} title={name} highlight={highlight} />;
   return <Card small rank={(kind % deck.values) + 1} colour={PALETTE[Math.floor(kind / deck.values)]} title={name} highlight={highlight} />;
 }
 
