@@ -12,6 +12,18 @@ class OptionError(ValueError):
 
 
 @dataclass(frozen=True)
+class Words:
+    """A short text in each language the tables speak."""
+
+    en: str
+    de: str
+
+    def __call__(self, lang: str) -> str:
+        """The text in `lang` (English for another language)."""
+        return self.de if lang == "de" else self.en
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """One rule option of a game.
 
@@ -19,16 +31,39 @@ class OptionSpec:
     path, checked by the game itself). An "int" option whose default grows
     with the table sets `per_player` (and `default` None): its default for n
     players is `per_player * n`, filled in when the game is made.
+
+    `help` says what the option does and `label` names it for a person (the
+    lobby's field), both as `Words` in German and English; a plain string is
+    English only, and without a label the option's name stands for itself.
+    `choice_labels` name the choices for a person, in order (none: as they are).
+    The command line shows the English help.
     """
 
     name: str
     default: Any
     kind: str
-    help: str
+    help: str | Words
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     per_player: int | None = None
+    label: Words | None = None
+    choice_labels: tuple[Words, ...] = ()
+
+    def help_in(self, lang: str) -> str:
+        return self.help(lang) if isinstance(self.help, Words) else self.help
+
+    def label_in(self, lang: str) -> str:
+        return self.label(lang) if self.label else self.name.replace("_", " ")
+
+    def choice_labels_in(self, lang: str) -> list[str]:
+        if self.choice_labels:
+            return [words(lang) for words in self.choice_labels]
+        return [str(choice) for choice in self.choices]
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label per choice")
 
     def default_for(self, players: int | None) -> Any:
         """The default for `players` (`default` itself when it does not scale or no count is given)."""
@@ -48,7 +83,7 @@ class OptionSpec:
         else:
             allowed = "a text value"
         default = f"{self.per_player} per player" if self.per_player is not None else repr(self.default)
-        return f"{self.name} ({allowed}; default {default}): {self.help}"
+        return f"{self.name} ({allowed}; default {default}): {self.help_in('en')}"
 
     def coerce(self, value: Any) -> Any:
         """Turn `value` (possibly a command-line string) into a valid value or raise."""

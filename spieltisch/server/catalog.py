@@ -13,6 +13,7 @@ from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.core.registry import game_class, game_names
 from spieltisch.server.datasets import DataSets
+from spieltisch.server.errors import LANGS
 from spieltisch.server.messages import BotChoice, GameSummary, OptionInfo
 
 # Strengths offered for the search bot when the bot factory knows it.
@@ -81,8 +82,10 @@ def describe_option(spec: OptionSpec, data_sets: list[str]) -> OptionInfo:
         name=spec.name,
         kind=spec.kind,  # type: ignore[arg-type]
         default=spec.default,
-        help=spec.help,
+        label={lang: spec.label_in(lang) for lang in LANGS},
+        help={lang: spec.help_in(lang) for lang in LANGS},
         choices=list(spec.choices),
+        choice_labels={lang: spec.choice_labels_in(lang) for lang in LANGS},
         minimum=spec.minimum,
         maximum=spec.maximum,
         data_sets=data_sets if spec.kind == "str" else [],

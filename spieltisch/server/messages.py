@@ -168,8 +168,13 @@ class OptionInfo(Out):
     kind: Literal["bool", "int", "choice", "str"]
     """"str" options name a data file: a data set or an upload (see data_sets)."""
     default: Any
-    help: str
+    label: dict[str, str]
+    """Per language ("de", "en") the option's name for a person, as the lobby shows it."""
+    help: dict[str, str]
+    """Per language what the option does (English only for a game that gives no German)."""
     choices: list[Any]
+    choice_labels: dict[str, list[str]]
+    """Per language the choices' names for a person, in the order of `choices`."""
     minimum: int | None
     maximum: int | None
     data_sets: list[str]

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from spieltisch.cli import app, counted, player_moves
 from spieltisch.core.record import Record
-from spieltisch.core.registry import game_names
+from spieltisch.core.registry import game_class, game_names
 from spieltisch.lab.bench import bench_game
 
 runner = CliRunner()
@@ -114,5 +114,8 @@ def test_replay_of_a_broken_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_games_lists_every_registered_game() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
+    shown = " ".join(result.output.split())
     for name in game_names():
         assert name in result.output
+        for spec in game_class(name).option_specs:  # each option with its English help, as declared
+            assert f"-o {spec.name} (" in shown and spec.help_in("en") in shown, spec.name

@@ -123,9 +123,17 @@ def test_the_lobby_speaks_german_to_a_german_browser_on_a_phone(site: Server, br
     page.goto(site.url + "/")
     page.wait_for_selector("[data-testid=game]")
     assert page.evaluate("document.documentElement.lang") == "de"
+    games = {g["name"]: g for g in httpx.get(f"{site.url}/api/games").json()}
     for game in ("souvenirs", "allegra", "level8", "calcory", "lucandor"):
         page.get_by_test_id("game").select_option(game)
         page.locator(".new-table details:not(.rules-help) summary").click()  # the rule options
+        for option in games[game]["options"]:  # named and explained in the server's German words
+            field = f"#option-{option['name']}"
+            assert page.locator(f"label[for=option-{option['name']}]").inner_text() == option["label"]["de"]
+            assert page.locator(f"{field}-help").inner_text() == option["help"]["de"]
+            if option["kind"] == "choice":
+                shown = page.locator(f"{field} option").all_inner_texts()
+                assert shown == option["choice_labels"]["de"], shown
         page.locator(".new-table .rules-help summary").click()  # the rules help
         assert page.locator(".rules-help[open] h3").count() >= 2
         assert english_on_page(page) == [], game

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import event
 from starlette.testclient import TestClient
 
+from spieltisch.core.registry import game_class, game_names
 from tests.server.conftest import new_table
 
 
@@ -14,6 +15,29 @@ def test_games_list_options_player_counts_and_bots(client: TestClient) -> None:
     assert (toy["min_players"], toy["max_players"]) == (2, 3)
     assert toy["options"][0]["name"] == "top" and toy["options"][0]["default"] == 5
     assert {"random", "heuristic"} <= {b["id"] for b in toy["bots"]}
+
+
+def test_games_name_and_explain_their_options_in_german_and_english(client: TestClient) -> None:
+    """Each game's options come with their names, help and choices in both languages, as the
+    game declares them: the lobby keeps no words of its own for them."""
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    for name in game_names():
+        specs = {spec.name: spec for spec in game_class(name).option_specs}
+        assert [o["name"] for o in games[name]["options"]] == list(specs)
+        for option in games[name]["options"]:
+            spec = specs[option["name"]]
+            for lang in ("de", "en"):
+                assert option["label"][lang] == spec.label_in(lang) and option["label"][lang].strip()
+                assert option["help"][lang] == spec.help_in(lang) and len(option["help"][lang]) > 10
+                assert option["choice_labels"][lang] == spec.choice_labels_in(lang)
+                assert len(option["choice_labels"][lang]) == len(option["choices"])
+            assert option["help"]["de"] != option["help"]["en"], (name, option["name"])
+            assert option["help"]["en"] in spec.describe()  # the command line's help
+    level8 = {o["name"]: o for o in games["level8"]["options"]}
+    assert level8["side"]["choice_labels"]["de"] == ["Vorderseite", "Rückseite"]
+    assert level8["side"]["label"] == {"de": "Seite der Levelkarte", "en": "Level card side"}
+    top = games["toy"]["options"][0]  # a game that declares English only: its name and help in both
+    assert top["label"] == {"de": "top", "en": "top"} and top["help"]["de"] == top["help"]["en"]
 
 
 def test_create_take_seat_fill_bots_and_start(client: TestClient) -> None:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from spieltisch.core.contract import EndReason, Game, Move, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
-from spieltisch.core.options import OptionSpec
+from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.allegra.actions import NUM_ACTIONS
 from spieltisch.games.allegra.bot import choose, rollout
 from spieltisch.games.allegra.moves import action_struct, public_action_struct
@@ -48,34 +48,65 @@ class AllegraGame(Game[AllegraState]):
             "knocking",
             True,
             "bool",
-            "Klopfen (knocking) for 3+ players; false is the rulebook's simplified game",
+            Words(
+                en="With 3 or more players the others may knock; off: the rulebook's simplified game.",
+                de="Ab 3 Spielern dürfen die anderen klopfen; aus: das vereinfachte Spiel der Anleitung.",
+            ),
+            label=Words(en="Knocking", de="Klopfen"),
         ),
         OptionSpec(
             "games",
             1,
             "int",
-            "games in the match (running totals, dealer passes left); with a target, the most games",
+            Words(
+                en="Several games in a row with running totals, the dealer moving on to the left;"
+                " with a target, the most games.",
+                de="Mehrere Partien hintereinander mit laufender Summe, der Geber wechselt nach links;"
+                " mit Zielsumme die meisten Partien.",
+            ),
             minimum=1,
             maximum=50,
+            label=Words(en="Games in the match", de="Partien im Match"),
         ),
         OptionSpec(
             "target",
             0,
             "int",
-            "match ends after the game in which a total reaches this (e.g. 66); 0 = no target",
+            Words(
+                en="The match ends after the game in which a total reaches this (e.g. 66); 0: no target.",
+                de="Das Match endet nach der Partie, in der eine Summe diesen Wert erreicht (z. B. 66);"
+                " 0: kein Ziel.",
+            ),
             minimum=0,
             maximum=1000,
+            label=Words(en="Match target", de="Zielsumme"),
         ),
-        OptionSpec("deck_file", "", "str", "TOML file with [deck] counts = [13 copies for -1..11]"),
+        OptionSpec(
+            "deck_file",
+            "",
+            "str",
+            Words(
+                en="A TOML file with the number of cards of each value from -1 to 11 (format in the"
+                " documentation); empty: the built-in deck.",
+                de="Eine TOML-Datei mit der Anzahl der Karten je Wert von -1 bis 11 (Format in der"
+                " Dokumentation); leer: der eingebaute Satz.",
+            ),
+            label=Words(en="Deck file", de="Datei mit Kartensatz"),
+        ),
         OptionSpec(
             "turn_cap",
             None,
             "int",
-            "safety cap (digital ruling): a game ends after this many turns and is scored as it "
-            "stands, without a trigger; 0 = off",
+            Words(
+                en="A safety limit (digital ruling): a game still running after this many turns ends"
+                " and is scored as it lies, with no trigger; 0: off.",
+                de="Eine Sicherheitsgrenze (digitale Regelung): Eine Partie, die nach so vielen Zügen"
+                " noch läuft, endet ohne Auslöser und wird gewertet, wie sie liegt; 0: aus.",
+            ),
             minimum=0,
             maximum=100_000,
             per_player=TURNS_PER_PLAYER,
+            label=Words(en="Turn limit", de="Zuglimit"),
         ),
     )
 

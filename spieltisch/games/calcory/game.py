@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from spieltisch.core.contract import EndReason, Game, MemoryHooks, Move, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
-from spieltisch.core.options import OptionSpec
+from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.calcory.bot import heuristic_action, rollout_action
 from spieltisch.games.calcory.cards import DIGITS
 from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
@@ -45,17 +45,27 @@ class CalcoryGame(Game[CalcoryState]):
             "deck_file",
             "",
             "str",
-            "a TOML file with the layout and the count of each digit (empty: the bundled default)",
+            Words(
+                en="A TOML file with the layout and the count of each digit; empty: the built-in cards.",
+                de="Eine TOML-Datei mit der Auslage und der Anzahl jeder Ziffer; leer: die eingebauten"
+                " Karten.",
+            ),
+            label=Words(en="Card file", de="Datei mit Karten"),
         ),
         OptionSpec(
             "idle_turn_limit",
             None,
             "int",
-            "safety cap (digital ruling): the game ends after this many played turns in a row "
-            "in which nobody took cards; 0 = off",
+            Words(
+                en="A safety limit (digital ruling): the game ends after this many played turns in a"
+                " row in which nobody took cards; 0: off.",
+                de="Eine Sicherheitsgrenze (digitale Regelung): Das Spiel endet nach so vielen Zügen"
+                " in Folge, in denen niemand Karten genommen hat; 0: aus.",
+            ),
             minimum=0,
             maximum=100_000,
             per_player=IDLE_TURNS_PER_PLAYER,
+            label=Words(en="Turns without a take", de="Züge ohne Nehmen"),
         ),
     )
 

@@ -16,7 +16,7 @@ import spieltisch.games.level8.search as search
 import spieltisch.games.level8.text as text
 from spieltisch.core.contract import EndReason, Move, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
-from spieltisch.core.options import OptionSpec
+from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
 from spieltisch.games.level8.observe import observation_pieces
@@ -40,31 +40,68 @@ class Level8Game(Level8Rules):
             "side",
             "front",
             "choice",
-            "level card side: front (one star) or back (two stars)",
+            Words(
+                en="Front (one star) or back (two stars: harder levels, keep up to 4 cards).",
+                de="Vorderseite (ein Stern) oder Rückseite (zwei Sterne: schwerere Level, bis zu 4"
+                " Karten behalten).",
+            ),
             choices=("front", "back"),
+            label=Words(en="Level card side", de="Seite der Levelkarte"),
+            choice_labels=(Words(en="front", de="Vorderseite"), Words(en="back", de="Rückseite")),
         ),
         OptionSpec(
-            "jokers", 5, "int", "jokers in the deck: 5 (German edition) or 6 (English)", minimum=5, maximum=6
+            "jokers",
+            5,
+            "int",
+            Words(
+                en="Jokers in the deck: 5 (German edition) or 6 (English edition).",
+                de="Joker im Spiel: 5 (deutsche Ausgabe) oder 6 (englische Ausgabe).",
+            ),
+            minimum=5,
+            maximum=6,
+            label=Words(en="Jokers", de="Joker"),
         ),
-        OptionSpec("levels_file", "", "str", "a TOML file with your own 8 levels (see docs)"),
+        OptionSpec(
+            "levels_file",
+            "",
+            "str",
+            Words(
+                en="A TOML file with your own 8 levels (format in the documentation); empty: the"
+                " chosen side.",
+                de="Eine TOML-Datei mit deinen eigenen 8 Leveln (Format in der Dokumentation); leer: die"
+                " gewählte Seite.",
+            ),
+            label=Words(en="Levels file", de="Datei mit Leveln"),
+        ),
         OptionSpec(
             "round_turns",
             None,
             "int",
-            "safety cap (digital ruling): turns, all players together, after which a round is"
-            " stalled and redealt with levels unchanged; 0 = off",
+            Words(
+                en="A safety limit (digital ruling): a round with nobody out after this many turns of"
+                " all players together is stalled and dealt again with levels unchanged; 0: off.",
+                de="Eine Sicherheitsgrenze (digitale Regelung): Eine Runde, in der nach so vielen Zügen"
+                " aller Spieler zusammen niemand draußen ist, ist festgefahren und wird mit"
+                " unveränderten Leveln neu gegeben; 0: aus.",
+            ),
             minimum=0,
             maximum=100_000,
             per_player=ROUND_TURNS_PER_PLAYER,
+            label=Words(en="Turns per round", de="Züge je Runde"),
         ),
         OptionSpec(
             "stall_rounds",
             3,
             "int",
-            "safety cap (digital ruling): stalled rounds in a row after which the game ends and"
-            " the highest level wins; 0 = off",
+            Words(
+                en="A safety limit (digital ruling): after this many stalled rounds in a row the game"
+                " ends and the highest level wins; 0: off.",
+                de="Eine Sicherheitsgrenze (digitale Regelung): Nach so vielen festgefahrenen Runden in"
+                " Folge endet das Spiel und das höchste Level gewinnt; 0: aus.",
+            ),
             minimum=0,
             maximum=100,
+            label=Words(en="Stalled rounds", de="Festgefahrene Runden"),
         ),
     )
 

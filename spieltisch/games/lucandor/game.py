@@ -19,7 +19,7 @@ import spieltisch.games.lucandor.reference as reference
 import spieltisch.games.lucandor.scoring as scoring
 import spieltisch.games.lucandor.text as text
 from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
-from spieltisch.core.options import OptionSpec
+from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.lucandor.rules import LucandorState, Settings
 
 
@@ -35,11 +35,41 @@ class LucandorGame(Game[LucandorState]):
             "family",
             False,
             "bool",
-            "Familienregel: no luck checks; every lock is a 1 and blocks its target for one round",
+            Words(
+                en="Family rule: no luck checks; every lock is a 1 and blocks its target for one round.",
+                de="Familienregel: keine Glücksproben; jede Sperre ist eine 1 und blockiert ihr Ziel eine"
+                " Runde lang.",
+            ),
+            label=Words(en="Family rule", de="Familienregel"),
         ),
-        OptionSpec("start_side", "A", "choice", "side of the three start cards (A or B)", choices=("A", "B")),
-        OptionSpec("wardrobe", "", "str", "path of a re-fitted wardrobe TOML file (empty: built-in model)"),
-        OptionSpec("cards", "", "str", "path of a re-fitted cards TOML file (empty: built-in cards)"),
+        OptionSpec(
+            "start_side",
+            "A",
+            "choice",
+            Words(en="Side A or B of the three start cards.", de="Seite A oder B der drei Startkarten."),
+            choices=("A", "B"),
+            label=Words(en="Start card side", de="Seite der Startkarten"),
+        ),
+        OptionSpec(
+            "wardrobe",
+            "",
+            "str",
+            Words(
+                en="A TOML file describing a re-fitted wardrobe; empty: the built-in model.",
+                de="Eine TOML-Datei, die einen umgebauten Schrank beschreibt; leer: das eingebaute Modell.",
+            ),
+            label=Words(en="Wardrobe file", de="Datei mit Schrank"),
+        ),
+        OptionSpec(
+            "cards",
+            "",
+            "str",
+            Words(
+                en="A TOML file with re-fitted cards; empty: the built-in cards.",
+                de="Eine TOML-Datei mit umgebauten Karten; leer: die eingebauten Karten.",
+            ),
+            label=Words(en="Card file", de="Datei mit Karten"),
+        ),
     )
 
     # ISMCTS: flat Monte Carlo over the seat's own moves (depth 1), each judged by

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
 from spieltisch.core.observation import total_size
-from spieltisch.core.options import OptionSpec
+from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.souvenirs.bot import choose
 from spieltisch.games.souvenirs.cards import NUM_KINDS
 from spieltisch.games.souvenirs.moves import action_struct, public_action_struct
@@ -36,8 +36,13 @@ class SouvenirsGame(Game[SouvenirsState]):
             "score_table",
             "",
             "str",
-            "a TOML file with the score table of your box (first/second points per "
-            "combination, see docs/rules/souvenirs.md); empty = the built-in table",
+            Words(
+                en="A TOML file with your box's first and second points per combination (format in the"
+                " documentation); empty: the built-in table.",
+                de="Eine TOML-Datei mit den ersten und zweiten Punkten deiner Schachtel je Kombination"
+                " (Format in der Dokumentation); leer: die eingebaute Tabelle.",
+            ),
+            label=Words(en="Score table file", de="Datei mit Punktetabelle"),
         ),
     )
 

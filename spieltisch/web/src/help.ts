@@ -1,6 +1,7 @@
-// The rules help of each game and the lobby's words for its options, in German
-// and English. Retold in our own words from docs/rules/*.md; the engine decides
-// what is legal, so this text only has to help a person find their way.
+// The rules help of each game, in German and English. Retold in our own words
+// from docs/rules/*.md; the engine decides what is legal, so this text only has
+// to help a person find their way. (The options' names and help come from the
+// server with each game, as the game declares them.)
 
 import type { Lang } from "./i18n";
 
@@ -13,8 +14,6 @@ export interface GameHelp {
   /** One sentence: what the game is about. */
   goal: string;
   sections: Section[];
-  /** Per option name: a short name and a help line for the lobby. */
-  options: Record<string, { name: string; help: string }>;
 }
 
 const souvenirs: Record<Lang, GameHelp> = {
@@ -45,9 +44,6 @@ const souvenirs: Record<Lang, GameHelp> = {
         ],
       },
     ],
-    options: {
-      score_table: { name: "Score table file", help: "A file on the server with your box's points per combination; empty: the built-in table." },
-    },
   },
   de: {
     goal: "Gemeinsam legt ihr ein Raster aus 5 x 5 Karten; setzt eure Holzwürfel auf die Reihen und Spalten, die am Ende die besten Kombinationen zeigen.",
@@ -76,9 +72,6 @@ const souvenirs: Record<Lang, GameHelp> = {
         ],
       },
     ],
-    options: {
-      score_table: { name: "Datei mit Punktetabelle", help: "Eine Datei auf dem Server mit den Punkten deiner Schachtel je Kombination; leer: die eingebaute Tabelle." },
-    },
   },
 };
 
@@ -121,13 +114,6 @@ const allegra: Record<Lang, GameHelp> = {
         ],
       },
     ],
-    options: {
-      knocking: { name: "Knocking", help: "With 3 or more players others may knock; off: the rulebook's simplified game." },
-      games: { name: "Games in the match", help: "Several games in a row with running totals; the dealer moves on to the left." },
-      target: { name: "Match target", help: "The match ends after the game in which a total reaches this (e.g. 66); 0: no target." },
-      deck_file: { name: "Deck file", help: "A file on the server with the number of cards of each value; empty: the built-in deck." },
-      turn_cap: { name: "Turn limit", help: "A safety limit: a game still running after this many turns ends and is scored as it lies; 0: off." },
-    },
   },
   de: {
     goal: "Jeder hat 15 Karten in seiner Auslage, die äußeren Spalten teilt man mit den Nachbarn; am Ende gewinnt die niedrigste Summe.",
@@ -167,13 +153,6 @@ const allegra: Record<Lang, GameHelp> = {
         ],
       },
     ],
-    options: {
-      knocking: { name: "Klopfen", help: "Ab 3 Spielern dürfen andere klopfen; aus: das vereinfachte Spiel der Anleitung." },
-      games: { name: "Partien im Match", help: "Mehrere Partien hintereinander mit laufender Summe; der Geber wechselt nach links." },
-      target: { name: "Zielsumme", help: "Das Match endet nach der Partie, in der eine Summe diesen Wert erreicht (z. B. 66); 0: kein Ziel." },
-      deck_file: { name: "Datei mit Kartensatz", help: "Eine Datei auf dem Server mit der Anzahl der Karten je Wert; leer: der eingebaute Satz." },
-      turn_cap: { name: "Zuglimit", help: "Eine Sicherheitsgrenze: Eine Partie, die nach so vielen Zügen noch läuft, endet und wird gewertet, wie sie liegt; 0: aus." },
-    },
   },
 };
 
@@ -206,13 +185,6 @@ const level8: Record<Lang, GameHelp> = {
         ],
       },
     ],
-    options: {
-      side: { name: "Level card side", help: "Front (one star) or back (two stars: harder levels, keep up to 4 cards)." },
-      jokers: { name: "Jokers", help: "5 jokers (German edition) or 6 (English edition)." },
-      levels_file: { name: "Levels file", help: "A file on the server with your own 8 levels; empty: the chosen side." },
-      round_turns: { name: "Turns per round", help: "A round ends with nobody out after this many turns of all players together." },
-      stall_rounds: { name: "Stalled rounds", help: "After this many such rounds in a row the highest level wins." },
-    },
   },
   de: {
     goal: "Arbeite dich durch acht Level aus Kartenkombinationen; wer zuerst Level 8 auslegt, gewinnt.",
@@ -242,13 +214,6 @@ const level8: Record<Lang, GameHelp> = {
         ],
       },
     ],
-    options: {
-      side: { name: "Seite der Levelkarte", help: "Vorderseite (ein Stern) oder Rückseite (zwei Sterne: schwerere Level, bis zu 4 Karten behalten)." },
-      jokers: { name: "Joker", help: "5 Joker (deutsche Ausgabe) oder 6 (englische Ausgabe)." },
-      levels_file: { name: "Datei mit Leveln", help: "Eine Datei auf dem Server mit deinen eigenen 8 Leveln; leer: die gewählte Seite." },
-      round_turns: { name: "Züge je Runde", help: "Eine Runde endet ohne Sieger nach so vielen Zügen aller Spieler zusammen." },
-      stall_rounds: { name: "Runden ohne Ende", help: "Nach so vielen solchen Runden in Folge gewinnt das höchste Level." },
-    },
   },
 };
 
@@ -280,10 +245,6 @@ const calcory: Record<Lang, GameHelp> = {
         ],
       },
     ],
-    options: {
-      deck_file: { name: "Card file", help: "A file on the server with the layout and the count of each digit; empty: the built-in cards." },
-      idle_turn_limit: { name: "Turns without a take", help: "The game ends after this many turns in a row in which nobody took cards." },
-    },
   },
   de: {
     goal: "Decke Karten auf und addiere ihre Ziffern, um genau 13 zu erreichen, ohne darüber zu kommen; wer die meisten Karten sammelt, gewinnt.",
@@ -312,10 +273,6 @@ const calcory: Record<Lang, GameHelp> = {
         ],
       },
     ],
-    options: {
-      deck_file: { name: "Datei mit Karten", help: "Eine Datei auf dem Server mit der Auslage und der Anzahl jeder Ziffer; leer: die eingebauten Karten." },
-      idle_turn_limit: { name: "Züge ohne Nehmen", help: "Das Spiel endet nach so vielen Zügen in Folge, in denen niemand Karten genommen hat." },
-    },
   },
 };
 
@@ -349,12 +306,6 @@ const lucandor: Record<Lang, GameHelp> = {
         points: ["After the morning everything but the scoring cards and tasks is dealt again for the afternoon. Then the tasks are scored; most points wins."],
       },
     ],
-    options: {
-      family: { name: "Family rule", help: "No luck checks: every lock blocks its target for one round." },
-      start_side: { name: "Start card side", help: "Side A or B of the three start cards." },
-      wardrobe: { name: "Wardrobe file", help: "A file on the server describing a re-fitted wardrobe; empty: the built-in model." },
-      cards: { name: "Card file", help: "A file on the server with re-fitted cards; empty: the built-in cards." },
-    },
   },
   de: {
     goal: "Räumt die alten Kleider des Grafen in den Schrank; ein Kleidungsstück punktet, wenn die Wertungskarte über seiner Etage seine Farbe zeigt. Nach Vormittag und Nachmittag gewinnen die meisten Punkte.",
@@ -385,12 +336,6 @@ const lucandor: Record<Lang, GameHelp> = {
         points: ["Nach dem Vormittag wird alles außer den Wertungskarten und Aufgaben neu verteilt. Nach dem Nachmittag werden die Aufgaben gewertet; die meisten Punkte gewinnen."],
       },
     ],
-    options: {
-      family: { name: "Familienregel", help: "Keine Glücksproben: Jede Sperre blockiert ihr Ziel eine Runde lang." },
-      start_side: { name: "Seite der Startkarten", help: "Seite A oder B der drei Startkarten." },
-      wardrobe: { name: "Datei mit Schrank", help: "Eine Datei auf dem Server, die einen umgebauten Schrank beschreibt; leer: das eingebaute Modell." },
-      cards: { name: "Datei mit Karten", help: "Eine Datei auf dem Server mit umgebauten Karten; leer: die eingebauten Karten." },
-    },
   },
 };
 

@@ -3,7 +3,6 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, saveKeys, type GameInfo, type OptionInfo, type TableSummary } from "./api";
-import { helpFor } from "./help";
 import { botName, clockTime, formatDate, type Lang, type T } from "./i18n";
 import { RulesHelp } from "./table";
 
@@ -24,7 +23,6 @@ export function Lobby({ t, lang }: { t: T; lang: Lang }) {
 
 interface OptionProps {
   spec: OptionInfo;
-  game: string;
   value: unknown;
   onChange: (v: unknown) => void;
   /** A data file chosen on this computer for a data-file option; null: none. */
@@ -34,7 +32,7 @@ interface OptionProps {
 }
 
 /** A data-file option: the built-in data, a data set the server offers, or a file uploaded with the table. */
-function DataFileField({ id, spec, value, onChange, onFile, t }: { id: string } & Omit<OptionProps, "game" | "lang">) {
+function DataFileField({ id, spec, value, onChange, onFile, t }: { id: string } & Omit<OptionProps, "lang">) {
   const [uploading, setUploading] = useState(false);
   const choose = (choice: string) => {
     setUploading(choice === UPLOAD);
@@ -62,10 +60,12 @@ function DataFileField({ id, spec, value, onChange, onFile, t }: { id: string } 
 
 const UPLOAD = "\u0000upload";
 
-function OptionField({ spec, game, value, onChange, onFile, t, lang }: OptionProps) {
+function OptionField({ spec, value, onChange, onFile, t, lang }: OptionProps) {
   const id = `option-${spec.name}`;
-  // The game's option in the page's language; the server's words for an option we have no text for.
-  const words = helpFor(game, lang)?.options[spec.name] ?? { name: spec.name.replace(/_/g, " "), help: spec.help };
+  // The option's name, help and choices in the page's language, as the game declares them (the server's words).
+  const label = spec.label[lang] ?? spec.name;
+  const help = spec.help[lang] ?? spec.help.en ?? "";
+  const choiceLabels = spec.choice_labels[lang] ?? [];
   let input;
   if (spec.kind === "bool")
     input = (
@@ -74,9 +74,9 @@ function OptionField({ spec, game, value, onChange, onFile, t, lang }: OptionPro
   else if (spec.kind === "choice")
     input = (
       <select id={id} value={String(value)} aria-describedby={`${id}-help`} onChange={(e) => onChange(e.currentTarget.value)}>
-        {spec.choices.map((c) => (
+        {spec.choices.map((c, i) => (
           <option key={String(c)} value={String(c)}>
-            {String(c)}
+            {choiceLabels[i] ?? String(c)}
           </option>
         ))}
       </select>
@@ -97,8 +97,8 @@ function OptionField({ spec, game, value, onChange, onFile, t, lang }: OptionPro
   const shown = spec.kind === "bool" ? (value ? t("yes") : t("no")) : null;
   return (
     <p class={"option" + (spec.kind === "bool" ? " check" : "")}>
-      <label for={id}>{words.name}</label> {input} {shown && <span aria-hidden="true">{shown}</span>}{" "}
-      <small id={`${id}-help`}>{words.help}</small>
+      <label for={id}>{label}</label> {input} {shown && <span aria-hidden="true">{shown}</span>}{" "}
+      <small id={`${id}-help`}>{help}</small>
     </p>
   );
 }
@@ -178,7 +178,6 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
             <OptionField
               key={spec.name}
               spec={spec}
-              game={game.name}
               t={t}
               lang={lang}
               value={options[spec.name] ?? spec.default}

@@ -455,10 +455,20 @@ export interface components {
             kind: "bool" | "int" | "choice" | "str";
             /** Default */
             default: unknown;
+            /** Label */
+            label: {
+                [key: string]: string;
+            };
             /** Help */
-            help: string;
+            help: {
+                [key: string]: string;
+            };
             /** Choices */
             choices: unknown[];
+            /** Choice Labels */
+            choice_labels: {
+                [key: string]: string[];
+            };
             /** Minimum */
             minimum: number | null;
             /** Maximum */

@@ -33,7 +33,6 @@ describe("language", () => {
       const en = helpFor(game, "en")!;
       const de = helpFor(game, "de")!;
       expect(de.sections.map((s) => s.points.length)).toEqual(en.sections.map((s) => s.points.length));
-      expect(Object.keys(de.options).sort()).toEqual(Object.keys(en.options).sort());
     }
   });
 });
