@@ -317,8 +317,14 @@ def souvenirs_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
 
 
 def calcory_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
-    """The target 13, the running sum, the standing offer, and every turned digit in the log."""
+    """The target 13, the running sum, the standing offer, and every turned digit in the log;
+    the layout's rows and places named as the reference data names them."""
     view = state["view"]
+    assert page.locator(".calcory th[scope=row]").all_inner_texts() == ref["row_names"]
+    places = page.locator(".calcory td.cell").evaluate_all(
+        "cells => cells.map((c) => [Number(c.dataset.cell), c.dataset.name])"
+    )
+    assert places == [[i, name] for i, name in enumerate(ref["position_names"])], places[:3]
     assert "13" in text_of(page, "[data-testid=target]")
     assert f"{view['turn_sum']}" in text_of(page, "[data-testid=turn-sum]").split(":")[1]
     offer = text_of(page, "[data-testid=offer]")

@@ -21,6 +21,7 @@ from spieltisch.games.calcory.text import (
     action_label,
     end_reason,
     public_action_label,
+    reference_data,
     render,
     score_breakdown,
 )
@@ -116,6 +117,10 @@ class CalcoryGame(Game[CalcoryState]):
         if state.shown < 0:
             return None
         return {"text": str(state.shown), "digit": state.shown}
+
+    def reference_data(self) -> dict[str, Any]:
+        """The layout's row, column and place names, as the moves name them."""
+        return reference_data(self.settings.deck)
 
     def render_text(self, state: CalcoryState, seat: int | None, lang: str, width: int) -> str:
         return render(state, seat, lang, width)

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from calcory_helpers import deal, pos, turn
 
+from spieltisch import load_game
 from tests.core.moves import assert_each_struct_maps_back, decisions, find_move
 
 
@@ -46,3 +47,23 @@ def test_a_turn_shows_its_digit_to_everybody_even_when_it_hits() -> None:
     assert state.public_action_struct(give) == {"kind": "return"}  # it goes back face down
     state.apply_action(give)
     assert state.public_result(give) is None
+
+
+def test_the_reference_names_places_as_the_moves_do() -> None:
+    """A display names the layout's rows, columns and places from the reference data, in the
+    words the move names use (either language)."""
+    data = load_game("calcory", players=2).reference_data()
+    assert data["row_names"] == list("ABCDEF") and data["column_names"] == [str(c) for c in range(1, 11)]
+    assert len(data["position_names"]) == len(data["row_names"]) * len(data["column_names"])
+    assert data["position_names"][len(data["column_names"]) + 6] == "B7"
+    named = 0
+    for state in decisions("calcory", 2, 1):
+        for action in state.legal_actions():
+            move = state.action_struct(action)
+            if move["kind"] in ("turn", "put_back"):
+                for lang in ("en", "de"):
+                    assert (
+                        data["position_names"][move["position"]] in state.action_label(action, lang).split()
+                    )
+                named += 1
+    assert named > 0

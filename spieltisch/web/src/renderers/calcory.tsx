@@ -13,7 +13,14 @@ import { CardGrid, type Cell } from "./grid";
 import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
 
-const ROW_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** The table's reference data (spieltisch/games/calcory/text.py `reference_data`). */
+interface CalcoryReference {
+  row_names?: string[];
+  column_names?: string[];
+  /** Each place's name ("B7"), by position, as the moves name it. */
+  position_names?: string[];
+}
+
 /** The sum a turn aims at (the rules page: "as close to 13 as possible without going over"). */
 const TARGET = 13;
 
@@ -64,7 +71,7 @@ export interface CalcoryViewData {
   holding: number | null;
 }
 
-export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal, onMove, t }: RendererProps<CalcoryViewData>) {
+export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps<CalcoryViewData, CalcoryReference>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
   const { columns, cells, known, collected, offer, player } = view;
@@ -74,7 +81,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
   const offered = new Set(offer?.cells ?? []);
   const choices = view.return_choices;
   const holding = view.holding !== null && view.holding >= 0 ? view.holding : null;
-  const label = (index: number) => `${ROW_NAMES[Math.floor(index / columns)]}${(index % columns) + 1}`;
+  const label = (index: number) => reference?.position_names?.[index] ?? "?";
   const stop = findMove(legal, "stop");
   const turnBack = findMove(legal, "turn_back");
   const returns = [...new Set(choices)].map((digit) => ({ digit, move: findMove(legal, "return", { digit }) }));
@@ -108,8 +115,8 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
         <CardGrid
           cells={cells}
           columns={columns}
-          rowNames={Array.from({ length: Math.ceil(cells.length / columns) }, (_v, i) => ROW_NAMES[i]!)}
-          columnNames={Array.from({ length: columns }, (_v, i) => String(i + 1))}
+          rowNames={reference?.row_names ?? []}
+          columnNames={reference?.column_names ?? []}
           cellName={label}
           hiddenName={w.hidden}
           label={w.grid}
