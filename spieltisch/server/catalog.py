@@ -88,6 +88,7 @@ def describe_option(spec: OptionSpec, data_sets: list[str]) -> OptionInfo:
         choice_labels={lang: spec.choice_labels_in(lang) for lang in LANGS},
         minimum=spec.minimum,
         maximum=spec.maximum,
+        per_player=spec.per_player,
         data_sets=data_sets if spec.kind == "str" else [],
     )
 

@@ -177,6 +177,8 @@ class OptionInfo(Out):
     """Per language the choices' names for a person, in the order of `choices`."""
     minimum: int | None
     maximum: int | None
+    per_player: int | None
+    """For an option whose default grows with the table (`default` null): the default per player."""
     data_sets: list[str]
     """For a data-file option, the names of the data sets offered besides the built-in one ("")."""
 

@@ -134,6 +134,9 @@ def test_the_lobby_speaks_german_to_a_german_browser_on_a_phone(site: Server, br
             if option["kind"] == "choice":
                 shown = page.locator(f"{field} option").all_inner_texts()
                 assert shown == option["choice_labels"]["de"], shown
+            if option["per_player"]:  # a default that grows with the table shows what it comes to
+                players = int(page.get_by_test_id("players").input_value())
+                assert page.locator(field).get_attribute("placeholder") == str(option["per_player"] * players)
         page.locator(".new-table .rules-help summary").click()  # the rules help
         assert page.locator(".rules-help[open] h3").count() >= 2
         assert english_on_page(page) == [], game

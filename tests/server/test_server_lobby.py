@@ -33,6 +33,7 @@ def test_games_name_and_explain_their_options_in_german_and_english(client: Test
                 assert len(option["choice_labels"][lang]) == len(option["choices"])
             assert option["help"]["de"] != option["help"]["en"], (name, option["name"])
             assert option["help"]["en"] in spec.describe()  # the command line's help
+            assert option["per_player"] == spec.per_player
     level8 = {o["name"]: o for o in games["level8"]["options"]}
     assert level8["side"]["choice_labels"]["de"] == ["Vorderseite", "Rückseite"]
     assert level8["side"]["label"] == {"de": "Seite der Levelkarte", "en": "Level card side"}

@@ -23,6 +23,7 @@ export function Lobby({ t, lang }: { t: T; lang: Lang }) {
 
 interface OptionProps {
   spec: OptionInfo;
+  players: number;
   value: unknown;
   onChange: (v: unknown) => void;
   /** A data file chosen on this computer for a data-file option; null: none. */
@@ -32,7 +33,7 @@ interface OptionProps {
 }
 
 /** A data-file option: the built-in data, a data set the server offers, or a file uploaded with the table. */
-function DataFileField({ id, spec, value, onChange, onFile, t }: { id: string } & Omit<OptionProps, "lang">) {
+function DataFileField({ id, spec, value, onChange, onFile, t }: { id: string } & Omit<OptionProps, "lang" | "players">) {
   const [uploading, setUploading] = useState(false);
   const choose = (choice: string) => {
     setUploading(choice === UPLOAD);
@@ -60,7 +61,7 @@ function DataFileField({ id, spec, value, onChange, onFile, t }: { id: string } 
 
 const UPLOAD = "\u0000upload";
 
-function OptionField({ spec, value, onChange, onFile, t, lang }: OptionProps) {
+function OptionField({ spec, players, value, onChange, onFile, t, lang }: OptionProps) {
   const id = `option-${spec.name}`;
   // The option's name, help and choices in the page's language, as the game declares them (the server's words).
   const label = spec.label[lang] ?? spec.name;
@@ -87,7 +88,8 @@ function OptionField({ spec, value, onChange, onFile, t, lang }: OptionProps) {
         id={id}
         type="number"
         aria-describedby={`${id}-help`}
-        value={String(value)}
+        value={value === null ? "" : String(value)}
+        placeholder={spec.per_player ? String(spec.per_player * players) : undefined}
         min={spec.minimum ?? undefined}
         max={spec.maximum ?? undefined}
         onInput={(e) => onChange(Number(e.currentTarget.value))}
@@ -178,6 +180,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
             <OptionField
               key={spec.name}
               spec={spec}
+              players={players}
               t={t}
               lang={lang}
               value={options[spec.name] ?? spec.default}

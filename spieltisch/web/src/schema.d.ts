@@ -473,6 +473,8 @@ export interface components {
             minimum: number | null;
             /** Maximum */
             maximum: number | null;
+            /** Per Player */
+            per_player: number | null;
             /** Data Sets */
             data_sets: string[];
         };
