@@ -236,9 +236,21 @@ def can_complete_planned(plan: AxisPlan | None, reqs: tuple[Req, ...], hand: tup
                 count[card // VALUES] += 1
             elif card == JOKER:
                 jokers += 1
-    if plan.shape == KEYED:
-        top = sorted(count, reverse=True)[: len(plan.sizes)]
-        return _keyed_fit(plan.sizes, tuple(top), jokers)
+    return _counts_fit(plan, count, jokers)
+
+
+def _counts_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
+    """`can_complete_planned` on the cards held per number (or colour) and the jokers."""
+    if plan.shape == RUNS and len(plan.parts) <= 2:
+        once = twice = 0
+        for key, held in enumerate(count):
+            if held:
+                once |= 1 << key
+            if held > 1:
+                twice |= 1 << key
+        return _runs_fit_masks(plan, once, twice, jokers)
+    if plan.shape == KEYED or plan.shape == SETS:
+        return _sets_fit(plan, count, jokers)
     return _one_axis_fit(plan, count, jokers)
 
 
@@ -261,17 +273,33 @@ def _can_complete_mixed(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> bool:
 # (which also keeps the choice for `solution` and the bot's shortfall).
 
 AxisOption = tuple[int, int, int, tuple[int, ...]]  # run mask or 0, key, cards needed, run numbers
-GENERAL, RUNS, KEYED = 0, 1, 2
+GENERAL, RUNS, KEYED, SETS = 0, 1, 2, 3
+"""Shapes of a plan: any parts; runs only; untouched sets (or colour groups) only;
+sets (or colour groups) only, some begun."""
 
 
 class AxisPlan:
     """A level (or its rest) on one axis: each part's options, in a fixed order."""
 
-    __slots__ = ("axis", "masks", "needs", "parts", "plain_run", "same", "shape", "sizes", "total")
+    __slots__ = (
+        "axis",
+        "begun",
+        "first",
+        "masks",
+        "needs",
+        "parts",
+        "plain_run",
+        "same",
+        "shape",
+        "sizes",
+        "total",
+        "untouched",
+    )
 
-    def __init__(self, axis: int, reqs: tuple[Req, ...]) -> None:
+    def __init__(self, axis: int, given: tuple[Req, ...]) -> None:
         # Identical parts side by side, so only non-decreasing choices need trying.
-        reqs = tuple(sorted(reqs))
+        reqs = tuple(sorted(given))
+        self.first = reqs.index(given[0])  # where the part a lay-down fills now stands
         self.axis = axis
         self.total = sum(size - len(placed) for _, size, placed in reqs)
         self.sizes = tuple(size for _, size, _ in reqs)
@@ -279,8 +307,14 @@ class AxisPlan:
             self.shape = RUNS
         elif all(kind != RUN and not placed for kind, _, placed in reqs):
             self.shape = KEYED
+        elif all(kind != RUN for kind, _, _ in reqs):
+            self.shape = SETS
         else:
             self.shape = GENERAL
+        # Sets and colour groups: the begun ones as (key, cards still needed), the sizes of the others.
+        keyed = [(size, placed) for kind, size, placed in reqs if kind != RUN]
+        self.begun = tuple((placed[0], size - len(placed)) for size, placed in keyed if placed)
+        self.untouched = tuple(size for size, placed in keyed if not placed)
         parts: list[tuple[AxisOption, ...]] = []
         for req in reqs:
             options: list[AxisOption] = []
@@ -388,6 +422,22 @@ def _plain_runs_fit(length: int, parts: int, once: int, twice: int) -> bool:
             return True
         shared &= twice >> (length - apart)
     return False
+
+
+def _sets_fit(plan: AxisPlan, count: list[int], jokers: int) -> bool:
+    """Sets (or colour groups) only: a begun part's number (colour) is fixed, so it
+    takes the cards of that number first and jokers for what they lack; the
+    untouched parts then share what is left as in `_keyed_fit`."""
+    left = count
+    if plan.begun:
+        left = list(count)
+        for key, need in plan.begun:
+            jokers -= max(0, need - left[key])
+            left[key] = max(0, left[key] - need)
+        if jokers < 0:
+            return False
+    top = sorted(left, reverse=True)[: len(plan.untouched)]
+    return _keyed_fit(plan.untouched, tuple(top), jokers)
 
 
 @lru_cache(maxsize=65_536)
@@ -721,8 +771,10 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
     kind = first[0]
     result: list[Pick] = []
     plan = _one_axis_plan(reqs)
+    if plan is not None and plan.shape == RUNS and len(plan.parts) <= 2:
+        return _runs_picks(plan, hand)
     axis = -1 if plan is None else plan.axis
-    rest_of = _RunsRest(hand) if plan is not None and plan.shape == RUNS else None
+    rest_of = None if plan is None else _RestOfHand(plan.axis, hand)
     # On one axis the answer depends on the card only through its number (or
     # colour) or being a joker: cards alike there are asked once.
     asked: dict[tuple[int, int], bool] = {}
@@ -741,7 +793,7 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
                 if not accepts(first, meaning):
                     fits = False
                 elif rest_of is not None:
-                    fits = rest_of.fits(place(reqs, meaning), card)
+                    fits = rest_of.fits(place(reqs, meaning), card, alike)
                 else:
                     if rest is None:
                         at = hand.index(card)
@@ -754,35 +806,67 @@ def picks_possible(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> list[Pick]:
     return result
 
 
-class _RunsRest:
-    """`can_complete(reqs, hand without one card)` for runs, on number masks of the hand
-    worked out once: only the number of the card taken out changes them."""
+def _runs_picks(plan: AxisPlan, hand: tuple[int, ...]) -> list[Pick]:
+    """`picks_possible` for one or two runs, from the numbers the first run can take."""
+    once, twice = _number_masks(hand)
+    numbers, joker_numbers = _first_run_slots(plan, once, twice, hand.count(JOKER))
+    result: list[Pick] = []
+    for card in sorted(set(hand)):
+        if card < NUMBER_KINDS and numbers & _NUMBER_BIT[card]:
+            result.append((card, value_of(card)))
+        elif card == JOKER:
+            result += [(JOKER, number) for number in range(1, VALUES + 1) if joker_numbers >> number & 1]
+    return result
 
-    __slots__ = ("hand", "jokers", "once", "twice")
 
-    def __init__(self, hand: tuple[int, ...]) -> None:
+def _first_run_slots(plan: AxisPlan, once: int, twice: int, jokers: int) -> tuple[int, int]:
+    """One or two runs: the numbers (bit masks) a held card, and a joker, can fill in
+    the first run given so that the level still finishes.
+
+    A choice of runs that lacks at most `jokers` cards can take any held number of
+    its first run there (cards of one number are alike). A joker there leaves one
+    joker fewer for the rest: it fits where the choice lacks fewer cards than the
+    jokers, and at the numbers the choice lacks anyway where it lacks just as many."""
+    masks = plan.masks
+    others = masks[1 - plan.first] if len(masks) == 2 else (0,)
+    lack_once, lack_twice = ~once, ~twice
+    numbers = joker_numbers = 0
+    for a in masks[plan.first]:
+        for b in others:
+            lack = ((a | b) & lack_once).bit_count() + (a & b & lack_twice).bit_count()
+            if lack <= jokers:
+                numbers |= a & once
+                joker_numbers |= a if lack < jokers else a & (lack_once | b & lack_twice)
+    return numbers, joker_numbers
+
+
+class _RestOfHand:
+    """`can_complete(reqs, hand without one card)` for levels on one axis, on the cards
+    the hand holds per number (or colour), counted once: taking a card out changes
+    only the count of its number (colour) or the jokers."""
+
+    __slots__ = ("count", "hand", "jokers")
+
+    def __init__(self, axis: int, hand: tuple[int, ...]) -> None:
         self.hand = hand
-        self.once, self.twice = _number_masks(hand)
+        self.count = _axis_counts(axis, hand)
         self.jokers = hand.count(JOKER)
 
-    def fits(self, reqs: tuple[Req, ...], card: int) -> bool:
+    def fits(self, reqs: tuple[Req, ...], card: int, key: int) -> bool:
+        """Without `card` (a joker, or a number card of number or colour `key`)."""
         if not reqs:
             return True
-        hand = self.hand
         plan = _one_axis_plan(reqs)
-        if plan is None or plan.shape != RUNS or len(plan.parts) > 2 or plan.total > len(hand) - 1:
-            at = hand.index(card)
-            return can_complete(reqs, hand[:at] + hand[at + 1 :])
-        once, twice, jokers = self.once, self.twice, self.jokers
+        assert plan is not None, "the rest of a level on one axis is on that axis"
+        if plan.total > len(self.hand) - 1:
+            return False
         if card == JOKER:
-            jokers -= 1
-        else:
-            bit = _NUMBER_BIT[card]
-            if not twice & bit:
-                once &= ~bit
-            elif sum(1 for other in hand if _NUMBER_BIT[other] == bit) == 2:
-                twice &= ~bit
-        return _runs_fit_masks(plan, once, twice, jokers)
+            return _counts_fit(plan, self.count, self.jokers - 1)
+        count = self.count
+        count[key] -= 1
+        fits = _counts_fit(plan, count, self.jokers)
+        count[key] += 1
+        return fits
 
 
 # --- laying off -----------------------------------------------------------------

@@ -119,6 +119,40 @@ def test_solver_matches_brute_force_on_the_real_levels(
     assert can_complete(reqs_of(level), tuple(full)) == brute_force(level, full)
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    index=st.integers(0, 7),
+    side=st.sampled_from(["front", "back"]),
+    hand=st.lists(st.sampled_from(WINDOW), min_size=8, max_size=11, unique=True),
+    jokers=st.integers(0, 3),
+    seed=st.randoms(use_true_random=False),
+)
+def test_offered_picks_are_exactly_those_that_keep_the_level_completable(
+    index: int, side: str, hand: list[int], jokers: int, seed: object
+) -> None:
+    """At every step of a lay-down of a real level, the picks offered are exactly the
+    cards and meanings after which the rest can still be laid, as the general search
+    (`solution`) finds them."""
+    reqs = reqs_of(load_levels(side).levels[index])
+    rest = sorted(hand[: 11 - jokers] + [JOKER] * jokers)
+    while reqs and can_complete(reqs, tuple(rest)):
+        kind = reqs[0][0]
+        expected = set()
+        for c in set(rest):
+            numbers = range(6) if kind == COLOUR else range(1, 16)
+            meanings = numbers if c == JOKER else [colour_of(c) if kind == COLOUR else value_of(c)]
+            for meaning in meanings:
+                left = list(rest)
+                left.remove(c)
+                if accepts(reqs[0], meaning) and solution(place(reqs, meaning), tuple(left)) is not None:
+                    expected.add((c, meaning))
+        offered = picks_possible(reqs, tuple(rest))
+        assert set(offered) == expected and len(offered) == len(expected)
+        c, meaning = seed.choice(offered)  # type: ignore[attr-defined]
+        rest.remove(c)
+        reqs = place(reqs, meaning)
+
+
 @settings(max_examples=60, deadline=None)
 @given(level=LEVELS, hand=HANDS, seed=st.randoms(use_true_random=False))
 def test_every_offered_pick_keeps_the_level_completable(level: Level, hand: list[int], seed: object) -> None:
