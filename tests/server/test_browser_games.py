@@ -340,12 +340,24 @@ def visible_sum(cells: list) -> int:
 
 
 def allegra_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
-    """Each layout's visible sum, shared columns drawn once, the final round and knocking explained."""
+    """Each layout's visible sum, shared columns drawn once, the final round and knocking explained;
+    one's own places named as the reference data names them."""
     view = state["view"]
     n = len(view["layouts"])
-    for seat, cells in enumerate(view["layouts"]):
-        shown = text_of(page, f"[data-testid=sums] li[data-seat='{seat}'] [data-testid=layout-sum]")
-        assert int(shown) == visible_sum(cells), (seat, shown, cells)
+    you = state["you"]
+    cells = page.locator("td.cell:not(.al-repeat)").evaluate_all(
+        "cells => cells.map((c) => { const face = c.querySelector('svg.card, .al-gap');"
+        " return [c.dataset.places, face.getAttribute('aria-label') ?? face.getAttribute('title')]; })"
+    )
+    named = {}  # each of one's own places, by position: the label of the card drawn there
+    for places, label in cells:
+        for place in places.split():
+            seat, position = map(int, place.split(":"))
+            if seat == you:
+                named[position] = label
+    assert sorted(named) == list(range(15)), named
+    for position, label in named.items():
+        assert f"{names(state)[you]} {ref['position_names'][position]}" in label, (position, label)
     assert page.locator("td.al-shared").count() == 3 * (n + 1), (
         "each shared column once, the first again at the end"
     )

@@ -274,6 +274,12 @@ def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
     return breakdown
 
 
+def reference_data() -> dict[str, Any]:
+    """Public facts for a display: each layout position's name (by position, "A" to "C" for
+    the row and "L", "1" to "3", "R" for the column), as the moves name it in either language."""
+    return {"position_names": [position_name(position) for position in range(POSITIONS)]}
+
+
 def _position_text(state: AllegraState, position: int, lang: str) -> str:
     w = words(lang)
     name = position_name(position)
