@@ -43,16 +43,10 @@ import json
 import multiprocessing
 import os
 import random
-import secrets
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +57,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the tests' server processes and throwaway databases
+from tests.server.servers import Server, throwaway_database  # noqa: E402
+
 PLAYERS, NON_READERS, CHURNERS, SPECTATORS = 1, 2, 3, 4
 """The groups of load clients, each a second byte of their loopback addresses."""
 
@@ -94,12 +91,6 @@ def loopback(group: int, number: int) -> str:
     """The address of one load client: any 127.x.y.z reaches this machine, and the server
     counts each as a client of its own."""
     return f"127.{group}.{number // 250 % 256}.{number % 250 + 1}"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 async def new_table(http: httpx.AsyncClient, args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -346,28 +337,6 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
-def start_server(
-    port: int, data_dir: str, bot_delay: float, database_url: str | None
-) -> subprocess.Popen[bytes]:
-    # The default limits: each load client has an address of its own (loopback()).
-    command = [
-        sys.executable, "-m", "spieltisch.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-        "--data-dir", data_dir, "--bot-delay", str(bot_delay), "--no-build",
-    ]  # fmt: skip
-    if database_url:
-        command += ["--database-url", database_url]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1)
-            return server
-        except httpx.TransportError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not start")
-
-
 def report(tally: Tally, args: argparse.Namespace, server_cpu: float | None) -> None:
     lat = sorted(tally.latencies)
     if not lat:
@@ -404,33 +373,6 @@ def percentiles(ordered: list[float]) -> str:
         return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
 
     return f"p50 {statistics.median(ordered) * 1000:.1f} ms, p95 {at(0.95):.1f} ms, p99 {at(0.99):.1f} ms"
-
-
-@contextmanager
-def throwaway_database(server_url: str) -> Iterator[str]:
-    """A new database on the PostgreSQL server at `server_url`, dropped afterwards."""
-    import psycopg
-
-    name = f"spieltisch_load_{secrets.token_hex(4)}"
-    with psycopg.connect(server_url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield server_url.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(server_url, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-
-def start_servers(
-    args: argparse.Namespace, data_dir: str, database_url: str | None
-) -> list[subprocess.Popen[bytes]]:
-    """The server processes, one port each (as behind a load balancer); the first migrates alone."""
-    ports = [free_port() for _ in range(args.processes)]
-    servers = [start_server(ports[0], data_dir, args.bot_delay, database_url)]
-    servers += [start_server(port, data_dir, args.bot_delay, database_url) for port in ports[1:]]
-    for server, port in zip(servers, ports, strict=True):
-        server.port = port  # type: ignore[attr-defined]
-    return servers
 
 
 def main() -> None:
@@ -480,16 +422,23 @@ def main() -> None:
         measure([url.rstrip("/") for url in args.url.split(",")], args, [])
         return
     with tempfile.TemporaryDirectory() as data_dir, contextlib.ExitStack() as stack:
-        database_url = stack.enter_context(throwaway_database(args.postgres)) if args.postgres else None
-        servers = start_servers(args, data_dir, database_url)
+        database_url = None
+        if args.postgres:
+            database_url = stack.enter_context(throwaway_database(args.postgres, "spieltisch_load"))
+        # One port each, as behind a load balancer; the default limits, since each load client
+        # has an address of its own. They start one after another: the first migrates alone.
+        servers = [
+            Server(Path(data_dir), args.bot_delay, database_url=database_url, options=())
+            for _ in range(args.processes)
+        ]
         try:
-            bases = [f"http://127.0.0.1:{server.port}" for server in servers]  # type: ignore[attr-defined]
-            measure(bases, args, [server.pid for server in servers])
+            for server in servers:
+                server.start()
+            pids = [server.process.pid for server in servers if server.process]
+            measure([server.url for server in servers], args, pids)
         finally:
             for server in servers:
-                server.send_signal(signal.SIGTERM)
-            for server in servers:
-                server.wait(timeout=10)
+                server.stop()
 
 
 if __name__ == "__main__":
