@@ -26,6 +26,7 @@ import psycopg
 import pytest
 
 from spieltisch.core.contract import Game, State
+from spieltisch.core.wording import seat_names
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.cluster import TABLE_LOCKS
 from spieltisch.server.datasets import DataSets
@@ -156,8 +157,9 @@ def test_clients_on_every_process_see_every_move_once_in_order_and_only_their_ow
         assert moves_in_order(messages) == every_move, seat
         versions = [m["version"] for m in messages if m["type"] == "state" and m["status"] != "open"]
         assert versions == sorted(versions), seat
-        for message in messages:
-            check_message(message, seat, langs[seat], states, history)
+        with seat_names([f"P{s}" for s in range(players)]):  # the names people_table gives
+            for message in messages:
+                check_message(message, seat, langs[seat], states, history)
 
 
 def next_state_greeted(ws: Any, into: list[dict], seat: int | None) -> dict:
