@@ -6,7 +6,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,6 +30,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.core.userinput import parse_option_pairs
 from spieltisch.core.userinput import read_options_file as read_user_options
 from spieltisch.lab.simulation import StudySpec, make_executor, resolve_game_class, seat_bots
+from spieltisch.lab.summary import seat_label
 
 console = Console()
 
@@ -266,13 +267,13 @@ def print_summary(summary: dict[str, Any]) -> None:
     names = variant_names(summary["study"])
     for variant, part in summary["variants"].items():
         label = "" if len(summary["variants"]) == 1 else f" ({names.get(variant, variant)})"
-        console.print(_share_table(f"win share by seat{label}", "seat", part["seats"]))
+        console.print(_share_table(f"win share by seat{label}", "seat", part["seats"], seat_label))
         console.print(_share_table(f"win share by bot{label}", "bot", part["bots"]))
         advantage = part["seat_advantage"]
         length = part["length"]
         console.print(
             f"game length: mean {length['mean']:.1f}, median {length['median']:.1f} decisions; "
-            f"seat 0 wins {advantage['first_share']:.3f} vs fair {advantage['fair_share']:.3f} "
+            f"{seat_label(0)} wins {advantage['first_share']:.3f} vs fair {advantage['fair_share']:.3f} "
             f"(binomial p={advantage['first_p_value']:.3g}, chi-square over seats p="
             f"{advantage['chi_square_p_value']:.3g})",
             highlight=False,
@@ -282,13 +283,14 @@ def print_summary(summary: dict[str, Any]) -> None:
         console.print(_comparison_table(summary["comparison"], names.get("variant", "variant")))
 
 
-def _share_table(title: str, key: str, rows: list[dict[str, Any]]) -> Table:
+def _share_table(title: str, key: str, rows: list[dict[str, Any]], name: Callable[[Any], str] = str) -> Table:
+    """Win shares by `key`, each row named by `name(row[key])` (seats: "seat 1")."""
     table = Table(title=title)
     for column in (key, "played", "win share", "95% interval", "mean score", "median score"):
         table.add_column(column, justify="right")
     for row in rows:
         table.add_row(
-            escape(str(row[key])), str(row["played"]), f"{row['share']:.3f}",
+            escape(name(row[key])), str(row["played"]), f"{row['share']:.3f}",
             f"{row['low']:.3f}-{row['high']:.3f}", f"{row['mean_score']:.2f}", f"{row['median_score']:.2f}",
         )  # fmt: skip
     return table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from spieltisch.lab.summary import Results, by_variant
+from spieltisch.lab.summary import Results, by_variant, seat_label
 
 
 def _pyplot() -> Any:
@@ -99,7 +99,7 @@ def plot_win_share_by_seat(
         ax.bar(xs, shares, width=width, yerr=errors, capsize=4, label=(names or {}).get(variant, variant))
     ax.axhline(1 / players, linestyle="--", color="grey", label="fair share")
     centres = [s + width * (len(summaries) - 1) / 2 for s in range(players)]
-    ax.set_xticks(centres, [f"seat {s}" for s in range(players)])
+    ax.set_xticks(centres, [seat_label(s) for s in range(players)])
     ax.set_ylabel("win share (95% interval)")
     ax.set_title("Win share by seat")
     ax.legend()

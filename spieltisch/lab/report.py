@@ -10,7 +10,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.lab.plots import plot_all
 from spieltisch.lab.simulation import resolve_game_class
 from spieltisch.lab.study import StudyOutcome, save_results, study_json
-from spieltisch.lab.summary import by_variant, compare, summarize
+from spieltisch.lab.summary import by_variant, compare, seat_label, summarize
 
 SCORE_NOTES = {
     "calcory": "cards collected",
@@ -92,7 +92,7 @@ def _study_facts(study: dict[str, Any]) -> list[str]:
     if study["interrupted"]:
         done += " (**interrupted**: the figures cover the finished games only)"
     lines = [
-        f"- bots by seat in game 0: {', '.join(study['bots'])}"
+        f"- bots in seat order (seat 1 first) in the first game: {', '.join(study['bots'])}"
         + (" (rotated by one seat each game)" if study["rotate"] else ""),
         f"- options: {_options(study['options'])}",
         f"- seed: {study['seed']}; {done}; run time {_duration(study['seconds'])}",
@@ -120,7 +120,7 @@ def _variant_section(name: str, part: dict[str, Any], study: dict[str, Any]) -> 
     lines += [f"Fair share: {fair:.3f}. A shared win counts 1/k.", ""]
     lines += _table(["seat", "win share", "95% interval", "mean score", "median score"])
     for row in part["seats"]:
-        lines.append(_cells([row["seat"], *_share_cells(row)]))
+        lines.append(_cells([seat_label(row["seat"]), *_share_cells(row)]))
     lines += ["", *_table(["bot", "seats played", "win share", "95% interval", "mean score", "median score",
                            "max s/move"])]  # fmt: skip
     for row in part["bots"]:
@@ -136,7 +136,7 @@ def _variant_section(name: str, part: dict[str, Any], study: dict[str, Any]) -> 
 def _seat_advantage_lines(advantage: dict[str, Any]) -> list[str]:
     verdict = "no evidence of" if advantage["chi_square_p_value"] >= 0.05 else "evidence of"
     return [
-        f"First-player advantage: seat 0 wins {advantage['first_share']:.3f} against a fair "
+        f"First-player advantage: {seat_label(0)} wins {advantage['first_share']:.3f} against a fair "
         f"{advantage['fair_share']:.3f} (exact binomial test p = {advantage['first_p_value']:.3g}); "
         f"all seats: chi-square {advantage['chi_square']:.2f}, p = {advantage['chi_square_p_value']:.3g} "
         f"({verdict} a seat effect at the 5% level).",
@@ -173,8 +173,8 @@ def _comparison_section(rows: list[dict[str, Any]], study: dict[str, Any]) -> li
         "the interval is the t interval of the mean difference, one value per game. "
         "Adjusted p: Benjamini-Hochberg over the rows above; **bold**: adjusted p < 0.05, "
         "so a study of a variant that changes nothing shows a bold row in about one study in twenty. "
-        "Rows that cannot change are left out (a bot in every seat; with two players, seat 1's win share, "
-        "which mirrors seat 0's).",
+        "Rows that cannot change are left out (a bot in every seat; with two players, "
+        f"{seat_label(1)}'s win share, which mirrors {seat_label(0)}'s).",
         "",
     ]
 

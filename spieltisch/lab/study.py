@@ -43,8 +43,9 @@ class ResultWriter:
 
 
 def csv_header(players: int) -> list[str]:
-    seats = [f"{name}_{seat}" for seat in range(players) for name in ("bot", "score", "win")]
-    return ["game", "variant", "seed", "decisions", "steps", "seconds", "winners", *seats]
+    """Column names; seats are data here, so they say they count from 0 ("seat_index_0_bot" is seat 1)."""
+    seats = [f"seat_index_{seat}_{name}" for seat in range(players) for name in ("bot", "score", "win_share")]
+    return ["game", "variant", "seed", "decisions", "steps", "seconds", "winner_seat_indices", *seats]
 
 
 def csv_row(result: dict[str, Any]) -> list[Any]:

@@ -6,7 +6,10 @@ exact sign-flip test, and the rows' p-values are adjusted together
 (Benjamini-Hochberg), so a study with no real effect shows a significant row
 in about 5% of studies, not in one row of every twenty. Rows that cannot
 change are left out: a bot in every seat always has the fair share, and with
-two players seat 1's win share mirrors seat 0's.
+two players the second seat's win share mirrors the first's.
+
+Labels people read name seats from 1 ("seat 1 win share", `seat_label`); the
+data (`seat` fields, lists by seat) counts from 0, as everywhere.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections import defaultdict
 from dataclasses import asdict
 from typing import Any
 
+from spieltisch.core.wording import seat_number
 from spieltisch.lab.simulation import BASE, VARIANT
 from spieltisch.lab.stats import (
     adjust_p_values,
@@ -26,6 +30,11 @@ from spieltisch.lab.stats import (
 )
 
 Results = list[dict[str, Any]]
+
+
+def seat_label(seat: int) -> str:
+    """A seat as a report names it: "seat 1" is seat 0 of the data."""
+    return f"seat {seat_number(seat)}"
 
 
 def by_variant(results: Results) -> dict[str, Results]:
@@ -97,25 +106,32 @@ def _row(games: int, wins: float, low: float, high: float, scores: list[float], 
 
 
 def compare(results: Results, players: int) -> list[dict[str, Any]]:
-    """Variant minus base over the games both finished, paired by game index, p-values adjusted."""
+    """Variant minus base over the games both finished, paired by game index, p-values adjusted.
+
+    Each row names its `metric` for people ("seat 1 win share") and keeps the
+    seat it is about as data (`seat`, from 0; None for rows not about a seat).
+    """
     groups = by_variant(results)
     base = {r["index"]: r for r in groups.get(BASE, [])}
     variant = {r["index"]: r for r in groups.get(VARIANT, [])}
     pairs = [(base[i], variant[i]) for i in sorted(set(base) & set(variant))]
     if not pairs:
         return []
-    metrics: list[tuple[str, str, Any]] = [("game length (decisions)", "count", lambda r: r["decisions"])]
+    metrics: list[tuple[str, str, int | None, Any]] = [
+        ("game length (decisions)", "count", None, lambda r: r["decisions"])
+    ]
     for seat in range(players):
-        if not (players == 2 and seat == 1):  # with two players it mirrors seat 0
-            metrics.append((f"seat {seat} win share", "share", lambda r, s=seat: r["shares"][s]))
-        metrics.append((f"seat {seat} score", "score", lambda r, s=seat: r["scores"][s]))
+        if not (players == 2 and seat == 1):  # with two players it mirrors the first seat's
+            metrics.append((f"{seat_label(seat)} win share", "share", seat, lambda r, s=seat: r["shares"][s]))
+        metrics.append((f"{seat_label(seat)} score", "score", seat, lambda r, s=seat: r["scores"][s]))
     for bot in dict.fromkeys(b for r, _ in pairs for b in r["bots"]):
-        metrics.append((f"{bot} win share", "share", lambda r, b=bot: _bot_share(r, b)))
+        metrics.append((f"{bot} win share", "share", None, lambda r, b=bot: _bot_share(r, b)))
     rows = []
-    for metric, kind, pick in metrics:
+    for metric, kind, about, pick in metrics:
         before, after = _values(pairs, pick)
         if len(set(before) | set(after)) > 1:  # a row that cannot change is left out
-            rows.append({"metric": metric, "kind": kind, **asdict(paired_difference(before, after))})
+            difference = asdict(paired_difference(before, after))
+            rows.append({"metric": metric, "kind": kind, "seat": about, **difference})
     for row, adjusted in zip(rows, adjust_p_values([row["p_value"] for row in rows]), strict=True):
         row["adjusted_p_value"] = adjusted
     return rows

@@ -121,7 +121,10 @@ def create_app(settings: Settings) -> FastAPI:
     _document_messages(app)
 
     app.state.limits = Limits(
-        settings.tables_per_minute, settings.connections_per_client, settings.connections_total
+        tables_per_minute=settings.tables_per_minute,
+        connections_per_client=settings.connections_per_client,
+        connections_total=settings.connections_total,
+        connections_per_minute=settings.connections_per_minute,
     )
     app.add_middleware(BodyLimit)  # before the headers below, so its refusals carry them too
 
@@ -326,14 +329,18 @@ def _add_table_socket(app: FastAPI) -> None:
     async def table_socket(
         websocket: WebSocket, table_id: str, lang: str = Query("en", max_length=2)
     ) -> None:
-        await websocket.accept()
         limits, address = _limits(websocket), _address(websocket)
         try:
-            limits.open_connection(address)
+            limits.open_connection(address, time.monotonic())  # before any database work
         except TableError as error:
-            await _refuse(websocket, error, lang, WS_1013_TRY_AGAIN_LATER)
+            if limits.first_refusal(address):  # told why
+                await websocket.accept()
+                await _refuse(websocket, error, lang, WS_1013_TRY_AGAIN_LATER)
+            else:  # told before: closed before the handshake completes (HTTP 403), at half the cost
+                await websocket.close(WS_1013_TRY_AGAIN_LATER, reason=error.code)
             return
         try:
+            await websocket.accept()
             await _serve_connection(websocket, table_id, lang)
         finally:
             limits.close_connection(address)
@@ -357,7 +364,7 @@ async def _serve_connection(websocket: WebSocket, table_id: str, lang: str) -> N
 
 async def _refuse(websocket: WebSocket, error: TableError, lang: str, code: int) -> None:
     await websocket.send_text(_error_message(error, lang).model_dump_json())
-    await websocket.close(code=code)
+    await websocket.close(code=code, reason=error.code)
 
 
 async def _connect(websocket: WebSocket, room: Room, client: Client) -> None:

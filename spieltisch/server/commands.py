@@ -54,12 +54,20 @@ def serve(
         typer.Option(help="A folder of data sets to offer for data-file options: GAME/OPTION/NAME.toml"),
     ] = None,
     tables_per_minute: Annotated[
-        int, typer.Option(help="New tables one client (network address) may create per minute")
+        int,
+        typer.Option(
+            min=0, help="New tables one client (network address) may create per minute; 0: no limit"
+        ),
     ] = 10,
+    connections_per_minute: Annotated[
+        int, typer.Option(min=0, help="New websocket connections one client may open per minute; 0: no limit")
+    ] = 60,
     connections_per_client: Annotated[
-        int, typer.Option(help="Websocket connections one client may hold at once")
+        int, typer.Option(min=0, help="Websocket connections one client may hold at once; 0: no limit")
     ] = 32,
-    connections_total: Annotated[int, typer.Option(help="Websocket connections in total")] = 5000,
+    connections_total: Annotated[
+        int, typer.Option(min=0, help="Websocket connections in total; 0: no limit")
+    ] = 5000,
     extra_game: Annotated[
         list[str] | None, typer.Option(help="Also offer an unregistered game, as module:Class (repeatable)")
     ] = None,
@@ -95,6 +103,7 @@ def serve(
         extra_games=games,
         data_sets=data_sets,
         tables_per_minute=tables_per_minute,
+        connections_per_minute=connections_per_minute,
         connections_per_client=connections_per_client,
         connections_total=connections_total,
     )

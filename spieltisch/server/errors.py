@@ -19,6 +19,7 @@ LANGS = ("en", "de")
 # Websocket close codes (4000-4999 are free for applications).
 WS_1008_POLICY_VIOLATION = 1008
 WS_1013_TRY_AGAIN_LATER = 1013
+"""Refused for now: too many connections or new ones a minute, or the database is down."""
 WS_4404_NO_TABLE = 4404
 """The table does not exist."""
 WS_4008_TOO_SLOW = 4008
@@ -142,6 +143,12 @@ RATE_LIMITED_TABLES = Problem(
     429,
     "at most {limit} new tables a minute; wait a little",
     "Höchstens {limit} neue Tische pro Minute; bitte kurz warten",
+)
+RATE_LIMITED_CONNECTIONS = Problem(
+    "rate_limited",
+    429,
+    "at most {limit} new connections a minute; wait a little",
+    "Höchstens {limit} neue Verbindungen pro Minute; bitte kurz warten",
 )
 TOO_MANY_CONNECTIONS = Problem(
     "too_many_connections",

@@ -464,7 +464,7 @@ class Hub:
         room = await self.room(table_id)
         seat = room.seat_of_token(hash_token(token)) if token else None
         rows = await self.store.load_actions(table_id)
-        fill_in_old_rows(room.game, rows)
+        fill_in_old_rows(room.game, rows, room.player_names())
         return GameLog(log=[log_entry(row, seat, lang) for row in rows if row.seat >= 0])
 
     async def replay_step(
@@ -478,7 +478,7 @@ class Hub:
         rows = await self.store.load_actions(table_id)
         if not 0 <= version <= len(rows):
             raise TableError(BAD_VERSION, last=len(rows))
-        fill_in_old_rows(room.game, rows)
+        fill_in_old_rows(room.game, rows, room.player_names())
         record = Record(room.table.game, room.table.players, room.table.options, [r.action for r in rows])
         state = record.replay(version, game=room.game)
         moves = [r for r in rows if r.seat >= 0]
@@ -492,7 +492,7 @@ class Hub:
             steps=[r.idx + 1 for r in moves],
             moves=entries,
             log=[e for e in entries if e.version <= version][-10:],
-            result=final_result(state, lang) if state.is_terminal() else None,
+            result=final_result(state, lang, room.player_names()) if state.is_terminal() else None,
         )
 
 

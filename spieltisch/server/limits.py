@@ -2,10 +2,14 @@
 
 A request body may have at most MAX_BODY_BYTES (checked while it arrives, so
 a large one is refused before it is read in full); a client may create at
-most `tables_per_minute` tables; and hold at most `connections_per_client`
-websocket connections, the server at most `connections_total`. A client is
-its network address: behind a reverse proxy, every visitor shares the
-proxy's, so set the limits for that (see docs/server.md).
+most `tables_per_minute` tables and open at most `connections_per_minute`
+websocket connections a minute, and hold at most `connections_per_client`
+connections at once, the server at most `connections_total`. A limit of 0
+is no limit. A refused connection is told why once; the ones after it, until
+the client is let in again, are closed before the websocket handshake
+completes (HTTP 403), which costs the server about half as much. A client is its
+network address: behind a reverse proxy, every visitor shares the proxy's,
+so set the limits for that (see docs/server.md).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from spieltisch.server.errors import (
     BODY_TOO_LARGE,
+    RATE_LIMITED_CONNECTIONS,
     RATE_LIMITED_TABLES,
     TOO_MANY_CONNECTIONS,
     TableError,
@@ -28,6 +33,41 @@ from spieltisch.server.errors import (
 MAX_BODY_BYTES = 256 * 1024
 """Room for a table's options with uploaded data files (each at most 64 KiB)."""
 WINDOW_SECONDS = 60.0
+CLIENTS_KEPT = 10_000
+"""Clients a window keeps before it forgets those with nothing in it."""
+
+
+@dataclass
+class SlidingWindow:
+    """What each client did in the last WINDOW_SECONDS, at most `limit` times (0: no limit)."""
+
+    limit: int
+    _times: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    _forget_at: int = CLIENTS_KEPT
+
+    def allow(self, client: str, now: float) -> bool:
+        """Count one more for `client` and say True; False (nothing counted) at the limit."""
+        if not self.limit:
+            return True
+        times = self._times[client]
+        while times and now - times[0] >= WINDOW_SECONDS:
+            times.popleft()
+        if len(times) >= self.limit:
+            return False
+        times.append(now)
+        if len(self._times) > self._forget_at:
+            self._forget_quiet(now)
+        return True
+
+    def __len__(self) -> int:
+        """Clients kept."""
+        return len(self._times)
+
+    def _forget_quiet(self, now: float) -> None:
+        for quiet in [c for c, times in self._times.items() if now - times[-1] >= WINDOW_SECONDS]:
+            del self._times[quiet]
+        # Look again only when the kept clients have doubled: each call stays cheap on average.
+        self._forget_at = max(CLIENTS_KEPT, 2 * len(self._times))
 
 
 @dataclass
@@ -35,39 +75,54 @@ class Limits:
     tables_per_minute: int = 10
     connections_per_client: int = 32
     connections_total: int = 5000
-    _created: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    connections_per_minute: int = 60
+    _created: SlidingWindow = field(init=False)
+    _opened: SlidingWindow = field(init=False)
     _connections: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    connections: int = field(default=0, init=False)
+    """Connections held now, in all."""
+    _refused: set[str] = field(default_factory=set)
+    """Clients refused a connection since they were last let in."""
+
+    def __post_init__(self) -> None:
+        self._created = SlidingWindow(self.tables_per_minute)
+        self._opened = SlidingWindow(self.connections_per_minute)
 
     def note_table(self, client: str, now: float) -> None:
         """Count a new table of `client`; TableError (429) past the limit."""
-        times = self._created[client]
-        while times and now - times[0] >= WINDOW_SECONDS:
-            times.popleft()
-        if len(times) >= self.tables_per_minute:
+        if not self._created.allow(client, now):
             raise TableError(RATE_LIMITED_TABLES, limit=self.tables_per_minute)
-        times.append(now)
-        if len(self._created) > 10_000:  # forget clients with no recent table
-            for stale in [c for c, t in self._created.items() if not t or now - t[-1] >= WINDOW_SECONDS]:
-                del self._created[stale]
 
-    def open_connection(self, client: str) -> None:
-        """Count a new connection; TableError past either limit (then nothing is counted)."""
-        if sum(self._connections.values()) >= self.connections_total or (
-            self._connections[client] >= self.connections_per_client
+    def open_connection(self, client: str, now: float) -> None:
+        """Count a new connection; TableError past any limit (then it is not held)."""
+        if not self._opened.allow(client, now):
+            raise TableError(RATE_LIMITED_CONNECTIONS, limit=self.connections_per_minute)
+        if _reached(self.connections, self.connections_total) or _reached(
+            self._connections.get(client, 0), self.connections_per_client
         ):
-            if not self._connections[client]:
-                del self._connections[client]
             raise TableError(TOO_MANY_CONNECTIONS)
         self._connections[client] += 1
+        self.connections += 1
+        self._refused.discard(client)
+
+    def first_refusal(self, client: str) -> bool:
+        """Note a refused connection of `client`: True for the first since it was last let in."""
+        if client in self._refused:
+            return False
+        if len(self._refused) >= CLIENTS_KEPT:
+            self._refused.clear()  # at worst some are told why once more
+        self._refused.add(client)
+        return True
 
     def close_connection(self, client: str) -> None:
+        self.connections -= 1
         self._connections[client] -= 1
         if self._connections[client] <= 0:
             del self._connections[client]
 
-    @property
-    def connections(self) -> int:
-        return sum(self._connections.values())
+
+def _reached(count: int, limit: int) -> bool:
+    return bool(limit) and count >= limit
 
 
 class BodyTooLarge(Exception):

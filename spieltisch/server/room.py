@@ -29,6 +29,7 @@ from spieltisch.bots import Bot
 from spieltisch.core.contract import AnyGame, IllegalActionError, State
 from spieltisch.core.play import sample_chance
 from spieltisch.core.record import Record, RecordError
+from spieltisch.core.wording import seat_names
 from spieltisch.server.catalog import FAST_BOTS, new_bot
 from spieltisch.server.connection import Client
 from spieltisch.server.errors import (
@@ -118,13 +119,23 @@ def note_result(row: ActionRow, after: State) -> None:
     row.result = found or None
 
 
-def fill_in_old_rows(game: AnyGame, rows: list[ActionRow]) -> None:
+def player_names(seats: list[SeatRow]) -> list[str]:
+    """Each seat's player as the texts name them ("" for an open seat: named by its number)."""
+    return [seat.name for seat in sorted(seats, key=lambda seat: seat.seat)]
+
+
+def fill_in_old_rows(game: AnyGame, rows: list[ActionRow], names: list[str]) -> None:
     """Moves stored before structs existed get their structs and results from a replay.
 
     Their stored names stay as they were shown.
     """
     if all(row.move is not None for row in rows if row.seat >= 0):
         return
+    with seat_names(names):
+        _fill_in(game, rows)
+
+
+def _fill_in(game: AnyGame, rows: list[ActionRow]) -> None:
     state = game.new_initial_state()
     for row in rows:
         fresh = describe_move(state, row.action, row.seat) if row.seat >= 0 and row.move is None else None
@@ -161,17 +172,19 @@ def stored_result(state: State) -> dict[str, Any]:
     return {"scores": state.scores(), "winners": state.winners(), "returns": state.returns()}
 
 
-def final_result(state: State, lang: str) -> FinalResult:
-    """A finished game's scores and winners, why it ended and each seat's score in its parts."""
-    reason = state.end_reason(lang)
+def final_result(state: State, lang: str, names: list[str]) -> FinalResult:
+    """A finished game's scores and winners, why it ended and each seat's score in its parts,
+    the players named by `names`."""
+    with seat_names(names):
+        reason = state.end_reason(lang)
+        breakdown = state.score_breakdown(lang)
     return FinalResult(
         scores=state.scores(),
         winners=state.winners(),
         returns=state.returns(),
         end_reason=EndReasonInfo(**reason.to_json()) if reason else None,
         score_breakdown=[
-            [ScoreLineInfo(label=line.label, points=line.points) for line in lines]
-            for lines in state.score_breakdown(lang)
+            [ScoreLineInfo(label=line.label, points=line.points) for line in lines] for lines in breakdown
         ],
     )
 
@@ -227,7 +240,7 @@ class Room:
         """Rebuild a table from its stored actions."""
         seats = await store.get_seats(table.id)
         rows = await store.load_actions(table.id)
-        fill_in_old_rows(game, rows)
+        fill_in_old_rows(game, rows, player_names(seats))
         record = Record(table.game, table.players, table.options, [row.action for row in rows])
         room = cls(store, table, seats, game, record.replay(game=game), bot_delay)
         room.decisions = [row for row in rows if row.seat >= 0][-LOG_LENGTH:]
@@ -275,8 +288,16 @@ class Room:
             for s in self.seats
         ]
 
+    def player_names(self) -> list[str]:
+        return player_names(self.seats)
+
     def message_for(self, seat: int | None, lang: str) -> StateMessage:
-        """Everything a client at `seat` gets: its own view and, on its turn, its legal moves."""
+        """Everything a client at `seat` gets: its own view and, on its turn, its legal moves,
+        named with the players' names."""
+        with seat_names(self.player_names()):
+            return self._message_for(seat, lang)
+
+    def _message_for(self, seat: int | None, lang: str) -> StateMessage:
         started = self.table.status != TableStatus.OPEN
         state = self.state
         to_move = state.current_player() if started else None
@@ -302,7 +323,7 @@ class Room:
             view=state.view(seat) if started else None,
             legal=legal,
             log=[log_entry(row, seat, lang) for row in self.decisions],
-            result=final_result(state, lang) if finished else None,
+            result=final_result(state, lang, self.player_names()) if finished else None,
             rematch=self.table.rematch_id,
         )
 
@@ -562,9 +583,10 @@ class Room:
         state = self.state.clone()
         rows: list[ActionRow] = []
         if action is not None and seat is not None:
-            row = describe_move(state, action, seat)
-            state.apply_action(action)
-            note_result(row, state)
+            with seat_names(self.player_names()):  # the names the log keeps for this move
+                row = describe_move(state, action, seat)
+                state.apply_action(action)
+                note_result(row, state)
             rows.append(row)
         while state.is_chance_node():
             outcome = sample_chance(state, chance_rng(self.table.seed, state.version))

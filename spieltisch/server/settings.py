@@ -40,11 +40,13 @@ class Settings:
     sweep_every: float = 60.0
     """Seconds between looks for tables to expire or release."""
     tables_per_minute: int = 10
-    """New tables one client (network address) may create per minute."""
+    """New tables one client (network address) may create per minute (0: no limit, as for the others)."""
     connections_per_client: int = 32
     """Websocket connections one client may hold at once."""
     connections_total: int = 5000
     """Websocket connections the server holds at once."""
+    connections_per_minute: int = 60
+    """New websocket connections one client may open per minute: each costs a handshake and a state."""
     scan_every: float = 1.0
     """On PostgreSQL: seconds between looks for tables no server process drives (a takeover)."""
 

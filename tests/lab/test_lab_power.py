@@ -3,7 +3,7 @@
 Many small studies of a pure-chance game (tests/lab/coin_game.py) run
 through the lab's own pipeline (plan, play, compare): in the null studies
 the variant mirrors the draw, the same game in distribution but a different
-game on every seed; in the effect studies seat 0's chance of winning rises
+game on every seed; in the effect studies the first seat's chance of winning rises
 from 0.34 to 0.70. With the rows corrected together, a null study shows a
 significant row in at most about 5% of studies; the effect is found about as
 often as McNemar's exact test of that one row at a level between 5%/rows and
@@ -51,8 +51,9 @@ def test_rows_that_cannot_change_are_left_out() -> None:
     assert "game length (decisions)" not in metrics  # always 0 decisions
     assert "random win share" not in metrics  # one bot in every seat: always 1/3
     assert [m for m in metrics if "seat" in m] == [
-        f"seat {s} {what}" for s in range(PLAYERS) for what in ("win share", "score")
-    ]
+        f"seat {s} {what}" for s in range(1, PLAYERS + 1) for what in ("win share", "score")
+    ]  # labels count seats from 1; the rows' `seat` data counts from 0
+    assert [r["seat"] for r in null_studies()[0] if "seat" in r["metric"]] == [0, 0, 1, 1, 2, 2]
 
 
 def test_null_studies_show_a_significant_row_in_about_5_percent() -> None:
@@ -70,9 +71,9 @@ def test_a_planted_effect_is_found_as_often_as_the_exact_test_predicts() -> None
     down = sum(b and not v for b, v in zip(base, variant, strict=True)) / 100
     rows = len(effect_studies()[0])
     low, high = mcnemar_power(GAMES, up, down, 0.05 / rows), mcnemar_power(GAMES, up, down, 0.05)
-    found = sum(row(r, "seat 0 win share")["adjusted_p_value"] < 0.05 for r in effect_studies()) / STUDIES
+    found = sum(row(r, "seat 1 win share")["adjusted_p_value"] < 0.05 for r in effect_studies()) / STUDIES
     assert low - 0.07 <= found <= high + 0.07, (low, found, high)
-    assert all(row(r, "seat 0 win share")["difference"] > 0 for r in effect_studies()[:20])
+    assert all(row(r, "seat 1 win share")["difference"] > 0 for r in effect_studies()[:20])
 
 
 def mcnemar_power(games: int, up: float, down: float, alpha: float) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from spieltisch import native
 from spieltisch.bots import Bot, RandomBot
 from spieltisch.cli import app
 from spieltisch.core.registry import game_class, game_names
+from spieltisch.lab import plots
 from spieltisch.lab.report import score_meaning, write_report
 from spieltisch.lab.simulation import StudySpec, make_executor, plan, play_seated, seat_bots
 from spieltisch.lab.study import run_study
@@ -44,7 +46,7 @@ def test_a_study_writes_every_file_and_the_report(tmp_path: Path) -> None:
     for plot in ("scores_by_bot.png", "win_share_by_seat.png", "game_length.png"):
         assert (out / plot).read_bytes()[:4] == b"\x89PNG"
     rows = list(csv.DictReader((out / "games.csv").open()))
-    assert len(rows) == 8 and rows[0]["bot_0"] == "ismcts:20" and rows[1]["bot_0"] == "random"
+    assert len(rows) == 8 and [row["seat_index_0_bot"] for row in rows[:2]] == ["ismcts:20", "random"]
     report = (out / "report.md").read_text()
     assert "First-player advantage" in report and "| ismcts:20 |" in report and "95% interval" in report
     summary = json.loads((out / "summary.json").read_text())
@@ -72,8 +74,46 @@ def test_a_variant_is_played_on_the_same_seeds_and_compared(tmp_path: Path) -> N
     assert base == variant and len(base) == 10
     report = (out / "report.md").read_text()
     assert "## Variant against base (top=9)" in report
-    assert "seat 0 score" in report and "sign-flip" in report and "adjusted p" in report
+    assert "seat 1 score" in report and "sign-flip" in report and "adjusted p" in report
     assert "Results: base (defaults)" in report and "Results: top=9" in report
+
+
+SEAT_ZERO = re.compile(r"\bseat 0\b", re.IGNORECASE)
+
+
+def test_what_people_read_counts_seats_from_1_and_the_data_from_0(tmp_path: Path) -> None:
+    """The report, the printed tables and the comparison's labels never say "seat 0"."""
+    out = tmp_path / "seats"
+    result = simulate(
+        "--games", "12", "--players", "3", "--bots", "heuristic,random", "--compare", "top=9",
+        "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = (out / "report.md").read_text()
+    for text in (report, result.output):
+        assert not SEAT_ZERO.search(text), text
+        assert "seat 1 wins" in text and "seat 3" in text
+    assert "| seat 1 | " in report and "| seat 3 | " in report
+    summary = json.loads((out / "summary.json").read_text())
+    assert [row["seat"] for row in summary["variants"]["base"]["seats"]] == [0, 1, 2]
+    about_seats = [row for row in summary["comparison"] if row["seat"] is not None]
+    assert about_seats and all(row["metric"].startswith(f"seat {row['seat'] + 1} ") for row in about_seats)
+    header = (out / "games.csv").read_text().splitlines()[0].split(",")
+    assert "winner_seat_indices" in header and header[-3:] == [
+        "seat_index_2_bot", "seat_index_2_score", "seat_index_2_win_share",
+    ]  # fmt: skip
+
+
+def test_the_seat_plot_names_seats_from_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pyplot = plots._pyplot()
+    drawn: list[Any] = []
+    monkeypatch.setattr(pyplot, "close", drawn.append)
+    rows = [{"seat": seat, "share": 1 / 3, "low": 0.2, "high": 0.5} for seat in range(3)]
+    plots.plot_win_share_by_seat({"base": {"seats": rows}}, 3, tmp_path / "seats.png")
+    monkeypatch.undo()
+    ticks = [label.get_text() for label in drawn[0].axes[0].get_xticklabels()]
+    pyplot.close(drawn[0])
+    assert ticks == ["seat 1", "seat 2", "seat 3"]
 
 
 class NoisyHeuristic(Bot):

@@ -5,17 +5,22 @@ from __future__ import annotations
 import fcntl
 import json
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from starlette.testclient import TestClient
 
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from tests.core.toy_game import ToyGame
 from tests.server.browser import AXE, CHROMIUM
+from tests.server.servers import free_port
 from tests.server.show_game import ShowGame
 
 
@@ -36,6 +41,25 @@ def make_settings(data_dir: Path, **changes: Any) -> Settings:
 def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(make_settings(tmp_path))) as test_client:
         yield test_client
+
+
+@contextmanager
+def serving(settings: Settings) -> Iterator[str]:
+    """The app served by uvicorn in a thread on a loopback port (real sockets, real peer
+    addresses: any 127.x.y.z can connect); yields host:port."""
+    port = free_port()
+    running = uvicorn.Server(uvicorn.Config(create_app(settings), port=port, log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not running.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield f"127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join(10)
 
 
 def new_table(client: TestClient, game: str = "toy", seats: list[str] | None = None, **extra: Any) -> dict:

@@ -35,7 +35,7 @@ from tests.server.browser import (
     shoot,
     sideways_overflow,
 )
-from tests.server.test_server_restart import Server
+from tests.server.servers import Server
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"
@@ -286,9 +286,18 @@ def text_of(page: Any, selector: str) -> str:
     return str(page.locator(selector).first.inner_text())
 
 
+def page_lang(page: Any) -> str:
+    return "de" if page.evaluate("document.documentElement.lang") == "de" else "en"
+
+
 def souvenirs_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
-    """Each player's cubes left, and each cube on its line in its owner's name, first and second in order."""
+    """Each player's cubes left, and each cube on its line in its owner's name, first and second in order;
+    the hand's cards named as the reference data names them."""
     view = state["view"]
+    hand = page.locator(".hand .hand-cards svg.card").evaluate_all(
+        "cards => cards.map((c) => c.getAttribute('aria-label'))"
+    )
+    assert hand == [ref["card_names"][page_lang(page)][kind] for kind in view["hand"]], hand
     for seat, left in enumerate(view["cubes_left"]):
         assert text_of(
             page, f"[data-testid=players] li[data-seat='{seat}'] [data-testid=cubes-left]"
@@ -331,12 +340,24 @@ def visible_sum(cells: list) -> int:
 
 
 def allegra_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
-    """Each layout's visible sum, shared columns drawn once, the final round and knocking explained."""
+    """Each layout's visible sum, shared columns drawn once, the final round and knocking explained;
+    one's own places named as the reference data names them."""
     view = state["view"]
     n = len(view["layouts"])
-    for seat, cells in enumerate(view["layouts"]):
-        shown = text_of(page, f"[data-testid=sums] li[data-seat='{seat}'] [data-testid=layout-sum]")
-        assert int(shown) == visible_sum(cells), (seat, shown, cells)
+    you = state["you"]
+    cells = page.locator("td.cell:not(.al-repeat)").evaluate_all(
+        "cells => cells.map((c) => { const face = c.querySelector('svg.card, .al-gap');"
+        " return [c.dataset.places, face.getAttribute('aria-label') ?? face.getAttribute('title')]; })"
+    )
+    named = {}  # each of one's own places, by position: the label of the card drawn there
+    for places, label in cells:
+        for place in places.split():
+            seat, position = map(int, place.split(":"))
+            if seat == you:
+                named[position] = label
+    assert sorted(named) == list(range(15)), named
+    for position, label in named.items():
+        assert f"{names(state)[you]} {ref['position_names'][position]}" in label, (position, label)
     assert page.locator("td.al-shared").count() == 3 * (n + 1), (
         "each shared column once, the first again at the end"
     )
@@ -352,9 +373,13 @@ def allegra_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
 
 
 def level8_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
-    """Every player's level with its requirement in words, and whose pile is whose."""
+    """Every player's level with its requirement in words, whose pile is whose, and the parts of
+    one's own level named as the reference data names them."""
     view = state["view"]
-    lang = "de" if "Ablage" in text_of(page, "[data-testid=pile]") else "en"
+    lang = page_lang(page)
+    if view["levels"][state["you"]] <= 8:
+        parts = page.locator("[data-testid=parts] [data-testid=part-name]").all_inner_texts()
+        assert parts == ref["part_names"][lang][view["levels"][state["you"]] - 1], parts
     for seat, level in enumerate(view["levels"]):
         player = f"[data-testid=players] li[data-seat='{seat}']"
         if level <= 8:
@@ -364,11 +389,47 @@ def level8_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
         name = names(state)[seat]
         assert (f"Ablage von {name}" if lang == "de" else f"{name}'s discard pile") in pile, pile
     seen.add("levels")
+    round_state(page, state, ref, lang, seen)
+    for entry in state["log"]:  # a pile taken from is named by its owner's name (unless reworded)
+        label = entry["label"] or "#"
+        if entry["move"] and entry["move"]["kind"] == "draw_pile" and not label.startswith("#"):
+            assert names(state)[entry["move"]["owner"]] in label and "Platz" not in label, label
+            assert label in text_of(page, f"[data-testid=log] li[data-version='{entry['version']}']")
+
+
+ROUND_WORDS = {
+    "en": ("Round {round}", "went out", "stalled"),
+    "de": ("Runde {round}", "ist rausgegangen", "festgefahren"),
+}
+
+
+def round_state(page: Any, state: dict, ref: dict, lang: str, seen: set[str]) -> None:
+    """LEVEL 8: how the last round ended (who went out and moved up, or that it stalled)
+    and the stalled rounds in a row."""
+    view = state["view"]
+    end, stalled = view["last_round"], view["stalled"]
+    if end is None and not stalled:
+        assert page.locator("[data-testid=round-state]").count() == 0
+        return
+    if end is not None:
+        shown = text_of(page, "[data-testid=last-round]")
+        heading, out, stuck = ROUND_WORDS[lang]
+        assert shown.startswith(heading.format(round=end["round"])), shown
+        if end["went_out"] is None:
+            assert stuck in shown and str(end["turns"]) in shown, shown
+        else:
+            assert f"{names(state)[end['went_out']]} {out}" in shown, shown
+            for seat, (before, after) in enumerate(zip(end["levels_before"], end["levels"], strict=True)):
+                assert (f"{names(state)[seat]} +{after - before}" in shown) == (after > before), shown
+        seen.add("round")
+    if stalled:
+        shown = text_of(page, "[data-testid=stalled]")
+        assert str(stalled) in shown and (str(ref["stall_rounds"]) in shown or not ref["stall_rounds"]), shown
 
 
 def lucandor_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
     """Cards by their full names (garment and colour), never codes."""
-    lang = "de" if page.evaluate("document.documentElement.lang") == "de" else "en"
+    lang = page_lang(page)
     full = {
         f"{ref['garments'][c['garment']][lang]} {ref['colours'][c['colour']][lang]}" for c in ref["cards"]
     }
@@ -400,7 +461,7 @@ MUST_SEE = {
     "souvenirs": {"cube"},
     "calcory": {"digit"},
     "allegra": {"final"},
-    "level8": {"levels"},
+    "level8": {"levels", "round"},
     "lucandor": {"names"},
 }
 
@@ -618,4 +679,34 @@ def test_level8_asks_what_a_joker_stands_for(site: Server, browser: Any) -> None
             break
         page.wait_for_timeout(20)
     assert [message["action"] for message in seat.sent] == [204]
+    page.context.close()
+
+
+def test_level8_shows_how_the_last_round_ended_and_the_stalled_rounds(site: Server, browser: Any) -> None:
+    """The round state on the table, from states of our own making: a round someone went out of,
+    then a stalled round (the safety cap round_turns) with two stalled rounds in a row."""
+    seat, reference = open_table(site, browser, "level8", PHONE, "de-DE", reword=False)
+    page = seat.page
+    assert wait_for_quiet_turn(page, seat)
+    state = json.loads(json.dumps(seat.state))
+    view = state["view"]
+    levels = {"levels_before": [1, 2], "levels": [2, 4], "turns": 18}
+    view.update(round=4, last_round={"round": 3, "went_out": 1, **levels, "stalled": 0}, stalled=0)
+    seat.socket.send(json.dumps(state))
+    page.wait_for_selector("[data-testid=last-round]")
+    other = names(state)[1]
+    expected = f"Runde 3: {other} ist rausgegangen · aufgestiegen: Anna +1, {other} +2."
+    assert text_of(page, "[data-testid=last-round]") == expected
+    assert page.locator("[data-testid=stalled]").count() == 0
+    levels = {"levels_before": [2, 4], "levels": [2, 4], "turns": 40}
+    view.update(round=5, last_round={"round": 4, "went_out": None, **levels, "stalled": 2}, stalled=2)
+    seat.socket.send(json.dumps(state))
+    page.wait_for_selector("[data-testid=stalled]")
+    seen: set[str] = set()
+    round_state(page, state, reference, "de", seen)
+    assert "in 40 Zügen" in text_of(page, "[data-testid=last-round]") and seen == {"round"}
+    stalled = text_of(page, "[data-testid=stalled]").strip()
+    assert stalled.startswith(f"Festgefahrene Runden in Folge: 2 von {reference['stall_rounds']}")
+    assert english_on_page(page) == [] and sideways_overflow(page) <= 0
+    shoot(page, "level8-round-state-phone")
     page.context.close()

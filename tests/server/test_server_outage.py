@@ -9,21 +9,17 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
-from spieltisch.server.app import create_app
-from tests.server.conftest import hello, make_settings, new_table, receive, state_at
-from tests.server.test_server_restart import free_port
+from tests.server.conftest import hello, make_settings, new_table, receive, serving, state_at
 
 
 def down(*_args: Any, **_kwargs: Any) -> Any:
@@ -68,19 +64,9 @@ def test_hello_works_without_the_chat_history_and_the_lobby_says_try_again(
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    port = free_port()
-    app = create_app(make_settings(tmp_path))
-    running = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    yield f"127.0.0.1:{port}", app
-    running.should_exit = True
-    thread.join(10)
+def server(tmp_path: Path) -> Iterator[str]:
+    with serving(make_settings(tmp_path)) as address:
+        yield address
 
 
 class Collect(logging.Handler):
@@ -92,8 +78,8 @@ class Collect(logging.Handler):
         self.records.append(record)
 
 
-def test_a_hello_followed_at_once_by_a_close_logs_nothing(server: tuple[str, Any]) -> None:
-    address, _app = server
+def test_a_hello_followed_at_once_by_a_close_logs_nothing(server: str) -> None:
+    address = server
     import httpx
 
     with httpx.Client(base_url=f"http://{address}") as http:

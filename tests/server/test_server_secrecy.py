@@ -23,6 +23,7 @@ from starlette.testclient import TestClient
 
 from spieltisch.core.contract import Game, State
 from spieltisch.core.registry import game_class, game_names
+from spieltisch.core.wording import seat_names
 from tests.core.toy_game import ToyGame
 from tests.server.conftest import hello, new_table, receive
 
@@ -83,7 +84,9 @@ def play_with_everyone_watching(
                 s: drain(ws, target, received[s if s < players else None]) for s, ws in enumerate(sockets)
             }
     truth = {"game": room.game, "history": room.state.history(), "langs": langs, "table": table["id"]}
-    return received, truth | {"tokens": dict(enumerate(tokens))}
+    # The table names its players in its texts; the expected texts are made with the same names.
+    names = [f"P{s}" for s in range(players)]
+    return received, truth | {"tokens": dict(enumerate(tokens)), "names": names}
 
 
 def choose(state: State, rng: random.Random, legal: list[int]) -> int:
@@ -170,15 +173,16 @@ def test_every_message_shows_only_what_its_receiver_may_see(
     states = states_by_version(truth["game"], truth["history"])
     assert states[-1].is_terminal()
     public_names = 0
-    for seat, messages in received.items():
-        assert messages, seat
-        for message in messages:
-            check_message(message, seat, truth["langs"][seat], states, truth["history"])
-            if message["type"] == "state":
-                public_names += sum(1 for e in message["log"] if e["seat"] != seat and e["label"])
+    with seat_names(truth["names"]):
+        for seat, messages in received.items():
+            assert messages, seat
+            for message in messages:
+                check_message(message, seat, truth["langs"][seat], states, truth["history"])
+                if message["type"] == "state":
+                    public_names += sum(1 for e in message["log"] if e["seat"] != seat and e["label"])
+        check_full_logs(client, truth, states, received)
     # Every game names its moves in public; only the toy game leaves them unnamed.
     assert (public_names > 0) == (game != "toy")
-    check_full_logs(client, truth, states, received)
 
 
 def check_full_logs(client: TestClient, truth: dict, states: list[State], received: dict) -> None:
@@ -200,19 +204,20 @@ def test_replays_show_each_seat_what_the_table_showed_it(client: TestClient) -> 
     """A finished game's replay steps and log equal the log the table sent, seat by seat."""
     received, truth = play_with_everyone_watching(client, "show", 2, seed=5)
     states = states_by_version(truth["game"], truth["history"])
-    for seat, messages in received.items():
-        lang = truth["langs"][seat]
-        end = messages[-1]
-        headers = {"x-seat-token": truth["tokens"][seat]} if seat is not None else {}
-        address = f"/api/tables/{truth['table']}/replay/{end['version']}"
-        step = client.get(address, params={"lang": lang}, headers=headers).json()
-        assert step["you"] == seat
-        assert step["moves"][-len(end["log"]) :] == end["log"]
-        assert step["steps"] == [entry["version"] for entry in step["moves"]]
-        for entry in step["moves"]:
-            check_log_entry(entry, step["you"], lang, states, truth["history"])
-        check_result(step["result"], states[-1], lang)
-        assert any(entry["result"] for entry in step["moves"]) and step["result"]["end_reason"]
+    with seat_names(truth["names"]):
+        for seat, messages in received.items():
+            lang = truth["langs"][seat]
+            end = messages[-1]
+            headers = {"x-seat-token": truth["tokens"][seat]} if seat is not None else {}
+            address = f"/api/tables/{truth['table']}/replay/{end['version']}"
+            step = client.get(address, params={"lang": lang}, headers=headers).json()
+            assert step["you"] == seat
+            assert step["moves"][-len(end["log"]) :] == end["log"]
+            assert step["steps"] == [entry["version"] for entry in step["moves"]]
+            for entry in step["moves"]:
+                check_log_entry(entry, step["you"], lang, states, truth["history"])
+            check_result(step["result"], states[-1], lang)
+            assert any(entry["result"] for entry in step["moves"]) and step["result"]["end_reason"]
 
 
 def test_toy_spectator_never_sees_a_card_before_the_end(client: TestClient) -> None:

@@ -369,3 +369,28 @@ def test_a_connection_that_never_says_hello_is_closed(
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_text()
     assert closed.value.code == WS_4408_NO_HELLO
+
+
+def test_a_table_names_its_players_in_move_names_and_the_log(client: TestClient) -> None:
+    """LEVEL 8: "take R4 from Anna's pile" in each client's language, for the mover and in every log."""
+    table = new_table(client, game="level8", name="Anna", seats=["open", "open"])
+    other = client.post(f"/api/tables/{table['id']}/seats/1", json={"name": "Bea"}).json()
+    client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+    names = ["Anna", "Bea"]
+    with (
+        client.websocket_connect(f"/ws/tables/{table['id']}") as anna,
+        client.websocket_connect(f"/ws/tables/{table['id']}") as bea,
+    ):
+        states = [hello(anna, table["token"], lang="en"), hello(bea, other["token"], lang="de")]
+        sockets = [anna, bea]
+        mover = states[0]["to_move"]
+        take = next(m for m in states[mover]["legal"] if m["move"]["kind"] == "draw_pile")
+        owner = names[take["move"]["owner"]]
+        expected = [f"from {owner}'s pile", f"vom Ablagestapel von {owner} nehmen"]
+        assert expected[mover] in take["label"] and "seat" not in take["label"].lower()
+        turn = {"type": "action", "action": take["id"], "version": states[mover]["version"]}
+        sockets[mover].send_text(json.dumps(turn))
+        for seat, ws in enumerate(sockets):
+            seen = receive(ws, state_at(states[seat]["version"] + 1))
+            entry = seen["log"][-1]
+            assert entry["seat"] == mover and expected[seat] in entry["label"], entry

@@ -17,7 +17,14 @@ from spieltisch.games.allegra.bot import choose, rollout
 from spieltisch.games.allegra.moves import action_struct, public_action_struct
 from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, AllegraState, Settings
 from spieltisch.games.allegra.search import estimate_scores
-from spieltisch.games.allegra.text import action_text, end_reason, public_result, render, score_breakdown
+from spieltisch.games.allegra.text import (
+    action_text,
+    end_reason,
+    public_result,
+    reference_data,
+    render,
+    score_breakdown,
+)
 
 TURNS_PER_PLAYER = 150
 """The turn cap's default per player: set well above what games between heuristic
@@ -122,6 +129,10 @@ class AllegraGame(Game[AllegraState]):
     def public_result(self, state: AllegraState, action: int, lang: str) -> dict[str, Any] | None:
         """The card a flip showed, or the face-down card an exchange or a take uncovered."""
         return public_result(state, lang)
+
+    def reference_data(self) -> dict[str, Any]:
+        """The layout positions' names, as the moves name them."""
+        return reference_data()
 
     def render_text(self, state: AllegraState, seat: int | None, lang: str, width: int) -> str:
         return render(state, seat, lang, width)

@@ -7,7 +7,7 @@ from typing import Any
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import side_by_side, wrap
-from spieltisch.core.wording import counted, seat_number
+from spieltisch.core.wording import counted, seat_name, seat_number
 from spieltisch.games.allegra.actions import NO_CARD
 from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
 from spieltisch.games.allegra.rules import (
@@ -35,13 +35,13 @@ WORDS = {
         "knock": "knock",
         "no_knock": "no knock",
         "decline": "decline the knocks",
-        "accept": "accept the knock of seat {s}",
+        "accept": "accept the knock of {s}",
         "keep": "keep {v} at {p}",
         "discard_drawn": "discard {v} and flip a card",
         "clear_column": "clear column {c} ({v}s)",
         "clear_row": "clear row {r} from {p} ({v}s)",
         "knocker_place": "put {v} at {p}",
-        "take": "take {v} from seat {s} at {p}",
+        "take": "take {v} from {s} at {p}",
         "face_down": "a face-down card",
         "shown_flip": "{v}",
         "shown_uncover": "it was {v}",
@@ -77,8 +77,8 @@ WORDS = {
         "no_trigger": "no trigger: ended by the safety cap",
         "doubled": "{v} (doubled)",
         "totals": "Totals: {t}",
-        "end_trigger": "Seat {t} finished first and everybody else had one more turn.",
-        "end_doubled": "Seat {t} did not have the lowest score alone, so its {v} was doubled to {d}.",
+        "end_trigger": "{t} finished first and everybody else had one more turn.",
+        "end_doubled": "{t} did not have the lowest score alone, so its {v} was doubled to {d}.",
         "end_games": "The match is over after {n} games.",
         "end_target": "{who} reached the target of {t}: the match is over after {n} game.|"
         "{who} reached the target of {t}: the match is over after {n} games.",
@@ -102,13 +102,13 @@ WORDS = {
         "knock": "klopfen",
         "no_knock": "nicht klopfen",
         "decline": "Klopfen ablehnen",
-        "accept": "Klopfen von Platz {s} annehmen",
+        "accept": "Klopfen von {s} annehmen",
         "keep": "{v} gegen {p} tauschen",
         "discard_drawn": "{v} abwerfen und eine Karte aufdecken",
         "clear_column": "Spalte {c} abräumen ({v}er)",
         "clear_row": "Zeile {r} ab {p} abräumen ({v}er)",
         "knocker_place": "{v} auf {p} legen",
-        "take": "{v} von Platz {s} bei {p} nehmen",
+        "take": "{v} von {s} bei {p} nehmen",
         "face_down": "verdeckte Karte",
         "shown_flip": "{v}",
         "shown_uncover": "es war {v}",
@@ -144,8 +144,8 @@ WORDS = {
         "no_trigger": "kein Auslöser: durch die Sicherheitsgrenze beendet",
         "doubled": "{v} (verdoppelt)",
         "totals": "Gesamt: {t}",
-        "end_trigger": "Platz {t} war zuerst fertig, alle anderen hatten noch einen Zug.",
-        "end_doubled": "Platz {t} hatte nicht allein die niedrigste Wertung: aus {v} wurden {d} Punkte.",
+        "end_trigger": "{t} war zuerst fertig, alle anderen hatten noch einen Zug.",
+        "end_doubled": "{t} hatte nicht allein die niedrigste Wertung: aus {v} wurden {d} Punkte.",
         "end_games": "Das Spiel ist nach {n} Partien zu Ende.",
         "end_target": "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partie zu Ende.|"
         "{who} hat das Ziel {t} erreicht: das Spiel ist nach {n} Partien zu Ende.",
@@ -188,12 +188,12 @@ def action_text(state: AllegraState, action: int, lang: str) -> str:
         key = "deal" if state.deal_next < len(state.cards) else "deal_top"
         return w[key].format(v=value)
     if action < POSITIONS:
-        return _position_text(state, action, w)
+        return _position_text(state, action, lang)
     if action in CONTROL_WORDS:
         top = state.discard[-1] if state.discard else "-"
         return w[CONTROL_WORDS[action]].format(v=top if action == actions.DRAW_DISCARD else state.drawn)
     if actions.ACCEPT <= action < actions.CLEAR_COLUMN:
-        return w["accept"].format(s=seat_number(action - actions.ACCEPT))
+        return w["accept"].format(s=seat_name(action - actions.ACCEPT, lang))
     if actions.CLEAR_COLUMN <= action < actions.CLEAR_ROW:
         column = action - actions.CLEAR_COLUMN
         slot = state.layouts[max(state.clear_seat, 0)][column]
@@ -226,14 +226,15 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     target = settings.target
     reached = [seat for seat, total in enumerate(state.totals) if target and total >= target]
     if reached:
-        who = ", ".join(w["seat"].format(s=seat_number(seat)) for seat in reached)
+        who = ", ".join(seat_name(seat, lang, capital=True) for seat in reached)
         kind, text = "target", counted(w["end_target"], played, who=who, t=target)
     elif played > 1:
         kind, text = "games", w["end_games"].format(n=played)
     else:
         kind, text = (
             "trigger",
-            w["end_trigger"].format(t=seat_number(state.triggers[-1])) + _doubled(state, w),
+            w["end_trigger"].format(t=seat_name(state.triggers[-1], lang, capital=True))
+            + _doubled(state, lang),
         )
     capped = [game + 1 for game, trigger in enumerate(state.triggers) if trigger < 0]
     if not capped:
@@ -244,11 +245,14 @@ def end_reason(state: AllegraState, lang: str) -> EndReason | None:
     return EndReason("safety_cap", " ".join([text, *notes]), capped=True)
 
 
-def _doubled(state: AllegraState, w: dict[str, str]) -> str:
+def _doubled(state: AllegraState, lang: str) -> str:
     """The sentence saying that the last game's trigger was doubled, or nothing."""
     trigger = state.triggers[-1]
     before, after = state.layout_scores[-1][trigger], state.results[-1][trigger]
-    return " " + w["end_doubled"].format(t=seat_number(trigger), v=before, d=after) if after != before else ""
+    if after == before:
+        return ""
+    who = seat_name(trigger, lang, capital=True)
+    return " " + words(lang)["end_doubled"].format(t=who, v=before, d=after)
 
 
 def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
@@ -270,7 +274,14 @@ def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
     return breakdown
 
 
-def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str:
+def reference_data() -> dict[str, Any]:
+    """Public facts for a display: each layout position's name (by position, "A" to "C" for
+    the row and "L", "1" to "3", "R" for the column), as the moves name it in either language."""
+    return {"position_names": [position_name(position) for position in range(POSITIONS)]}
+
+
+def _position_text(state: AllegraState, position: int, lang: str) -> str:
+    w = words(lang)
     name = position_name(position)
     phase = state.phase
     if phase == PLACE:
@@ -280,7 +291,7 @@ def _position_text(state: AllegraState, position: int, w: dict[str, str]) -> str
     if phase == TAKE:
         slot = state.layouts[state.knocker][position]
         value = state.cards[slot] if state.up[slot] else w["face_down"]
-        return w["take"].format(v=value, s=seat_number(state.knocker), p=name)
+        return w["take"].format(v=value, s=seat_name(state.knocker, lang), p=name)
     if phase == TAKE_PLACE:
         return w["take_place"].format(v=state.taken, p=name)
     return w["flip"].format(p=name)

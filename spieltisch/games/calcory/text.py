@@ -6,7 +6,7 @@ from typing import Any
 
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
-from spieltisch.core.wording import counted, seat_number
+from spieltisch.core.wording import counted, seat_name, seat_number
 from spieltisch.games.calcory.cards import ROW_NAMES
 from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
 
@@ -44,7 +44,7 @@ WORDS = {
         "took": "took the offer (Aufnehmen 2)",
         "single": "took a single card",
         "skip": "could not turn",
-        "end_single_card": "Seat {seat} took an offer of a single card, which ends the game.",
+        "end_single_card": "{seat} took an offer of a single card, which ends the game.",
         "end_nothing_left": "No face-down card and no offer are left.",
         "end_idle": "Safety cap: {n} played turn passed without anybody taking cards.|"
         "Safety cap: {n} played turns in a row passed without anybody taking cards.",
@@ -84,7 +84,7 @@ WORDS = {
         "took": "hat aufgenommen (Aufnehmen 2)",
         "single": "hat eine Einzelkarte aufgenommen",
         "skip": "konnte nicht aufdecken",
-        "end_single_card": "Platz {seat} hat eine Einzelkarte aufgenommen, das beendet das Spiel.",
+        "end_single_card": "{seat} hat eine Einzelkarte aufgenommen, das beendet das Spiel.",
         "end_nothing_left": "Keine verdeckte Karte und nichts Vorgelegtes ist mehr übrig.",
         "end_idle": "Sicherheitsgrenze: {n} Zug, in dem niemand Karten aufnahm.|"
         "Sicherheitsgrenze: {n} Züge in Folge, in denen niemand Karten aufnahm.",
@@ -133,7 +133,8 @@ def end_reason(state: CalcoryState, lang: str) -> EndReason | None:
     w = words(lang)
     if state.end == End.SINGLE_CARD:
         taker = state.log[-1][0]  # the taking of the single card is the last turn noted
-        return EndReason("single_card", w["end_single_card"].format(seat=seat_number(taker)))
+        who = seat_name(taker, lang, capital=True)
+        return EndReason("single_card", w["end_single_card"].format(seat=who))
     if state.end == End.NOTHING_LEFT:
         return EndReason("nothing_left", w["end_nothing_left"])
     return EndReason("idle_cap", counted(w["end_idle"], state.settings.idle_limit), capped=True)

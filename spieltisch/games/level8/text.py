@@ -8,6 +8,7 @@ from typing import Any
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
+from spieltisch.core.wording import seat_name, seats_named
 from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name, colour_names
 from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, RUN, level_name, part_name, part_struct
 from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
@@ -26,15 +27,14 @@ NOUNS = {
 
 WORDS = {
     "en": {
-        "seat": "seat",
         "you": "you",
-        "deal": "deal {card} to seat {seat}",
+        "deal": "deal {card} to {seat}",
         "turn_up": "turn up {card}",
         "draw_card": "draw {card}",
         "draw_stock": "draw from the draw pile",
-        "draw_pile": "take {card} from seat {seat}'s pile",
+        "draw_pile": "take {card} from {seat}'s pile",
         "discard": "discard {card}",
-        "skip_at": "skip seat {seat}",
+        "skip_at": "skip {seat}",
         "take_skip": "put the skip card under the draw pile",
         "start": "lay down level {level}: {name}",
         "cancel_lay": "cancel laying down",
@@ -42,7 +42,7 @@ WORDS = {
         "pick": "put {card} into part {part} ({name})",
         "joker_as": "joker as {meaning} into part {part} ({name})",
         "layoff": "lay off {card}",
-        "onto": "onto seat {seat}'s {group}{end}",
+        "onto": "onto {seat}'s {group}{end}",
         "low": " at the low end",
         "high": " at the high end",
         "keep": "keep {card}",
@@ -51,7 +51,7 @@ WORDS = {
         "run": "run {low}-{high}",
         "set": "set of {value}s",
         "colour": "{colour} group",
-        "round": "LEVEL 8 · round {round} · dealer: seat {dealer}",
+        "round": "LEVEL 8 · round {round} · dealer: {dealer}",
         "stock": "draw pile: {cards}",
         "under": " (+{n} face-up {skips} under it)",
         "level": "level {level}: {name}",
@@ -70,24 +70,23 @@ WORDS = {
         "keeping": "Round over. Choose up to {cards} to keep for the next round.",
         "winners": "Winner: {seats}",
         "winners_many": "Winners: {seats}",
-        "last_out": "Round {round} ended: seat {seat} went out; moved up: {gains}.",
+        "last_out": "Round {round} ended: {seat} went out; moved up: {gains}.",
         "stall_note": "Stalled rounds in a row (safety cap): {stalled} of {limit}; a stalled round"
         " is dealt again with levels unchanged.",
         "stall_note_free": "Stalled rounds in a row (safety cap): {stalled}; a stalled round is"
         " dealt again with levels unchanged.",
-        "round_over": "Round {round} over: seat {seat} went out.",
+        "round_over": "Round {round} over: {seat} went out.",
         "round_stalled": "Round {round} stalled: nobody went out in {turns} (safety cap"
         " round_turns), so it is dealt again with levels unchanged ({stalled} of {limit} in a row).",
         "round_stalled_free": "Round {round} stalled: nobody went out in {turns} (safety cap"
         " round_turns), so it is dealt again with levels unchanged.",
         "round_stalled_last": "Round {round} stalled: nobody went out in {turns} (safety cap round_turns).",
         "levels_now": "Levels now: {levels}.",
-        "seat_level": "seat {seat} on level {level}",
-        "coin": "seat {seat} on the win coin",
-        "seats_one": "seat {seats}",
-        "seats_many": "seats {seats}",
-        "end_level_8": "Seat {seat} laid down level 8 and wins.",
-        "end_out_after_7": "Seat {seat} went out after laying down level 7, reached the win coin and wins.",
+        "seat_level": "{seat} on level {level}",
+        "coin": "{seat} on the win coin",
+        "seats": "seats {numbers}",
+        "end_level_8": "{seat} laid down level 8 and wins.",
+        "end_out_after_7": "{seat} went out after laying down level 7, reached the win coin and wins.",
         "end_stalled": "Safety cap: {rounds} rounds in a row ended with nobody out (option stall_rounds),"
         " so the highest level wins: {winners}.",
         "end_stalled_one": "Safety cap: a round ended with nobody out (option stall_rounds),"
@@ -98,15 +97,14 @@ WORDS = {
         "line_none": "no level completed",
     },
     "de": {
-        "seat": "Platz",
         "you": "du",
-        "deal": "gib {card} an Platz {seat}",
+        "deal": "gib {card} an {seat}",
         "turn_up": "decke {card} auf",
         "draw_card": "ziehe {card}",
         "draw_stock": "vom Nachziehstapel ziehen",
-        "draw_pile": "{card} vom Ablagestapel von Platz {seat} nehmen",
+        "draw_pile": "{card} vom Ablagestapel von {seat} nehmen",
         "discard": "{card} abwerfen",
-        "skip_at": "Platz {seat} aussetzen lassen",
+        "skip_at": "{seat} aussetzen lassen",
         "take_skip": "Aussetzen-Karte unter den Nachziehstapel schieben",
         "start": "Level {level} auslegen: {name}",
         "cancel_lay": "Auslegen abbrechen",
@@ -114,7 +112,7 @@ WORDS = {
         "pick": "{card} in Teil {part} ({name})",
         "joker_as": "Joker als {meaning} in Teil {part} ({name})",
         "layoff": "{card} anlegen",
-        "onto": "an {group} von Platz {seat}{end}",
+        "onto": "an {group} von {seat}{end}",
         "low": " unten",
         "high": " oben",
         "keep": "{card} behalten",
@@ -123,7 +121,7 @@ WORDS = {
         "run": "Folge {low}-{high}",
         "set": "{value}er-Gruppe",
         "colour": "Farbe {colour}",
-        "round": "LEVEL 8 · Runde {round} · Geber: Platz {dealer}",
+        "round": "LEVEL 8 · Runde {round} · Geber: {dealer}",
         "stock": "Nachziehstapel: {cards}",
         "under": " (+{n} offene {skips} darunter)",
         "level": "Level {level}: {name}",
@@ -142,13 +140,12 @@ WORDS = {
         "keeping": "Runde vorbei. Wähle bis zu {cards} für die nächste Runde aus.",
         "winners": "Sieger: {seats}",
         "winners_many": "Sieger: {seats}",
-        "last_out": "Runde {round} beendet: Platz {seat} hat die letzte Karte abgeworfen; aufgestiegen:"
-        " {gains}.",
+        "last_out": "Runde {round} beendet: {seat} hat die letzte Karte abgeworfen; aufgestiegen: {gains}.",
         "stall_note": "Festgefahrene Runden in Folge (Sicherheitsgrenze): {stalled} von {limit};"
         " eine festgefahrene Runde wird mit unveränderten Levels neu gegeben.",
         "stall_note_free": "Festgefahrene Runden in Folge (Sicherheitsgrenze): {stalled}; eine"
         " festgefahrene Runde wird mit unveränderten Levels neu gegeben.",
-        "round_over": "Runde {round} vorbei: Platz {seat} hat die letzte Karte abgeworfen.",
+        "round_over": "Runde {round} vorbei: {seat} hat die letzte Karte abgeworfen.",
         "round_stalled": "Runde {round} festgefahren: in {turns} ging niemand raus"
         " (Sicherheitsgrenze round_turns), daher wird mit unveränderten Levels neu gegeben"
         " ({stalled} von {limit} in Folge).",
@@ -157,12 +154,11 @@ WORDS = {
         "round_stalled_last": "Runde {round} festgefahren: in {turns} ging niemand raus"
         " (Sicherheitsgrenze round_turns).",
         "levels_now": "Level jetzt: {levels}.",
-        "seat_level": "Platz {seat} auf Level {level}",
-        "coin": "Platz {seat} auf dem Gewinn-Coin",
-        "seats_one": "Platz {seats}",
-        "seats_many": "Plätze {seats}",
-        "end_level_8": "Platz {seat} hat Level 8 ausgelegt und gewinnt.",
-        "end_out_after_7": "Platz {seat} hat nach Level 7 die letzte Karte abgeworfen, erreicht den"
+        "seat_level": "{seat} auf Level {level}",
+        "coin": "{seat} auf dem Gewinn-Coin",
+        "seats": "Plätze {numbers}",
+        "end_level_8": "{seat} hat Level 8 ausgelegt und gewinnt.",
+        "end_out_after_7": "{seat} hat nach Level 7 die letzte Karte abgeworfen, erreicht den"
         " Gewinn-Coin und gewinnt.",
         "end_stalled": "Sicherheitsgrenze: {rounds} Runden in Folge ging niemand raus (Option stall_rounds),"
         " daher gewinnt das höchste Level: {winners}.",
@@ -191,15 +187,9 @@ def _count(lang: str, n: int, noun: str) -> str:
     return f"{n} {_noun(lang, n, noun)}"
 
 
-def seat_number(seat: int) -> int:
-    """A seat as people count it, from 1 as on the screen (data, views and structs count from 0)."""
-    return seat + 1
-
-
 def _seats(lang: str, seats: list[int]) -> str:
-    """ "seat 2" or "seats 1, 3" ("Platz 2", "Plätze 1, 3")."""
-    numbers = ", ".join(str(seat_number(s)) for s in seats)
-    return _t(lang, "seats_one" if len(seats) == 1 else "seats_many", seats=numbers)
+    """ "seat 2" or "seats 1, 3" ("Platz 2", "Plätze 1, 3"); with names known, "Anna, Ben"."""
+    return seats_named(seats, lang, WORDS.get(lang, WORDS["en"])["seats"])
 
 
 def _colour(lang: str, colour: int) -> str:
@@ -245,9 +235,10 @@ def action_text(state: Level8State, action: int, lang: str) -> str:
         return _t(lang, BARE_WORDS[block])
     if block == actions.DRAW_PILE:
         pile = state.piles[arg] if arg < state.num_players else []
-        return _t(lang, "draw_pile", card=card_name(pile[-1], lang) if pile else "?", seat=seat_number(arg))
+        top = card_name(pile[-1], lang) if pile else "?"
+        return _t(lang, "draw_pile", card=top, seat=seat_name(arg, lang))
     if block == actions.SKIP_AT:
-        return _t(lang, "skip_at", seat=seat_number(arg))
+        return _t(lang, "skip_at", seat=seat_name(arg, lang))
     if block == actions.START_LAYDOWN:
         level = state.level[state.player]
         return _t(lang, "start", level=level, name=level_name(state.level_parts(state.player), lang))
@@ -268,7 +259,7 @@ def _chance_text(state: Level8State, card: str, lang: str) -> str:
     if state.deal_queue and state.deal_queue[0] < 0:
         return _t(lang, "turn_up", card=card)
     seat = state.deal_queue[0] if state.deal_queue else -1
-    return _t(lang, "deal", card=card, seat=seat_number(seat))
+    return _t(lang, "deal", card=card, seat=seat_name(seat, lang))
 
 
 def public_action_text(state: Level8State, action: int, lang: str) -> str | None:
@@ -296,12 +287,12 @@ def _onto_text(state: Level8State, action: int, lang: str) -> str:
     owner, part, end = actions.split_onto(action)
     groups = state.groups[owner] if owner < state.num_players else []
     if part >= len(groups):
-        return f"{_t(lang, 'seat')} {seat_number(owner)} [{part + 1}] {end}"
+        return f"{seat_name(owner, lang)} [{part + 1}] {end}"
     group = groups[part]
     where = "" if group[0] != RUN else _t(lang, "high" if end else "low")
     # The group's number, as the table shows it, tells two equal runs apart.
     name = f"{group_name(group, lang)} [{part + 1}]"
-    return _t(lang, "onto", seat=seat_number(owner), group=name, end=where)
+    return _t(lang, "onto", seat=seat_name(owner, lang), group=name, end=where)
 
 
 # --- what everybody saw a move bring about -----------------------------------------
@@ -334,7 +325,7 @@ def round_end_text(state: Level8State, end: RoundEnd, lang: str) -> str:
         words = {"round": end.round, "turns": _count(lang, end.turns, "turn"), "stalled": end.stalled}
         key = "round_stalled_last" if state.is_terminal() else "round_stalled"
         return _t(lang, key if limit else "round_stalled_free", limit=limit, **words)
-    return _t(lang, "round_over", round=end.round, seat=seat_number(end.went_out))
+    return _t(lang, "round_over", round=end.round, seat=seat_name(end.went_out, lang))
 
 
 def levels_text(end: RoundEnd, lang: str) -> str:
@@ -342,10 +333,10 @@ def levels_text(end: RoundEnd, lang: str) -> str:
     shown = []
     for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True)):
         if after > LEVEL_COUNT:
-            shown.append(_t(lang, "coin", seat=seat_number(seat)))
+            shown.append(_t(lang, "coin", seat=seat_name(seat, lang)))
             continue
         gain = f" (+{after - before})" if after > before else ""
-        shown.append(_t(lang, "seat_level", seat=seat_number(seat), level=f"{after}{gain}"))
+        shown.append(_t(lang, "seat_level", seat=seat_name(seat, lang), level=f"{after}{gain}"))
     return _t(lang, "levels_now", levels=", ".join(shown))
 
 
@@ -359,8 +350,8 @@ def last_out_text(end: RoundEnd, lang: str) -> str:
         ),
         key=lambda pair: (-pair[0], pair[1]),
     )
-    shown = ", ".join(f"{_t(lang, 'seat')} {seat_number(seat)} (+{gain})" for gain, seat in gains)
-    return _t(lang, "last_out", round=end.round, seat=seat_number(end.went_out), gains=shown)
+    shown = ", ".join(f"{seat_name(seat, lang)} (+{gain})" for gain, seat in gains)
+    return _t(lang, "last_out", round=end.round, seat=seat_name(end.went_out, lang), gains=shown)
 
 
 # --- the end of the game, explained -------------------------------------------------
@@ -377,7 +368,7 @@ def end_reason(state: Level8State, lang: str) -> EndReason | None:
         text = _t(lang, "end_stalled" if rounds > 1 else "end_stalled_one", rounds=rounds, winners=winners)
     else:
         key = "end_level_8" if ending is Ending.LEVEL_8 else "end_out_after_7"
-        text = _t(lang, key, seat=seat_number(state.won[0]))
+        text = _t(lang, key, seat=seat_name(state.won[0], lang, capital=True))
     return EndReason(ending.value, text, ending.capped)
 
 
@@ -400,17 +391,21 @@ def score_breakdown(state: Level8State, lang: str) -> list[list[ScoreLine]]:
 
 
 def reference_data(settings: Settings) -> dict[str, Any]:
-    """Public facts for a display: every level's parts and names, colours, card kinds."""
+    """Public facts for a display: every level's parts and names (the level's and each
+    part's, in both languages, as the moves name them), colours, card kinds, and how
+    many stalled rounds in a row end the game (the safety cap `stall_rounds`, 0: off)."""
     levels = settings.levels.levels
     return {
         "levels": [[part_struct(part) for part in level] for level in levels],
         "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},
+        "part_names": {lang: [[part_name(p, lang) for p in level] for level in levels] for lang in WORDS},
         "colours": {lang: list(colour_names(lang)) for lang in WORDS},
         "colour_codes": list(CODES),
         "values": VALUES,
         "joker": JOKER,
         "skip": SKIP,
         "keep_limit": settings.deck.keep_limit if settings.carry_over else 0,
+        "stall_rounds": settings.stall_rounds,
     }
 
 
@@ -420,7 +415,7 @@ def reference_data(settings: Settings) -> dict[str, Any]:
 def render(state: Level8State, seat: int | None, lang: str, width: int = 80) -> str:
     """The table for `seat` (None: a spectator), no line wider than `width`: facts and
     groups fill each line and break between them, so a wider console shows more per line."""
-    lines = [_t(lang, "round", round=state.round_number, dealer=seat_number(state.dealer))]
+    lines = [_t(lang, "round", round=state.round_number, dealer=seat_name(state.dealer, lang))]
     stock = _t(lang, "stock", cards=_count(lang, state.stock_size, "card"))
     if state.under:
         stock += _t(lang, "under", n=state.under, skips=_noun(lang, state.under, "skip"))
@@ -468,7 +463,7 @@ def _pack(head: str, items: list[str], width: int, sep: str = " · ") -> list[st
 
 
 def _seat_lines(state: Level8State, s: int, seat: int | None, lang: str, width: int) -> list[str]:
-    who = f"{_t(lang, 'seat').capitalize()} {seat_number(s)}" + (f" ({_t(lang, 'you')})" if s == seat else "")
+    who = seat_name(s, lang, capital=True) + (f" ({_t(lang, 'you')})" if s == seat else "")
     marker = ">" if state.current_player() == s else " "
     level = state.level[s]
     if level > LEVEL_COUNT:

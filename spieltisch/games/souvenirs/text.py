@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
 from spieltisch.core.wording import counted, seat_number
-from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, number_of
+from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, Deck, colour_of, number_of
 from spieltisch.games.souvenirs.grid import (
     EMPTY,
     REACH,
@@ -87,10 +89,29 @@ WORDS = {
 
 
 def card_name(state: SouvenirsState, kind: int, lang: str) -> str:
+    return kind_name(state.settings.deck, kind, lang)
+
+
+def kind_name(deck: Deck, kind: int, lang: str) -> str:
+    """ "red 3", "joker" ("rot 3", "Joker"): the deck's colour names from cards.toml."""
     if kind == JOKER:
         return WORDS[lang]["joker"]
-    colour = state.settings.deck.colours[colour_of(kind)]
-    return f"{colour.de if lang == 'de' else colour.en} {number_of(kind)}"
+    return f"{colour_word(deck, colour_of(kind), lang)} {number_of(kind)}"
+
+
+def colour_word(deck: Deck, colour: int, lang: str) -> str:
+    named = deck.colours[colour]
+    return named.de if lang == "de" else named.en
+
+
+def reference_data(deck: Deck) -> dict[str, Any]:
+    """Public facts for a display, in both languages: the colours' names (by colour
+    index) and every card kind's name (by kind, the joker last), as the moves name them."""
+    return {
+        "colours": {lang: [colour_word(deck, c, lang) for c in range(len(deck.colours))] for lang in WORDS},
+        "card_names": {lang: [kind_name(deck, kind, lang) for kind in range(NUM_KINDS)] for lang in WORDS},
+        "joker": JOKER,
+    }
 
 
 def card_short(state: SouvenirsState, kind: int, lang: str) -> str:

@@ -9,6 +9,7 @@ from allegra_table import all_but, build, draw_from_pile, position
 from spieltisch import load_game
 from spieltisch.core.contract import ScoreLine
 from spieltisch.core.play import sample_chance
+from spieltisch.core.wording import seat_names
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.rules import OVER, AllegraState
 
@@ -45,6 +46,11 @@ def test_a_doubled_trigger_shows_its_sum_and_the_doubling() -> None:
     assert f"so its {own} was doubled to {2 * own}." in reason.text
     german = state.end_reason("de").text  # type: ignore[union-attr]
     assert "Platz 2 war zuerst fertig" in german and f"Wertung: aus {own} wurden {2 * own} Punkte" in german
+    with seat_names(["Anna", "Bea", "Cem", "Dana"]):
+        named = state.end_reason().text  # type: ignore[union-attr]
+        named_de = state.end_reason("de").text  # type: ignore[union-attr]
+    assert named.startswith("Bea finished first") and "Bea did not have the lowest score alone" in named
+    assert named_de.startswith("Bea war zuerst fertig") and "Bea hatte nicht allein" in named_de
     breakdown = state.score_breakdown()
     assert _labels(breakdown[1]) == [("sum of the 15 positions", own), ("doubled as the trigger", own)]
     assert _labels(state.score_breakdown("de")[1])[1] == ("verdoppelt als Auslöser", own)

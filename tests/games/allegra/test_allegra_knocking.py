@@ -8,6 +8,7 @@ import pytest
 from allegra_table import all_but, build, draw_from_pile, layout, position, slot
 
 from spieltisch import IllegalActionError
+from spieltisch.core.wording import seat_names
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.rules import (
     CLEAR,
@@ -53,6 +54,10 @@ def test_knock_in_which_knocker_and_active_player_both_clear() -> None:
     _knock_round(state, {1: True, 2: False, 3: True})  # from the active player's left
     assert state.phase == KNOCK_CHOOSE and state.current_player() == 0
     assert state.legal_actions() == [A.DECLINE, A.ACCEPT + 1, A.ACCEPT + 3]
+    assert state.action_label(A.ACCEPT + 1) == "accept the knock of seat 2"
+    with seat_names(["Anna", "Bea", "Cem", "Dana"]):  # a table that knows its players names them
+        assert state.action_label(A.ACCEPT + 1) == "accept the knock of Bea"
+        assert state.action_label(A.ACCEPT + 3, "de") == "Klopfen von Dana annehmen"
     state.apply_action(A.ACCEPT + 1)
     assert state.phase == KNOCKER_PLACE and state.current_player() == 1
     state.apply_action(position("C1"))  # (a) exchange, (b) column 1 of 9s clears
@@ -173,6 +178,11 @@ def test_taking_a_face_down_card_names_no_value_in_public() -> None:
     assert state.phase == TAKE
     take = position("B2")
     label = state.public_action_label(take)
+    german = state.public_action_label(take, "de")
+    assert label is not None and german is not None and "Platz 2" in german
+    with seat_names(["Anna", "Bea", "Cem"]):
+        assert state.public_action_label(take) == label.replace("seat 2", "Bea")
+        assert state.public_action_label(take, "de") == german.replace("Platz 2", "Bea")
     assert label == state.action_label(take) and "face-down" in label and "7" not in label
     for seed in range(5):
         other = state.resample_from_infostate(2, random.Random(seed))

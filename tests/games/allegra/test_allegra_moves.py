@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from allegra_table import build, draw_from_pile, position
 
+from spieltisch import load_game
 from spieltisch.games.allegra import actions as A
 from tests.core.moves import assert_each_struct_maps_back, decisions, find_move
 
@@ -67,3 +68,18 @@ def test_an_exchange_for_a_face_down_card_shows_the_card_it_replaced() -> None:
     assert state.public_result(keep, "de") == {"text": "es war 9", "card": 9}
     state.apply_action(A.DRAW_DISCARD)  # seat 1 takes the 9 and puts it on a face-up card
     assert state.public_result(A.DRAW_DISCARD) is None
+
+
+def test_the_reference_names_positions_as_the_moves_do() -> None:
+    """A display names layout places from the reference data, in the words the move names use."""
+    names = load_game("allegra", players=3).reference_data()["position_names"]
+    assert names[:5] == ["AL", "A1", "A2", "A3", "AR"] and names[14] == "CR" and len(set(names)) == 15
+    named = 0
+    for state in decisions("allegra", 3, 1):
+        for action in state.legal_actions():
+            move = state.action_struct(action)
+            if move["kind"] in ("flip", "place", "take"):
+                for lang in ("en", "de"):
+                    assert names[move["position"]] in state.action_label(action, lang).split()
+                named += 1
+    assert named > 0

@@ -8,6 +8,7 @@ from calcory_helpers import cover, deal, give_back, place, stop, turn
 
 from spieltisch import load_game
 from spieltisch.core.play import sample_chance
+from spieltisch.core.wording import seat_names
 from spieltisch.games.calcory.rules import EMPTY
 
 
@@ -27,6 +28,9 @@ def test_a_single_card_ending_names_who_took_it() -> None:
     assert reason is not None and (reason.kind, reason.capped) == ("single_card", False)
     assert "Seat 1 took an offer of a single card" in reason.text  # seat 0, counted from 1
     assert "Platz 1 hat eine Einzelkarte aufgenommen" in state.end_reason("de").text  # type: ignore[union-attr]
+    with seat_names(["Anna", "Bea"]):
+        assert state.end_reason().text.startswith("Anna took an offer")  # type: ignore[union-attr]
+        assert state.end_reason("de").text.startswith("Anna hat eine Einzelkarte")  # type: ignore[union-attr]
     assert [[(line.label, line.points) for line in lines] for lines in state.score_breakdown()] == [
         [("cards collected", 2.0)],
         [("cards collected", 0.0)],

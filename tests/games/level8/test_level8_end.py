@@ -11,6 +11,7 @@ from test_level8_rules import never_out
 
 from spieltisch.core.contract import EndReason
 from spieltisch.core.play import play_out, sample_chance
+from spieltisch.core.wording import seat_names
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.game import Level8Game
 from spieltisch.games.level8.phases import PLAY
@@ -25,6 +26,9 @@ def test_laying_down_level_8_ends_the_game_with_the_win_coin() -> None:
     assert state.end_reason() == EndReason("level_8_laid", "Seat 1 laid down level 8 and wins.", False)
     german = state.end_reason("de")
     assert german is not None and german.text == "Platz 1 hat Level 8 ausgelegt und gewinnt."
+    with seat_names(["Anna", "Bea"]):
+        assert state.end_reason().text == "Anna laid down level 8 and wins."  # type: ignore[union-attr]
+        assert state.end_reason("de").text == "Anna hat Level 8 ausgelegt und gewinnt."  # type: ignore[union-attr]
     lines = state.score_breakdown()
     assert [(line.label, line.points) for line in lines[0]] == [("level 8 laid down: the win coin", 1.0)]
     assert [line.label for line in lines[1]] == ["no level completed"]

@@ -9,6 +9,7 @@ import pytest
 from level8_positions import card, group, position
 
 from spieltisch.core.contract import Move
+from spieltisch.core.wording import seat_names
 from spieltisch.games.level8 import actions as A
 from spieltisch.games.level8.cards import JOKER, SKIP
 from spieltisch.games.level8.phases import DRAW, PLAY
@@ -153,6 +154,16 @@ def test_a_round_end_is_announced_with_who_went_out_and_the_new_levels() -> None
     )
     german = state.public_result(A.DISCARD + card("B9"), "de")
     assert german is not None and german["text"].startswith("Runde 1 vorbei: Platz 1 hat die letzte Karte")
+    with seat_names(["Anna", "Bea", "Cem"]):  # a table that knows its players names them
+        named = state.public_result(A.DISCARD + card("B9"))
+        named_de = state.public_result(A.DISCARD + card("B9"), "de")
+    assert named is not None and named["text"] == (
+        "Round 1 over: Anna went out. Levels now: Anna on level 4 (+2), Bea on level 2 (+1), Cem on level 3."
+    )
+    assert named_de is not None and named_de["text"] == (
+        "Runde 1 vorbei: Anna hat die letzte Karte abgeworfen. Level jetzt: Anna auf Level 4 (+2),"
+        " Bea auf Level 2 (+1), Cem auf Level 3."
+    )
     assert state.view(None)["last_round"] == {
         k: result[k] for k in ("round", "went_out", "levels_before", "levels", "turns", "stalled", "capped")
     }
@@ -184,3 +195,22 @@ def test_the_view_tells_each_level_with_its_parts() -> None:
     data = state.game.reference_data()
     assert data["levels"][3] == view["requirements"][1] and len(data["levels"]) == 8
     assert data["level_names"]["de"][0] == "2 Dreierfolgen" and data["joker"] == JOKER
+    assert data["part_names"]["de"][3] == ["Vierling", "Viererfolge"]
+    assert data["part_names"]["en"][3] == ["set of 4", "run of 4"]
+    assert data["stall_rounds"] == 3 and position(stall_rounds=5).game.reference_data()["stall_rounds"] == 5
+
+
+def test_the_reference_names_parts_as_the_moves_do() -> None:
+    """A display names a level's parts from the reference data, in the words the move names use."""
+    data = position().game.reference_data()
+    picks = 0
+    for state in decisions("level8", 2, 3, round_turns=60):
+        level = state.level[state.player]
+        for action in state.legal_actions():
+            if state.action_struct(action)["kind"] != "pick":
+                continue
+            for lang in ("en", "de"):
+                name = data["part_names"][lang][level - 1][state.part]
+                assert state.action_label(action, lang).endswith(f"({name})")
+            picks += 1
+    assert picks > 0, "the game laid no level down"

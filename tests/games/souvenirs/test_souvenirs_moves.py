@@ -55,3 +55,24 @@ def test_a_click_on_a_hand_card_then_on_a_cell_lays_it() -> None:
     assert find_move(state, {"kind": "cube", "line": "col", "col": -1}) == []  # no card in column -1
     assert len(find_move(state, {"kind": "cube", "line": "col", "col": 1})) == 1
     assert len(find_move(state, {"kind": "pass"})) == 1
+
+
+def test_the_reference_names_colours_and_cards_as_the_moves_do() -> None:
+    """A display names cards from the reference data, in the words (from cards.toml) the move names use."""
+    state = new_state(2)
+    data = state.game.reference_data()
+    assert data["colours"] == {
+        "en": ["red", "yellow", "green", "turquoise", "purple"],
+        "de": ["rot", "gelb", "grün", "türkis", "lila"],
+    }
+    assert data["card_names"]["de"][8] == "gelb 3" and data["card_names"]["en"][data["joker"]] == "joker"
+    played = 0
+    for state in decisions("souvenirs", 2, 1):
+        for action in state.legal_actions():
+            move = state.action_struct(action)
+            if move["kind"] == "play":
+                for lang, verb in (("en", "play"), ("de", "ausspielen:")):
+                    name = data["card_names"][lang][move["card"]]
+                    assert state.action_label(action, lang) == f"{verb} {name}"
+                played += 1
+    assert played > 0

@@ -40,10 +40,15 @@ export interface AllegraViewData {
   final_queue: number[];
   totals: number[];
 }
+
+/** The table's reference data (spieltisch/games/allegra/text.py `reference_data`). */
+interface AllegraReference {
+  /** Each layout position's name ("B2"), by position, as the moves name it. */
+  position_names?: string[];
+}
+
 const WIDTH = 5;
 const ROWS = 3;
-const ROW_NAMES = "ABC";
-const COLUMN_NAMES = ["L", "1", "2", "3", "R"];
 
 const WORDS = {
   de: {
@@ -133,14 +138,14 @@ interface StripProps {
   fresh: boolean;
   t: T;
   w: Words;
+  positionName: (position: number) => string;
 }
 
-function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w }: StripProps) {
+function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w, positionName }: StripProps) {
   const players = layouts.length;
   const columns = stripColumns(players, you ?? 0);
   const name = (seat: number) => playerName(seats, seat, t);
-  const placeName = (seat: number, position: number) =>
-    `${name(seat)} ${ROW_NAMES[Math.floor(position / WIDTH)]}${COLUMN_NAMES[position % WIDTH]}`;
+  const placeName = (seat: number, position: number) => `${name(seat)} ${positionName(position)}`;
   const blocks: { seat: number; span: number }[] = [];
   for (const column of columns) {
     if (column.shared) blocks.push({ seat: -1, span: 1 });
@@ -204,9 +209,10 @@ function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w }: StripPr
   );
 }
 
-export function AllegraView({ view, previous, seats, you, lang: pageLang, legal, onMove, t }: RendererProps<AllegraViewData>) {
+export function AllegraView({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps<AllegraViewData, AllegraReference>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
+  const positionName = (position: number) => reference?.position_names?.[position] ?? "?";
   const { layouts, discard, totals, knockers, phase, active, knocker, trigger, games } = view;
   const old = (previous ?? view).layouts;
   const finalQueue = view.final_queue;
@@ -280,13 +286,13 @@ export function AllegraView({ view, previous, seats, you, lang: pageLang, legal,
             {clears.map((move) => (
               <button type="button" key={move.id} data-action={move.id} onClick={() => onMove(move.id)}>
                 {move.move!.line === "row" ? w.row : w.column}:{" "}
-                {(move.move!.positions as number[]).map((p) => `${ROW_NAMES[Math.floor(p / WIDTH)]}${COLUMN_NAMES[p % WIDTH]}`).join(" ")}
+                {(move.move!.positions as number[]).map(positionName).join(" ")}
               </button>
             ))}
           </p>
         </div>
       )}
-      <Strip layouts={layouts} old={old} seats={seats} you={you} legal={legal} onMove={onMove} fresh={previous !== null} t={t} w={w} />
+      <Strip layouts={layouts} old={old} seats={seats} you={you} legal={legal} onMove={onMove} fresh={previous !== null} t={t} w={w} positionName={positionName} />
       <ul class="al-sums" data-testid="sums">
         {layouts.map((cells, seat) => {
           const { sum, hidden } = visibleSum(cells);

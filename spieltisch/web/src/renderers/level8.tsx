@@ -52,15 +52,36 @@ export interface Level8ViewData {
   built: Group[];
   /** The card being laid off, or -1. */
   layoff_card: number;
+  /** How the last round ended (null before the first ends). */
+  last_round: RoundEnd | null;
+  /** Stalled rounds in a row so far (the safety cap `stall_rounds` ends the game at its limit). */
+  stalled: number;
 }
 
+/** A round's end as the view tells it (spieltisch/games/level8/rules.py `RoundEnd`). */
+interface RoundEnd {
+  round: number;
+  /** Who went out; null for a stalled round (nobody out within `round_turns`). */
+  went_out: number | null;
+  levels_before: number[];
+  levels: number[];
+  turns: number;
+  stalled: number;
+}
+
+/** The table's reference data (spieltisch/games/level8/text.py `reference_data`). */
 interface Level8Reference {
   levels?: Part[][];
+  /** Per language each level's name, by level - 1. */
   level_names?: Record<Lang, string[]>;
+  /** Per language each level's parts' names, by level - 1 and part. */
+  part_names?: Record<Lang, string[][]>;
   colours?: Record<Lang, string[]>;
   values?: number;
   joker?: number;
   skip?: number;
+  /** The safety cap: this many stalled rounds in a row end the game (0: never). */
+  stall_rounds?: number;
 }
 
 /** The card faces' colours (how a card is drawn; its colour's name is the reference data's). */
@@ -73,9 +94,13 @@ const WORDS = {
     part: "Teil {n}", layDown: "Level auslegen", building: "Wird ausgelegt", cancel: "Abbrechen", takeSkip: "Aussetzen: Karte unter den Stapel legen",
     skipBefore: "Aussetzen-Karte vor {name} legen", groups: "Ausgelegt", keep: "Karten behalten", keepDone: "Fertig",
     hint: "Karten auswählen, dann anklicken, wohin sie gehen: dein Ablagestapel, ein Teil deines Levels, eine ausgelegte Gruppe oder ein Mitspieler (Aussetzen).",
-    run: "Folge aus {n}", set: "{n} gleiche Zahlen", colour: "{n} Karten einer Farbe", skipped: "muss aussetzen",
+    skipped: "muss aussetzen",
     yourLevel: "Dein Level", win: "Siegmünze", group: "Gruppe {n} von {name}",
     meaning: "Was soll {card} hier sein?", as: "als {what}", low: "unten", high: "oben",
+    lastOut: "Runde {round}: {name} ist rausgegangen", movedUp: "aufgestiegen: {seats}",
+    lastStalled: "Runde {round} festgefahren: in {turns} Zügen ging niemand raus, daher neu gegeben mit unveränderten Levels",
+    stalledRow: "Festgefahrene Runden in Folge: {n} von {limit}; bei {limit} gewinnt das höchste Level",
+    stalledRowFree: "Festgefahrene Runden in Folge: {n}",
   },
   en: {
     level: "Level", laid: "laid down", notLaid: "not laid down yet", card: "card", cards: "cards", pileOf: "{name}'s discard pile",
@@ -83,9 +108,13 @@ const WORDS = {
     part: "part {n}", layDown: "Lay down the level", building: "Being laid", cancel: "Cancel", takeSkip: "Skipped: put the card under the draw pile",
     skipBefore: "put a skip card before {name}", groups: "Laid", keep: "Keep cards", keepDone: "Done",
     hint: "Select cards, then click where they go: your discard pile, a part of your level, a laid group or another player (skip).",
-    run: "run of {n}", set: "{n} of one number", colour: "{n} of one colour", skipped: "is skipped",
+    skipped: "is skipped",
     yourLevel: "Your level", win: "win coin", group: "{name}'s group {n}",
     meaning: "What should {card} be here?", as: "as {what}", low: "low end", high: "high end",
+    lastOut: "Round {round}: {name} went out", movedUp: "moved up: {seats}",
+    lastStalled: "Round {round} stalled: nobody went out in {turns} turns, so it was dealt again with levels unchanged",
+    stalledRow: "Stalled rounds in a row: {n} of {limit}; at {limit} the highest level wins",
+    stalledRowFree: "Stalled rounds in a row: {n}",
   },
 };
 type Words = (typeof WORDS)["en"];
@@ -115,13 +144,40 @@ class Deck {
     if (kind === this.skip) return w.skip;
     return `${this.colourName(Math.floor(kind / this.values))} ${(kind % this.values) + 1}`;
   }
-  partName(part: Part): string {
-    return fill(WORDS[this.lang][part.kind] ?? "{n}", { n: part.size });
+  partName(level: number, part: number): string {
+    return this.ref.part_names?.[this.lang]?.[level - 1]?.[part] ?? "?";
   }
-  levelName(level: number, parts: Part[]): string {
-    const named = this.ref.level_names?.[this.lang]?.[level - 1];
-    return named ?? parts.map((p) => this.partName(p)).join(" + ");
+  levelName(level: number): string {
+    return this.ref.level_names?.[this.lang]?.[level - 1] ?? "?";
   }
+}
+
+/** How the last round ended (who went out and who moved up, or that it stalled) and the stalled rounds in a row. */
+function RoundState({ view, seats, t, w, limit }: { view: Level8ViewData; seats: Seat[]; t: T; w: Words; limit: number }) {
+  const end = view.last_round;
+  if (!end && view.stalled === 0) return null;
+  let last = "";
+  if (end && end.went_out !== null) {
+    const gains = end.levels
+      .map((after, seat) => ({ seat, gain: after - (end.levels_before[seat] ?? after) }))
+      .filter((g) => g.gain > 0)
+      .map((g) => `${playerName(seats, g.seat, t)} +${g.gain}`);
+    last = fill(w.lastOut, { round: end.round, name: playerName(seats, end.went_out, t) });
+    if (gains.length) last += ` · ${fill(w.movedUp, { seats: gains.join(", ") })}`;
+  } else if (end) {
+    last = fill(w.lastStalled, { round: end.round, turns: end.turns });
+  }
+  return (
+    <p class="l8-round" data-testid="round-state">
+      {last && <span data-testid="last-round">{last}.</span>}
+      {view.stalled > 0 && (
+        <span data-testid="stalled">
+          {" "}
+          {fill(limit ? w.stalledRow : w.stalledRowFree, { n: view.stalled, limit })}.
+        </span>
+      )}
+    </p>
+  );
 }
 
 function L8Card({ kind, deck, highlight }: { kind: number; deck: Deck; highlight?: boolean }) {
@@ -162,7 +218,6 @@ interface PlayerProps {
 
 function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSteps, groupSteps, go, t, w }: PlayerProps) {
   const level = view.levels[seat] ?? 1;
-  const requirements = view.requirements[seat] ?? [];
   const laid = view.laid[seat] ?? false;
   const size = view.hand_sizes[seat] ?? 0;
   const pile = view.piles[seat] ?? [];
@@ -198,7 +253,7 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
             <strong>
               {w.level} {level}
             </strong>
-            : <span data-testid="requirement">{deck.levelName(level, requirements)}</span> · {laid ? `✓ ${w.laid}` : w.notLaid}
+            : <span data-testid="requirement">{deck.levelName(level)}</span> · {laid ? `✓ ${w.laid}` : w.notLaid}
           </>
         )}
       </div>
@@ -334,6 +389,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
           </Act>
         </span>
       </p>
+      <RoundState view={view} seats={seats} t={t} w={w} limit={reference?.stall_rounds ?? 0} />
       {plan.choices.length > 0 && <Meanings choices={plan.choices} choose={plan.choose} deck={deck} w={w} />}
       <ul class="l8-players" data-testid="players">
         {seats.map((_s, seat) => (
@@ -359,13 +415,13 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
         <section class="l8-mine" aria-label={w.yourLevel}>
           {requirements.length > 0 && (
             <div class="l8-parts" data-testid="parts">
-              {requirements.map((part, index) => {
+              {requirements.map((_part, index) => {
                 const steps = partStep(index);
                 const cards = index < built.length ? (built[index]?.[3] ?? []) : index === currentPart ? picks : [];
                 const body = (
                   <span class="l8-part-body">
                     <span>
-                      {fill(w.part, { n: index + 1 })}: {deck.partName(part)}
+                      {fill(w.part, { n: index + 1 })}: <span data-testid="part-name">{deck.partName(view.levels[you] ?? 1, index)}</span>
                     </span>
                     {cards.length > 0 && <Row cards={cards} deck={deck} />}
                   </span>

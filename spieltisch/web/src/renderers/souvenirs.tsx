@@ -4,7 +4,8 @@
 // being laid, and the hand.
 //
 // Card kinds follow the game's deck: kind = colour * 6 + (number - 1); the last
-// kind (30) is the joker. A click is matched to a legal move by its struct
+// kind (30) is the joker. The cards' names are the table's reference data
+// (spieltisch/games/souvenirs/text.py `reference_data`), the same the moves use. A click is matched to a legal move by its struct
 // (spieltisch/games/souvenirs/moves.py): a hand card is `play`, a cell `place`,
 // a line's marker `cube`, the "no cube" button `pass`.
 
@@ -13,12 +14,8 @@ import { findMove } from "../moves";
 import { Act, SeatMark, playerName, seatColour } from "./parts";
 import type { RendererProps } from "./types";
 
-const COLOURS = ["red", "yellow", "green", "turquoise", "purple"];
-const COLOUR_NAMES = {
-  de: ["rot", "gelb", "grün", "türkis", "lila"],
-  en: ["red", "yellow", "green", "turquoise", "purple"],
-};
-const JOKER = 30;
+/** The card faces' colours (how a card is drawn; its name is the reference data's). */
+const PALETTE = ["red", "yellow", "green", "turquoise", "purple"];
 const REACH = 4;
 /** The grid never grows beyond BOX x BOX cards (the rules page, ruling 1). */
 const BOX = 5;
@@ -26,13 +23,13 @@ const SPAN = 2 * REACH + 1;
 
 const WORDS = {
   de: {
-    grid: "Raster", row: "Reihe", column: "Spalte", start: "Startkarte", joker: "Joker", hand: "Deine Hand",
+    grid: "Raster", row: "Reihe", column: "Spalte", start: "Startkarte", hand: "Deine Hand",
     laying: "wird gelegt", pile: "Stapel", points: "Punkte", cubesLeft: "Holzwürfel übrig", noCube: "Kein Holzwürfel",
     first: "erster Würfel", second: "zweiter Würfel", cubeHere: "Holzwürfel an {line}", cards: "Karten",
     empty: "frei", place: "legen an {row}, {column}",
   },
   en: {
-    grid: "grid", row: "row", column: "column", start: "start card", joker: "joker", hand: "Your hand",
+    grid: "grid", row: "row", column: "column", start: "start card", hand: "Your hand",
     laying: "being laid", pile: "pile", points: "points", cubesLeft: "cubes left", noCube: "No cube",
     first: "first cube", second: "second cube", cubeHere: "cube on {line}", cards: "cards",
     empty: "free", place: "place at {row}, {column}",
@@ -60,21 +57,38 @@ export interface SouvenirsViewData {
   hand?: number[];
 }
 
+/** The table's reference data (spieltisch/games/souvenirs/text.py `reference_data`). */
+export interface SouvenirsReference {
+  /** Per language the colours' names, by colour index. */
+  colours?: Record<Lang, string[]>;
+  /** Per language every card kind's name, by kind. */
+  card_names?: Record<Lang, string[]>;
+  joker?: number;
+}
+
+type Lang = "de" | "en";
+
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-function cardName(kind: number, lang: "de" | "en"): string {
-  if (kind === JOKER) return WORDS[lang].joker;
-  return `${COLOUR_NAMES[lang][Math.floor(kind / 6)]} ${(kind % 6) + 1}`;
+function SouvenirCard({ kind, highlight, names }: { kind: number; highlight?: boolean; names: Names }) {
+  if (kind === names.joker) return <Card rank="J" title={names.card(kind)} highlight={highlight} small />;
+  return <Card rank={(kind % 6) + 1} colour={PALETTE[Math.floor(kind / 6)]} title={names.card(kind)} highlight={highlight} small />;
 }
 
-function SouvenirCard({ kind, highlight, lang }: { kind: number; highlight?: boolean; lang: "de" | "en" }) {
-  if (kind === JOKER) return <Card rank="J" title={WORDS[lang].joker} highlight={highlight} small />;
-  return <Card rank={(kind % 6) + 1} colour={COLOURS[Math.floor(kind / 6)]} title={cardName(kind, lang)} highlight={highlight} small />;
+interface Names {
+  joker: number;
+  card: (kind: number) => string;
 }
 
-export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, lang: pageLang }: RendererProps<SouvenirsViewData>) {
+function namesOf(reference: SouvenirsReference, lang: Lang): Names {
+  const cards = reference.card_names?.[lang] ?? [];
+  return { joker: reference.joker ?? 30, card: (kind) => cards[kind] ?? "?" };
+}
+
+export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, lang: pageLang, reference }: RendererProps<SouvenirsViewData, SouvenirsReference>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
+  const names = namesOf(reference ?? {}, lang);
   const placed = view.cards;
   const before = new Set((previous ?? view).cards.map((c) => `${c[0]},${c[1]}`));
   const cubes = view.cubes;
@@ -156,7 +170,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
                       <td key={col} class={"cell" + (start ? " start" : "")} data-cell={`${row},${col}`}>
                         {kind !== undefined ? (
                           <span title={start ? w.start : undefined}>
-                            <SouvenirCard kind={kind} highlight={previous !== null && !before.has(`${row},${col}`)} lang={lang} />
+                            <SouvenirCard kind={kind} highlight={previous !== null && !before.has(`${row},${col}`)} names={names} />
                           </span>
                         ) : (
                           <Act
@@ -187,7 +201,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
         <div class="sv-side">
           {chosen !== null && (
             <p class="sv-chosen" data-testid="chosen">
-              <SouvenirCard kind={chosen} lang={lang} /> {cardName(chosen, lang)}: {w.laying}
+              <SouvenirCard kind={chosen} names={names} /> {names.card(chosen)}: {w.laying}
               {toMove >= 0 && ` (${playerName(seats, toMove, t)})`}
             </p>
           )}
@@ -225,7 +239,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
           <div class="hand-cards">
             {hand.map((kind, index) => (
               <Act key={index} move={findMove(legal, "play", { card: kind })} onMove={onMove} testid="hand-card" data={{ card: kind }}>
-                <SouvenirCard kind={kind} lang={lang} />
+                <SouvenirCard kind={kind} names={names} />
               </Act>
             ))}
           </div>
