@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.server.browser import DESKTOP, PHONE  # noqa: E402
+from tests.server.servers import Server  # noqa: E402
 from tests.server.test_browser_games import DRIVERS, SETUPS, Seat, pick_move, wait_for_quiet_turn  # noqa: E402
-from tests.server.test_server_restart import Server  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 # How many of our moves before the picture: far enough in for a full table.

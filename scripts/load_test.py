@@ -10,7 +10,14 @@ constant. Only loopback addresses are used; the run ends by itself.
 With --abuse, abusive clients run beside the players: connections that say
 hello and never read (the server must close them, code 4008, without
 slowing anyone), connect/hello/close churn, and spectators (500 by default)
-watching the busy tables. The players' latency is what counts.
+watching the busy tables. The players' latency is what counts. Each churner
+opens as many connections a minute as the server allows one client
+(--churn-rate, 60 by default); with --churn-rate 0 they go as fast as they
+can, and the server refuses what is past its allowance.
+
+Every load client (each new table's people, each abusive client) has a
+loopback address of its own in 127.0.0.0/8, so the server it starts runs
+with its default limits, and they apply to each as to a visitor of its own.
 
 With --postgres (a PostgreSQL server; the script makes a throwaway database
 on it) and --processes N, N server processes share the database and each
@@ -21,6 +28,7 @@ measured.
 
     python3 scripts/load_test.py --tables 200 --seconds 30
     python3 scripts/load_test.py --tables 200 --seconds 30 --think 1 --abuse
+    python3 scripts/load_test.py --tables 200 --seconds 30 --think 1 --abuse --churn-rate 0
     python3 scripts/load_test.py --tables 100 --think 1 --processes 2 \
         --postgres postgresql://postgres@127.0.0.1:55432/postgres
 """
@@ -30,20 +38,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import multiprocessing
 import os
 import random
-import secrets
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,9 +54,14 @@ from urllib.parse import urlparse
 
 import httpx
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the tests' server processes and throwaway databases
+from tests.server.servers import Server, throwaway_database  # noqa: E402
+
+PLAYERS, NON_READERS, CHURNERS, SPECTATORS = 1, 2, 3, 4
+"""The groups of load clients, each a second byte of their loopback addresses."""
 
 
 @dataclass
@@ -72,15 +80,17 @@ class Tally:
     closed_slow: int = 0
     """Non-reading connections the server closed with 4008."""
     churned: int = 0
+    refused: int = 0
+    """Churners' connections the server refused (past the allowance)."""
     spectator_messages: int = 0
     client_cpu: float = 0.0
     """CPU seconds the players' process (this one) used: near the wall time, it is the bottleneck."""
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def loopback(group: int, number: int) -> str:
+    """The address of one load client: any 127.x.y.z reaches this machine, and the server
+    counts each as a client of its own."""
+    return f"127.{group}.{number // 250 % 256}.{number % 250 + 1}"
 
 
 async def new_table(http: httpx.AsyncClient, args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -97,7 +107,12 @@ async def new_table(http: httpx.AsyncClient, args: argparse.Namespace) -> tuple[
 
 
 async def play_one(
-    http: httpx.AsyncClient, ws_bases: list[str], args: argparse.Namespace, tally: Tally, end: float
+    http: httpx.AsyncClient,
+    ws_bases: list[str],
+    args: argparse.Namespace,
+    tally: Tally,
+    end: float,
+    source: str,
 ) -> None:
     """One table to its end; seat s of it talks to the s-th of `ws_bases` (the processes, rotated)."""
     table_id, tokens = await new_table(http, args)
@@ -106,7 +121,7 @@ async def play_one(
     tally.busy.add(table_id)
     try:
         people = [
-            play_table(ws_bases[seat % len(ws_bases)], table_id, token, sent, rng, args, tally, end)
+            play_table(ws_bases[seat % len(ws_bases)], source, table_id, token, sent, rng, args, tally, end)
             for seat, token in enumerate(tokens)
         ]
         if all(await asyncio.gather(*people)):
@@ -117,6 +132,7 @@ async def play_one(
 
 async def play_table(
     ws_base: str,
+    source: str,
     table_id: str,
     token: str,
     sent: dict[int, float],
@@ -128,7 +144,7 @@ async def play_table(
     """One person of a table, until the game ends (True) or the time is up. `sent` (shared by
     the table's people) holds when the move at each version was sent, so each can time when
     it saw the move."""
-    async with connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22) as ws:
+    async with connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22, local_addr=(source, 0)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         seen, sent_version, first = 0, -1, True
         while time.monotonic() < end:
@@ -170,11 +186,17 @@ async def keep_table_busy(
     ws_bases = [base.replace("http", "ws", 1) for base in bases]
     # Tables open one after another during the warm-up, as people arrive, not in one burst.
     await asyncio.sleep(args.warmup * 0.7 * number / max(1, args.tables))
-    async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
-        while time.monotonic() < end:
+    for table in itertools.count():
+        if time.monotonic() >= end:
+            return
+        # Each new table's people are new visitors: an address of their own.
+        source = loopback(PLAYERS, number + table * args.tables)
+        # Plain HTTP on loopback: no certificates to load for each new client.
+        transport = httpx.AsyncHTTPTransport(local_address=source, verify=False)
+        async with httpx.AsyncClient(base_url=bases[0], timeout=30, transport=transport) as http:
             try:
-                await play_one(http, ws_bases, args, tally, end)
-            except (TimeoutError, OSError, httpx.HTTPError):
+                await play_one(http, ws_bases, args, tally, end, source)
+            except (TimeoutError, OSError, httpx.HTTPError, ConnectionClosed, InvalidStatus):
                 tally.errors += 1
                 await asyncio.sleep(0.2)
 
@@ -206,28 +228,41 @@ async def never_read(ws_base: str, tally: Tally, end: float, number: int) -> Non
             return
         try:
             # A tiny read buffer and queue, so the socket pushes back at once.
-            async with connect(f"{ws_base}/ws/tables/{table_id}", max_queue=1, max_size=2**22) as ws:
+            url, source = f"{ws_base}/ws/tables/{table_id}", loopback(NON_READERS, number)
+            async with connect(url, max_queue=1, max_size=2**22, local_addr=(source, 0)) as ws:
                 await ws.send(json.dumps({"type": "hello"}))
                 await asyncio.wait_for(ws.wait_closed(), max(0.1, end - time.monotonic()))
                 if ws.close_code == 4008:
                     tally.closed_slow += 1
-        except (TimeoutError, OSError, ConnectionClosed):
+        except (TimeoutError, OSError, ConnectionClosed, InvalidStatus):
             pass
 
 
-async def churn(ws_base: str, tally: Tally, end: float, number: int) -> None:
-    """Connect, say hello, close: over and over."""
+async def churn(ws_base: str, tally: Tally, end: float, number: int, per_minute: int) -> None:
+    """Connect, say hello, close: over and over, `per_minute` times a minute (0: as fast as it goes)."""
     rng = random.Random(f"churn:{number}")
+    source, pause = loopback(CHURNERS, number), 60.0 / per_minute if per_minute else 0.0
     while time.monotonic() < end:
         table_id = await pick_table(tally, rng, end)
         if table_id is None:
             return
+        began = time.monotonic()
         try:
-            async with connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22) as ws:
-                await ws.send(json.dumps({"type": "hello"}))
-            tally.churned += 1
+            async with connect(
+                f"{ws_base}/ws/tables/{table_id}", max_size=2**22, local_addr=(source, 0)
+            ) as ws:
+                with contextlib.suppress(ConnectionClosed):  # a refusal may come before the hello
+                    await ws.send(json.dumps({"type": "hello"}))
+                first = json.loads(await ws.recv())
+            if first["type"] == "error" and first["code"] == "rate_limited":
+                tally.refused += 1  # told why
+            else:
+                tally.churned += 1
+        except InvalidStatus:  # told before: closed before the handshake completed
+            tally.refused += 1
         except (OSError, ConnectionClosed):
             await asyncio.sleep(0.1)
+        await asyncio.sleep(max(0.0, began + pause - time.monotonic()))
 
 
 async def spectate(ws_base: str, tally: Tally, end: float, number: int) -> None:
@@ -238,14 +273,15 @@ async def spectate(ws_base: str, tally: Tally, end: float, number: int) -> None:
         if table_id is None:
             return
         try:
-            async with connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22) as ws:
+            url, source = f"{ws_base}/ws/tables/{table_id}", loopback(SPECTATORS, number)
+            async with connect(url, max_size=2**22, local_addr=(source, 0)) as ws:
                 await ws.send(json.dumps({"type": "hello"}))
                 while time.monotonic() < end:
                     message = json.loads(await asyncio.wait_for(ws.recv(), end - time.monotonic()))
                     tally.spectator_messages += 1
                     if message.get("status") == "finished":
                         break
-        except (TimeoutError, OSError, ConnectionClosed):
+        except (TimeoutError, OSError, ConnectionClosed, InvalidStatus):
             await asyncio.sleep(0.1)
 
 
@@ -263,7 +299,7 @@ async def abuse(base: str, args: argparse.Namespace, seconds: float) -> Tally:
     ws_base = base.replace("http", "ws", 1)
     tasks = [follow_lobby(base, tally, end)]
     tasks += [never_read(ws_base, tally, end, n) for n in range(args.non_readers)]
-    tasks += [churn(ws_base, tally, end, n) for n in range(args.churners)]
+    tasks += [churn(ws_base, tally, end, n, args.churn_rate) for n in range(args.churners)]
     tasks += [spectate(ws_base, tally, end, n) for n in range(args.spectators)]
     await asyncio.gather(*tasks)
     return tally
@@ -271,7 +307,7 @@ async def abuse(base: str, args: argparse.Namespace, seconds: float) -> Tally:
 
 def abuse_in_process(base: str, args: argparse.Namespace, seconds: float, results: Any) -> None:
     tally = asyncio.run(abuse(base, args, seconds))
-    results.put((tally.closed_slow, tally.churned, tally.spectator_messages))
+    results.put((tally.closed_slow, tally.churned, tally.refused, tally.spectator_messages))
 
 
 def measure(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> None:
@@ -285,7 +321,7 @@ def measure(bases: list[str], args: argparse.Namespace, server_pids: list[int]) 
         abuser.start()
     tally = asyncio.run(run(bases, args))
     if abuser is not None:
-        tally.closed_slow, tally.churned, tally.spectator_messages = results.get(timeout=60)
+        tally.closed_slow, tally.churned, tally.refused, tally.spectator_messages = results.get(timeout=60)
         abuser.join(10)
     cpu = cpu_seconds(server_pids) - cpu_before
     tally.client_cpu = time.process_time() - client_before
@@ -299,29 +335,6 @@ def cpu_seconds(pids: list[int]) -> float:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
-
-
-def start_server(
-    port: int, data_dir: str, bot_delay: float, database_url: str | None
-) -> subprocess.Popen[bytes]:
-    # Every client here shares one address (loopback), so the per-client limits are lifted.
-    command = [
-        sys.executable, "-m", "spieltisch.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-        "--data-dir", data_dir, "--bot-delay", str(bot_delay), "--no-build",
-        "--tables-per-minute", "1000000", "--connections-per-client", "100000",
-    ]  # fmt: skip
-    if database_url:
-        command += ["--database-url", database_url]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1)
-            return server
-        except httpx.TransportError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not start")
 
 
 def report(tally: Tally, args: argparse.Namespace, server_cpu: float | None) -> None:
@@ -345,10 +358,12 @@ def report(tally: Tally, args: argparse.Namespace, server_cpu: float | None) -> 
         per_step = server_cpu / max(1, tally.steps) * (args.seconds / wall) * 1000
         print(f"server CPU per step: about {per_step:.2f} ms; load clients' CPU: {tally.client_cpu:.1f} s")
     if args.abuse:
-        churn_rate = tally.churned / (args.seconds + args.warmup)
+        wall = args.seconds + args.warmup
+        pace = f"{args.churn_rate} a minute each" if args.churn_rate else "unpaced"
         print(
             f"beside them: {args.non_readers} non-readers (closed with 4008: {tally.closed_slow}), "
-            f"{args.churners} churners ({churn_rate:,.0f} connect/close per s), "
+            f"{args.churners} churners ({pace}: {tally.churned / wall:,.1f} connect/close per s let in, "
+            f"{tally.refused / wall:,.1f} refused), "
             f"{args.spectators} spectators ({tally.spectator_messages:,} messages read)"
         )
 
@@ -358,33 +373,6 @@ def percentiles(ordered: list[float]) -> str:
         return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
 
     return f"p50 {statistics.median(ordered) * 1000:.1f} ms, p95 {at(0.95):.1f} ms, p99 {at(0.99):.1f} ms"
-
-
-@contextmanager
-def throwaway_database(server_url: str) -> Iterator[str]:
-    """A new database on the PostgreSQL server at `server_url`, dropped afterwards."""
-    import psycopg
-
-    name = f"spieltisch_load_{secrets.token_hex(4)}"
-    with psycopg.connect(server_url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield server_url.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(server_url, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-
-def start_servers(
-    args: argparse.Namespace, data_dir: str, database_url: str | None
-) -> list[subprocess.Popen[bytes]]:
-    """The server processes, one port each (as behind a load balancer); the first migrates alone."""
-    ports = [free_port() for _ in range(args.processes)]
-    servers = [start_server(ports[0], data_dir, args.bot_delay, database_url)]
-    servers += [start_server(port, data_dir, args.bot_delay, database_url) for port in ports[1:]]
-    for server, port in zip(servers, ports, strict=True):
-        server.port = port  # type: ignore[attr-defined]
-    return servers
 
 
 def main() -> None:
@@ -405,6 +393,12 @@ def main() -> None:
     parser.add_argument("--abuse", action="store_true", help="run abusive clients beside the players")
     parser.add_argument("--non-readers", type=int, default=20, help="with --abuse: clients that never read")
     parser.add_argument("--churners", type=int, default=20, help="with --abuse: connect/close loops")
+    parser.add_argument(
+        "--churn-rate",
+        type=int,
+        default=60,
+        help="with --abuse: connections each churner opens a minute (60: the server's allowance; 0: unpaced)",
+    )
     parser.add_argument("--spectators", type=int, default=500, help="with --abuse: spectators")
     parser.add_argument(
         "--postgres", help="a PostgreSQL server URL on this machine (a throwaway database is made)"
@@ -417,25 +411,34 @@ def main() -> None:
     args.seconds = min(args.seconds, 600.0)
     args.warmup = min(args.warmup, 60.0)
     args.people = min(args.players, args.people or (2 if args.processes > 1 else 1))
-    for url in [*(args.url or "").split(","), args.postgres]:
-        if url and urlparse(url).hostname not in ("127.0.0.1", "localhost", "::1"):
-            raise SystemExit("the load test only talks to servers on this machine (loopback)")
+    # The load clients connect from addresses in 127.0.0.0/8, so the servers listen on 127.0.0.1.
+    if any(urlparse(url).hostname != "127.0.0.1" for url in (args.url or "").split(",") if url):
+        raise SystemExit("the load test only talks to servers on this machine, at 127.0.0.1")
+    if args.postgres and urlparse(args.postgres).hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("the load test only uses a PostgreSQL server on this machine (loopback)")
     if args.processes > 1 and not args.postgres:
         raise SystemExit("--processes needs --postgres (SQLite serves one process)")
     if args.url:  # several, comma-separated: processes already running, one port each
         measure([url.rstrip("/") for url in args.url.split(",")], args, [])
         return
     with tempfile.TemporaryDirectory() as data_dir, contextlib.ExitStack() as stack:
-        database_url = stack.enter_context(throwaway_database(args.postgres)) if args.postgres else None
-        servers = start_servers(args, data_dir, database_url)
+        database_url = None
+        if args.postgres:
+            database_url = stack.enter_context(throwaway_database(args.postgres, "spieltisch_load"))
+        # One port each, as behind a load balancer; the default limits, since each load client
+        # has an address of its own. They start one after another: the first migrates alone.
+        servers = [
+            Server(Path(data_dir), args.bot_delay, database_url=database_url, options=())
+            for _ in range(args.processes)
+        ]
         try:
-            bases = [f"http://127.0.0.1:{server.port}" for server in servers]  # type: ignore[attr-defined]
-            measure(bases, args, [server.pid for server in servers])
+            for server in servers:
+                server.start()
+            pids = [server.process.pid for server in servers if server.process]
+            measure([server.url for server in servers], args, pids)
         finally:
             for server in servers:
-                server.send_signal(signal.SIGTERM)
-            for server in servers:
-                server.wait(timeout=10)
+                server.stop()
 
 
 if __name__ == "__main__":

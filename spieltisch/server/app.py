@@ -329,14 +329,18 @@ def _add_table_socket(app: FastAPI) -> None:
     async def table_socket(
         websocket: WebSocket, table_id: str, lang: str = Query("en", max_length=2)
     ) -> None:
-        await websocket.accept()  # before refusing, so the refusal can say why
         limits, address = _limits(websocket), _address(websocket)
         try:
             limits.open_connection(address, time.monotonic())  # before any database work
         except TableError as error:
-            await _refuse(websocket, error, lang, WS_1013_TRY_AGAIN_LATER)
+            if limits.first_refusal(address):  # told why
+                await websocket.accept()
+                await _refuse(websocket, error, lang, WS_1013_TRY_AGAIN_LATER)
+            else:  # told before: closed before the handshake completes (HTTP 403), at half the cost
+                await websocket.close(WS_1013_TRY_AGAIN_LATER, reason=error.code)
             return
         try:
+            await websocket.accept()
             await _serve_connection(websocket, table_id, lang)
         finally:
             limits.close_connection(address)

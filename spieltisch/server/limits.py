@@ -5,8 +5,11 @@ a large one is refused before it is read in full); a client may create at
 most `tables_per_minute` tables and open at most `connections_per_minute`
 websocket connections a minute, and hold at most `connections_per_client`
 connections at once, the server at most `connections_total`. A limit of 0
-is no limit. A client is its network address: behind a reverse proxy, every
-visitor shares the proxy's, so set the limits for that (see docs/server.md).
+is no limit. A refused connection is told why once; the ones after it, until
+the client is let in again, are closed before the websocket handshake
+completes (HTTP 403), which costs the server about half as much. A client is its
+network address: behind a reverse proxy, every visitor shares the proxy's,
+so set the limits for that (see docs/server.md).
 """
 
 from __future__ import annotations
@@ -78,6 +81,8 @@ class Limits:
     _connections: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     connections: int = field(default=0, init=False)
     """Connections held now, in all."""
+    _refused: set[str] = field(default_factory=set)
+    """Clients refused a connection since they were last let in."""
 
     def __post_init__(self) -> None:
         self._created = SlidingWindow(self.tables_per_minute)
@@ -98,6 +103,16 @@ class Limits:
             raise TableError(TOO_MANY_CONNECTIONS)
         self._connections[client] += 1
         self.connections += 1
+        self._refused.discard(client)
+
+    def first_refusal(self, client: str) -> bool:
+        """Note a refused connection of `client`: True for the first since it was last let in."""
+        if client in self._refused:
+            return False
+        if len(self._refused) >= CLIENTS_KEPT:
+            self._refused.clear()  # at worst some are told why once more
+        self._refused.add(client)
+        return True
 
     def close_connection(self, client: str) -> None:
         self.connections -= 1

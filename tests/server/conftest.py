@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import fcntl
 import json
-import socket
 import tempfile
 import threading
 import time
@@ -21,6 +20,7 @@ from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from tests.core.toy_game import ToyGame
 from tests.server.browser import AXE, CHROMIUM
+from tests.server.servers import free_port
 from tests.server.show_game import ShowGame
 
 
@@ -41,12 +41,6 @@ def make_settings(data_dir: Path, **changes: Any) -> Settings:
 def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(make_settings(tmp_path))) as test_client:
         yield test_client
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @contextmanager

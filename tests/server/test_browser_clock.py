@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.server.browser import CHROMIUM, DESKTOP, PHONE, check_page, english_on_page, shoot
-from tests.server.test_server_restart import Server
+from tests.server.servers import Server
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"

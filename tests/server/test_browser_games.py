@@ -35,7 +35,7 @@ from tests.server.browser import (
     shoot,
     sideways_overflow,
 )
-from tests.server.test_server_restart import Server
+from tests.server.servers import Server
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"

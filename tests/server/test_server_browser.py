@@ -30,8 +30,8 @@ from tests.server.browser import (
     sideways_overflow,
     small_targets,
 )
+from tests.server.servers import Server
 from tests.server.test_server_reference import expected_reference, refitted_files
-from tests.server.test_server_restart import Server
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"

@@ -26,20 +26,20 @@ import psycopg
 import pytest
 
 from spieltisch.core.contract import Game, State
+from spieltisch.core.wording import seat_names
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.cluster import TABLE_LOCKS
 from spieltisch.server.datasets import DataSets
 from tests.core.toy_game import ToyGame
 from tests.server.cluster import (
-    ROOT,
-    Server,
-    free_port,
+    cluster_server,
     fresh_database,
     people_table,
     receive,
     start_all,
     stored_actions,
 )
+from tests.server.servers import ROOT, Server, free_port
 from tests.server.show_game import ShowGame
 from tests.server.test_server_secrecy import check_message, choose, game_cases, states_by_version
 
@@ -50,7 +50,7 @@ BOT_DELAY = 0.05
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[Server]]]:
     with fresh_database() as url:
-        servers = [Server(url, BOT_DELAY) for _ in range(3)]
+        servers = [cluster_server(url, BOT_DELAY) for _ in range(3)]
         start_all(servers)  # together: one of them migrates, the others wait for it
         try:
             yield url, servers
@@ -157,8 +157,9 @@ def test_clients_on_every_process_see_every_move_once_in_order_and_only_their_ow
         assert moves_in_order(messages) == every_move, seat
         versions = [m["version"] for m in messages if m["type"] == "state" and m["status"] != "open"]
         assert versions == sorted(versions), seat
-        for message in messages:
-            check_message(message, seat, langs[seat], states, history)
+        with seat_names([f"P{s}" for s in range(players)]):  # the names people_table gives
+            for message in messages:
+                check_message(message, seat, langs[seat], states, history)
 
 
 def next_state_greeted(ws: Any, into: list[dict], seat: int | None) -> dict:
@@ -277,7 +278,7 @@ def test_serve_workers_starts_processes_that_share_the_port_and_the_tables() -> 
             "--database-url", url, "--no-build", "--extra-game", "tests.core.toy_game:ToyGame",
         ]  # fmt: skip
         process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL)
-        server = Server(url, BOT_DELAY)
+        server = cluster_server(url, BOT_DELAY)
         server.port, server.url, server.process = port, f"http://127.0.0.1:{port}", process
         try:
             server.wait_until_up()

@@ -13,7 +13,7 @@ import httpx
 import sqlalchemy
 
 from spieltisch.server import schema
-from tests.server.test_server_restart import ROOT, free_port
+from tests.server.servers import ROOT, free_port
 
 
 def serve(home: Path, port: int) -> subprocess.Popen[str]:

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from spieltisch.server.app import create_app
@@ -109,7 +109,7 @@ def test_a_window_forgets_quiet_clients() -> None:
     assert window.allow("10.0.0.0", 60.0)
 
 
-def test_churn_past_the_allowance_is_refused_before_any_database_work(
+def test_churn_past_the_allowance_is_told_why_then_turned_away_before_any_database_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with limited_client(tmp_path, connections_per_minute=3) as client:
@@ -134,6 +134,10 @@ def test_churn_past_the_allowance_is_refused_before_any_database_work(
             with pytest.raises(WebSocketDisconnect) as closed:
                 refused.receive_text()
         assert (closed.value.code, closed.value.reason) == (WS_1013_TRY_AGAIN_LATER, "rate_limited")
+        for _ in range(3):  # told once: the next ones are closed before the handshake completes
+            with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(address):
+                pass
+            assert (closed.value.code, closed.value.reason) == (WS_1013_TRY_AGAIN_LATER, "rate_limited")
         assert asked == []  # no table looked up, no state sent
 
 
@@ -165,8 +169,13 @@ def test_churn_from_one_address_is_refused_while_another_connects_and_plays(tmp_
         def churn() -> None:  # from 127.0.0.2, as fast as the server answers
             nonlocal accepted
             while not done.is_set():
-                with connect(url, source_address=("127.0.0.2", 0)) as ws:
-                    with contextlib.suppress(ConnectionClosed):  # a refusal may come first
+                try:
+                    ws = connect(url, source_address=("127.0.0.2", 0))
+                except InvalidStatus as turned_away:  # told why before: HTTP 403, no handshake
+                    refusals.append(("http", turned_away.response.status_code, ""))
+                    continue
+                with ws:
+                    with contextlib.suppress(ConnectionClosed):  # the refusal may come first
                         ws.send(json.dumps({"type": "hello"}))
                     first = json.loads(ws.recv(timeout=10))
                     if first["type"] == "state":
@@ -195,5 +204,6 @@ def test_churn_from_one_address_is_refused_while_another_connects_and_plays(tmp_
             done.set()
             churner.join(20)
     assert not failures and end["status"] == "finished"
-    assert accepted == 10 and len(refusals) > 1
-    assert set(refusals) == {("rate_limited", WS_1013_TRY_AGAIN_LATER, "rate_limited")}
+    assert accepted == 10 and len(refusals) > 2
+    assert refusals[0] == ("rate_limited", WS_1013_TRY_AGAIN_LATER, "rate_limited")  # told why once
+    assert set(refusals[1:]) == {("http", 403, "")}  # then closed before the handshake, at half the cost

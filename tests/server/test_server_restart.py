@@ -7,11 +7,6 @@ version and the same view for each seat, and bots carry on by themselves.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -22,55 +17,12 @@ import httpx
 import pytest
 import sqlalchemy
 from starlette.testclient import TestClient
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from spieltisch.server.app import create_app
 from tests.server.conftest import hello, make_settings, new_table
+from tests.server.servers import Server
 from tests.server.test_server_tables import play_to_end
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    def __init__(self, data_dir: Path, bot_delay: float) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.args = [
-            sys.executable, "-m", "spieltisch.cli", "serve", "--port", str(self.port),
-            "--data-dir", str(data_dir), "--bot-delay", str(bot_delay), "--no-build",
-            "--extra-game", "tests.core.toy_game:ToyGame",
-        ]  # fmt: skip
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(self.args, cwd=ROOT, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not come up")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def post(self, path: str, body: dict) -> dict:
-        reply = httpx.post(f"{self.url}{path}", json=body, timeout=10)
-        assert reply.status_code == 200, reply.text
-        return dict(reply.json())
-
-    def socket(self, table_id: str) -> ClientConnection:
-        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10)
 
 
 @pytest.fixture

@@ -49,6 +49,8 @@ from spieltisch.games.level8.solver import (
     can_complete_planned,
     extend,
     layoff_ends,
+    layoff_fits,
+    layoff_wants,
     make_group,
     picks_possible,
     plan_of,
@@ -472,7 +474,8 @@ class Level8State(State):
             result += [actions.SKIP_AT + s for s in range(self.num_players) if s != seat and not skip_on[s]]
         if self.laid[seat]:
             if len(hand) >= 2:
-                result += [actions.LAYOFF + k for k in kinds if k <= JOKER and self.fits_any_group(k)]
+                wants = layoff_wants(self.groups)
+                result += [actions.LAYOFF + k for k in kinds if layoff_fits(k, wants)]
         elif self.can_lay_down(seat):
             result.append(actions.START_LAYDOWN)
         return result
@@ -514,7 +517,7 @@ class Level8State(State):
 
     def fits_any_group(self, card: int) -> bool:
         """Whether `card` can be laid off on some laid group (of any player)."""
-        return any(layoff_ends(card, group) for groups in self.groups for group in groups)
+        return layoff_fits(card, layoff_wants(self.groups))
 
     def _keep_actions(self) -> list[int]:
         seat = self.carry[0]

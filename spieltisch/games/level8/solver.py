@@ -896,6 +896,34 @@ def layoff_ends(card: int, group: Group) -> list[int]:
     return [end for end in (LOW, HIGH) if layoff_meaning(card, group, end) is not None]
 
 
+def layoff_wants(laid: Sequence[Sequence[Group]]) -> tuple[int, int]:
+    """What the laid groups (each seat's) take at their ends, as bit masks: the numbers
+    (a run's next number below and above, a set's number) and the colours (a colour
+    group's)."""
+    numbers = colours = 0
+    for groups in laid:
+        for kind, first, last, _, _ in groups:
+            if kind == RUN:
+                if first > 1:
+                    numbers |= 1 << (first - 1)
+                if last < VALUES:
+                    numbers |= 1 << (last + 1)
+            elif kind == COLOUR:
+                colours |= 1 << first
+            else:
+                numbers |= 1 << first
+    return numbers, colours
+
+
+def layoff_fits(card: int, wants: tuple[int, int]) -> bool:
+    """Whether `card` can be laid off on one of the groups `wants` was worked out from
+    (`layoff_ends` on each, at once): a joker on any group that takes a card at all."""
+    numbers, colours = wants
+    if card == JOKER:
+        return bool(numbers or colours)
+    return card < NUMBER_KINDS and bool(numbers >> value_of(card) & 1 or colours >> colour_of(card) & 1)
+
+
 def extend(group: Group, card: int, end: int) -> Group:
     """The group with `card` laid off at `end` (which must fit)."""
     meaning = layoff_meaning(card, group, end)

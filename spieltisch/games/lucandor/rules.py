@@ -180,12 +180,13 @@ class LucandorState(State):
         self.settings = settings
         m = settings.model
         n = game.num_players
-        self.stage = LEFTOVER
-        self.phase = MORNING
+        # Plain ints (a Stage, a Phase, a Refill): the compiled build keeps them as machine integers.
+        self.stage: int = LEFTOVER
+        self.phase: int = MORNING
         self.turn = 0
         self.last_mover = n - 1
         self.draw_seat = 0
-        self.refill = DEAL
+        self.refill: int = DEAL
         self.leftover = 0
         self.pool: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -805,14 +806,20 @@ class LucandorState(State):
 
     # --- copies -------------------------------------------------------------------------
     def clone(self) -> LucandorState:
+        # Field by field (the compiled build has no __dict__): numbers, the settings and
+        # the `pending` record are shared, every list is copied.
         other = LucandorState.__new__(LucandorState)
-        # Numbers, the settings and the `pending` record are shared; every list is copied.
-        # The contract's own fields are set by name: with the compiled core they lie outside
-        # __dict__, which such a fresh object does not have yet (so it is assigned, not updated).
         other.game = self.game
         other.num_players = self.num_players
-        other.__dict__ = dict(self.__dict__)
         other._history = list(self._history)
+        other.settings = self.settings
+        other.stage = self.stage
+        other.phase = self.phase
+        other.turn = self.turn
+        other.last_mover = self.last_mover
+        other.draw_seat = self.draw_seat
+        other.refill = self.refill
+        other.leftover = self.leftover
         other.pool = list(self.pool)
         other.hands = list(map(list, self.hands))
         other.known = list(map(list, self.known))
@@ -824,12 +831,18 @@ class LucandorState(State):
         other.end_cards = list(map(list, self.end_cards))
         other.end_colours = list(map(list, self.end_colours))
         other.slots = list(self.slots)
+        other.door_lock = self.door_lock
         other.lock_owner = list(self.lock_owner)
         other.lock_level = list(self.lock_level)
+        other.door = self.door
         other.content = [list(map(list, cell)) for cell in self.content]
         other.drawer_cell = list(self.drawer_cell)
         other.drawer_items = list(map(list, self.drawer_items))
         other.fit_cells = list(self.fit_cells)
+        other.placed = self.placed
+        other.scored = self.scored
+        other.pending = self.pending
+        other.corner = self.corner
         return other
 
     # --- results --------------------------------------------------------------------------

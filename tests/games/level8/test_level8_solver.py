@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from level8_positions import card, cards, group
 
-from spieltisch.games.level8.cards import JOKER, colour_of, kind_of, value_of
+from spieltisch.games.level8.cards import JOKER, KINDS, colour_of, kind_of, value_of
 from spieltisch.games.level8.levels import COLOUR, RUN, SET, load_levels
 from spieltisch.games.level8.solver import (
+    Group,
     accepts,
     can_complete,
     extend,
     layoff_ends,
+    layoff_fits,
+    layoff_wants,
+    make_group,
     picks_possible,
     place,
     reqs_of,
@@ -210,3 +214,32 @@ def test_15_and_1_never_connect() -> None:
     assert not can_complete(run3, tuple(cards("R14 O15 Y1")))
     assert not can_complete(run3, tuple(cards("R15 O1 Y2")))
     assert can_complete(run3, tuple(cards("R15 O14 J")))
+
+
+def bare_group(kind: int, low: int, high: int) -> Group:
+    """A laid group of red cards (a colour group of colour `low`): only its ends matter here."""
+    if kind == COLOUR:
+        return make_group(kind, [(kind_of(v, low), low) for v in range(1, high + 1)])
+    numbers = range(low, high + 1) if kind == RUN else [low] * high
+    return make_group(kind, [(kind_of(v, c % 6), v) for c, v in enumerate(numbers)])
+
+
+GROUPS = st.one_of(
+    st.tuples(st.just(RUN), st.integers(1, 13), st.integers(2, 14)).map(
+        lambda g: bare_group(RUN, g[1], min(15, g[1] + g[2]))
+    ),
+    st.tuples(st.just(SET), st.integers(1, 15), st.integers(2, 5)).map(lambda g: bare_group(*g)),
+    st.tuples(st.just(COLOUR), st.integers(0, 5), st.integers(2, 9)).map(lambda g: bare_group(*g)),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(laid=st.lists(st.lists(GROUPS, max_size=3), min_size=2, max_size=6))
+@example(laid=[[bare_group(RUN, 1, 15)], []])  # a run of every number takes nothing, not even a joker
+def test_layoff_wants_answer_as_layoff_ends_on_every_group(laid: list[list[Group]]) -> None:
+    """Every card, a joker and the skip card fit some laid group by the groups' ends
+    at once exactly when `layoff_ends` finds an end on one of them."""
+    wants = layoff_wants(laid)
+    for kind in range(KINDS):
+        expected = any(layoff_ends(kind, g) for groups in laid for g in groups)
+        assert layoff_fits(kind, wants) == expected, kind

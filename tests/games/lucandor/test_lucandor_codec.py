@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import doctest
+import importlib.util
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-from spieltisch.games.lucandor import actions
+import spieltisch.games.lucandor as lucandor
 from spieltisch.games.lucandor.actions import Block, Codec, Decoded, Mode
 from spieltisch.games.lucandor.model import load_model
 
@@ -62,6 +65,18 @@ def test_an_id_outside_the_game_is_refused(action: int) -> None:
         Codec(load_model()).decode(action)
 
 
+def actions_source() -> ModuleType:
+    """actions.py run from its source: the compiled build's module has no docstrings for doctest."""
+    spec = importlib.util.spec_from_file_location(
+        "lucandor_actions_source", Path(lucandor.__file__).with_name("actions.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_documented_examples_hold() -> None:
-    result = doctest.testmod(actions, extraglobs={"codec": Codec(load_model())})
+    source = actions_source()
+    result = doctest.testmod(source, extraglobs={"codec": source.Codec(load_model())})
     assert result.attempted > 10 and result.failed == 0
