@@ -89,10 +89,14 @@ class CapFigures:
     cap: SafetyCap
     counts: list[int] = field(default_factory=list)
 
+    def reached_by(self, count: int) -> bool:
+        """Whether a game's highest counter reached the limit (never when the cap is off)."""
+        return bool(self.cap.limit) and count >= self.cap.limit
+
     @property
     def reached(self) -> int:
-        """Games whose counter reached the limit (the cap ended them); 0 when the cap is off."""
-        return sum(1 for count in self.counts if self.cap.limit and count >= self.cap.limit)
+        """Games whose counter reached the limit: the cap ended their game, or in LEVEL 8 a round."""
+        return sum(1 for count in self.counts if self.reached_by(count))
 
     def percentile(self, share: float) -> int:
         """The highest counter of the `share` of games that came least close (nearest rank)."""
@@ -102,8 +106,15 @@ class CapFigures:
 
 @dataclass
 class PlayerCountFigures:
+    """The games of one player count: how many reached a cap, how many a cap ended, and each cap's figures.
+
+    A game can reach a cap without being ended by it: LEVEL 8's `round_turns`
+    ends a round (it is dealt again), and only `stall_rounds` ends the game.
+    """
+
     players: int
     games: int = 0
+    reached: int = 0
     capped: int = 0
     caps: dict[str, CapFigures] = field(default_factory=dict)
 
@@ -139,6 +150,7 @@ def measure(
                 figures.capped += played.capped
                 for option, cap in figures.caps.items():
                     cap.counts.append(played.highest.get(option, 0))
+                figures.reached += any(cap.reached_by(cap.counts[-1]) for cap in figures.caps.values())
             advance(len(batch))
         results.append(figures)
     return results
@@ -212,7 +224,13 @@ def caps(
         executor.shutdown(wait=False, cancel_futures=True)
     for figures in found:
         console.print(figures_table(cls.name, figures, bot))
+    console.print(f"{verdict(found)} ({games} games per player count, seed {seed})", highlight=False)
+
+
+def verdict(found: list[PlayerCountFigures]) -> str:
+    """ "no game reached a cap", or how many did and how many of them a cap ended."""
+    reached = sum(figures.reached for figures in found)
+    if not reached:
+        return "no game reached a cap"
     capped = sum(figures.capped for figures in found)
-    verdict = "no game reached a cap" if not capped else counted("{n} game was|{n} games were", capped)
-    verdict += "" if not capped else " ended by a cap"
-    console.print(f"{verdict} ({games} games per player count, seed {seed})", highlight=False)
+    return f"{counted('{n} game|{n} games', reached)} reached a cap ({capped} ended by one)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from spieltisch.cli import app
-from spieltisch.lab.caps import measure
+from spieltisch.lab.caps import measure, verdict
 from spieltisch.lab.simulation import InlineExecutor
 
 runner = CliRunner()
@@ -17,6 +17,14 @@ def test_games_that_reach_a_low_cap_are_counted_and_ended_by_it() -> None:
     assert figures.games == 12 and len(cap.counts) == 12 and cap.cap.limit == 2
     assert 0 < cap.reached == figures.capped  # a game that reached the cap was ended by it
     assert max(cap.counts) == 2  # nothing passes the cap
+
+
+def test_a_round_cap_counts_as_reached_although_only_stalled_rounds_in_a_row_end_the_game() -> None:
+    """LEVEL 8's round_turns deals a stalled round again; the verdict must not say "no game reached a cap"."""
+    [figures] = measure("level8", [2], 8, 1, {"round_turns": 26}, "heuristic", InlineExecutor())
+    assert figures.reached == figures.caps["round_turns"].reached == 8
+    assert 0 < figures.capped == figures.caps["stall_rounds"].reached < figures.reached
+    assert verdict([figures]) == f"8 games reached a cap ({figures.capped} ended by one)"
 
 
 def test_with_the_cap_off_the_counters_show_where_games_end_by_themselves() -> None:
