@@ -6,7 +6,9 @@ table, seen pile cards) and uses no randomness; ties go to the lowest action id.
 
 from __future__ import annotations
 
+import math
 import random
+from typing import Final
 
 import spieltisch.games.lucandor.scoring as scoring
 import spieltisch.games.lucandor.steps as steps
@@ -14,9 +16,13 @@ from spieltisch.games.lucandor.actions import Mode
 from spieltisch.games.lucandor.model import DOT, DRAWER, END, IRON, NEEDLE
 from spieltisch.games.lucandor.rules import UNKNOWN, LucandorState
 
-CLEAN_VALUE = 1.0  # Fächer putzen always pays one point
-TASK_BONUS = (2.5, 1.0)  # a new task's worth beyond its count now: morning, afternoon
-PUT_AWAY, FUNCTION, DOOR, CLEAN, TASK = Mode  # aliases: faster than Mode.X in the hot loop
+CLEAN_VALUE: Final = 1.0  # Fächer putzen always pays one point
+TASK_BONUS: Final = (2.5, 1.0)  # a new task's worth beyond its count now: morning, afternoon
+# Aliases for the hot loop, as ints: Final, so the compiled build reads them as constants.
+PUT_AWAY: Final = int(Mode.PUT_AWAY)
+DOOR: Final = int(Mode.DOOR)
+CLEAN: Final = int(Mode.CLEAN)
+TASK: Final = int(Mode.TASK)
 
 
 def choose(state: LucandorState) -> int:
@@ -28,7 +34,14 @@ def choose(state: LucandorState) -> int:
     if isinstance(step, steps.DoorSecond):
         decode = state.settings.codec.decode
         return min(legal, key=lambda a: (greedy.keep_value(decode(a).card), a))
-    return max(legal, key=lambda a: (greedy.value(a), -a))
+    # The best value, the lowest id among equals (`legal` is sorted): a loop, not max() with
+    # a key, as this runs for every decision of every playout.
+    best_action, best_value = legal[0], greedy.value(legal[0])
+    for action in legal[1:]:
+        value = greedy.value(action)
+        if value > best_value:
+            best_action, best_value = action, value
+    return best_action
 
 
 def rollout(state: LucandorState, rng: random.Random) -> int:
@@ -52,24 +65,27 @@ class Greedy:
         self.state = state
         self.model = state.settings.model
         self.seat = state.turn
-        self.decode = state.settings.codec.decode
-        self._counts: dict[int, list[int]] = {}  # garments per colour, by storey
-        self._points: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-        self._cell_colours: dict[int, int] = {}  # the colours a container holds, as bits
-        self._best_place: dict[int, list[tuple[float, int]]] = {}
+        self.codec = state.settings.codec
+        self.tables = state.settings.tables
+        # What is worked out once per decision, in lists indexed by storey, by cell, or by a
+        # garment's `_placing` (garments that fit alike and have one colour score alike).
+        self._counts: list[list[int] | None] = [None] * self.model.num_storeys  # garments per colour
+        self._pays: list[list[int] | None] = [None] * self.model.num_storeys
+        self._cell_colours = [-1] * self.model.num_cells  # the colours a container holds, as bits
+        placings = len(self.tables.fit_classes) * len(self.model.colours)
+        self._points: list[list[tuple[int, int, int]] | None] = [None] * placings
+        self._best_place: list[tuple[float, int, float] | None] = [None] * placings
         self._keep: dict[int, float] = {}
-        self._reach: list[tuple[int, int, set[int]]] | None = None
-        self._pays: dict[tuple[int, int], int] = {}
-        # How many own tasks count a garment of a colour in a storey, by (storey, colour).
-        self._tasks: dict[tuple[int, int], int] = {}
+        self._reach: list[tuple[int, int, int]] | None = None
+        # How many own tasks count a garment of a colour in a storey, by storey and colour.
+        self._tasks = [[0] * len(self.model.colours) for _ in range(self.model.num_storeys)]
         for task, chip in zip(state.end_cards[self.seat], state.end_colours[self.seat], strict=True):
-            key = (self.model.cards[task].storey, chip)
-            self._tasks[key] = self._tasks.get(key, 0) + 1
+            self._tasks[self.model.cards[task].storey][chip] += 1
 
     def value(self, action: int) -> float:
         """How good `action` looks for the seat to move (higher is better)."""
         state = self.state
-        move = self.decode(action)
+        move = self.codec.decode(action)
         step = state.pending
         kind = type(step)  # compared by identity: this runs for every legal move
         if step is None:
@@ -122,7 +138,7 @@ class Greedy:
         return 0.2  # hanger: rarely worth a turn
 
     def colour_count(self, storey: int, colour: int) -> int:
-        counts = self._counts.get(storey)
+        counts = self._counts[storey]
         if counts is None:
             counts = self._counts[storey] = scoring.colour_counts(self.state, storey)
         return counts[colour]
@@ -133,53 +149,69 @@ class Greedy:
 
     def best_placement(self, piece: int, exclude: int) -> float:
         """The best `placement_value` of `piece` anywhere but `exclude` (it has somewhere to go)."""
-        (best, cell), runner_up = self._best_two(piece)
-        return best if cell != exclude else runner_up[0]
+        best, cell, runner_up = self._best_places(piece)
+        return best if cell != exclude else runner_up
 
-    def _best_two(self, piece: int) -> list[tuple[float, int]]:
-        """The two best (placement_value, cell) of `piece`, so that the best anywhere but
-        one cell (where an ironed garment lies) is known at once."""
-        best = self._best_place.get(piece)
-        if best is None:
-            colour = self.model.cards[piece].colour
+    def _best_places(self, piece: int) -> tuple[float, int, float]:
+        """The best `placement_value` of `piece`, its cell (the first of equals) and the
+        second best (the best again where it has one place), so that the best anywhere
+        but one cell (where an ironed garment lies) is known at once."""
+        placing = self._placing(piece)
+        found = self._best_place[placing]
+        if found is None:
+            colour = self.tables.card_colour[piece]
             tasks = self._tasks
-            values = [
-                (points + float(tasks.get((storey, colour), 0)), cell)
-                for points, storey, cell in self.placement_points(piece)
-            ]
-            values.sort(key=lambda item: -item[0])
-            best = self._best_place[piece] = values[:2] if len(values) > 1 else values * 2
-        return best
+            best = runner_up = -math.inf
+            best_cell = -1
+            for points, storey, cell in self.placement_points(piece):
+                value = points + float(tasks[storey][colour])
+                if value > best:
+                    best, best_cell, runner_up = value, cell, best
+                elif value > runner_up:
+                    runner_up = value
+            if runner_up == -math.inf:
+                runner_up = best
+            found = self._best_place[placing] = (best, best_cell, runner_up)
+        return found
+
+    def _placing(self, piece: int) -> int:
+        """Garments that fit alike and have one colour may go to the same cells and score alike."""
+        t = self.tables
+        return t.card_fit_class[piece] * len(t.colours) + t.card_colour[piece]
 
     def placement_points(self, piece: int) -> list[tuple[int, int, int]]:
-        """(points, storey, cell) for every cell `piece` may go to now. The same for every
-        garment that fits alike and has its colour, so worked out once for them."""
-        t = self.state.settings.tables
-        colour = t.card_colour[piece]
-        key = (t.card_fit_class[piece], colour)
-        found = self._points.get(key)
+        """(points, storey, cell) for every cell `piece` may go to now, by cell: worked out once
+        for the garments that place alike."""
+        placing = self._placing(piece)
+        found = self._points[placing]
         if found is None:
-            found = self._points[key] = self._placement_points(t.card_garment[piece], colour)
+            garment, colour = self.tables.card_garment[piece], self.tables.card_colour[piece]
+            found = self._points[placing] = self._placement_points(garment, colour)
         return found
 
     def _placement_points(self, garment: int, colour: int) -> list[tuple[int, int, int]]:
         state = self.state
-        t = state.settings.tables
+        cell_storey = self.tables.cell_storey
         found = []
         for cell in state.target_cells(garment, -1):
-            storey = t.cell_storey[cell]
-            points = self._pays.get((storey, colour))
-            if points is None:
-                points = self._pays[storey, colour] = scoring.storey_value(state, storey, colour)
+            storey = cell_storey[cell]
+            points = self.storey_pays(storey)[colour]
             if points and (self.cell_colours(cell) >> colour) & 1:
                 points *= 2
             found.append((points, storey, cell))
         return found
 
+    def storey_pays(self, storey: int) -> list[int]:
+        """What a garment put away in `storey` scores, by colour (before doubling)."""
+        pays = self._pays[storey]
+        if pays is None:
+            pays = self._pays[storey] = scoring.storey_values(self.state, storey)
+        return pays
+
     def cell_colours(self, cell: int) -> int:
-        colours = self._cell_colours.get(cell)
-        if colours is None:
-            card_colour = self.state.settings.tables.card_colour
+        colours = self._cell_colours[cell]
+        if colours < 0:
+            card_colour = self.tables.card_colour
             colours = 0
             for piece in scoring.container_pieces(self.state, cell):
                 colours |= 1 << card_colour[piece]
@@ -188,7 +220,7 @@ class Greedy:
 
     def task_bonus(self, piece: int, storey: int) -> float:
         """One end point for each own task that counts this garment in that storey."""
-        return float(self._tasks.get((storey, self.model.cards[piece].colour), 0))
+        return float(self._tasks[storey][self.tables.card_colour[piece]])
 
     def keep_value(self, card_id: int) -> float:
         """How much a hand card is worth keeping (for choosing what to discard)."""
@@ -207,19 +239,17 @@ class Greedy:
             return 0.0
         return max(points for points, _, _ in found)
 
-    def hand_reach(self) -> list[tuple[int, int, set[int]]]:
-        """(card, colour, storeys it may be put away in) for each own hand card."""
+    def hand_reach(self) -> list[tuple[int, int, int]]:
+        """(card, colour, the storeys it may be put away in as bits) for each own hand card."""
         if self._reach is None:
             state = self.state
-            t = state.settings.tables
-            self._reach = [
-                (
-                    c,
-                    t.card_colour[c],
-                    {t.cell_storey[cell] for cell in state.target_cells(t.card_garment[c], -1)},
-                )
-                for c in state.hands[self.seat]
-            ]
+            t = self.tables
+            self._reach = []
+            for c in state.hands[self.seat]:
+                storeys = 0
+                for cell in state.target_cells(t.card_garment[c], -1):
+                    storeys |= 1 << t.cell_storey[cell]
+                self._reach.append((c, t.card_colour[c], storeys))
         return self._reach
 
     def slot_value(self, card_id: int, slot: int) -> float:
@@ -230,7 +260,7 @@ class Greedy:
         m = self.model
         card = m.cards[card_id]
         old_colours, old_points = scoring.slot_card(state, slot)
-        covered = set(m.slot_storeys[slot])
+        covered = self.tables.slot_storey_bits[slot]
         gain = 0.0
         for other, colour, storeys in self.hand_reach():
             if other == card_id or not storeys & covered:

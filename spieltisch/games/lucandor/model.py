@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.data import package_data, user_data
 from spieltisch.core.options import OptionError
@@ -21,19 +21,30 @@ from spieltisch.games.lucandor.words import counted
 PACKAGE = "spieltisch.games.lucandor"
 
 # Card functions (verified (rulebook): the six kinds of the "C" area of a card).
-DOT, END, HANGER, NEEDLE, IRON, DRAWER = range(6)
+# Final, as the other constants the engine reads in its inner loops: constants in the compiled build.
+DOT: Final = 0
+END: Final = 1
+HANGER: Final = 2
+NEEDLE: Final = 3
+IRON: Final = 4
+DRAWER: Final = 5
 FUNCTION_KEYS = ("dot", "end", "hanger", "needle", "iron", "drawer")
 # verified (rulebook): 24 scoring dots, 10 end-scoring tasks, 6 hangers,
 # 6 needle & thread, 7 irons, 7 drawers.
 FUNCTION_COUNTS = {"dot": 24, "end": 10, "hanger": 6, "needle": 6, "iron": 7, "drawer": 7}
 
-HAND_SIZE = 3  # verified (rulebook): hands are refilled to three cards
-MARKERS = 2  # verified (rulebook): two locking stones on the player board
+HAND_SIZE: Final = 3  # verified (rulebook): hands are refilled to three cards
+MARKERS: Final = 2  # verified (rulebook): two locking stones on the player board
 
-ROD, COMPARTMENT = 0, 1
+ROD: Final = 0
+COMPARTMENT: Final = 1
 CONTAINERS = ("rod", "drawer", "compartment")
-IN_ROD, IN_DRAWER, IN_COMPARTMENT = range(3)
-STAND, STACK, SHOES = 1, 2, 3
+IN_ROD: Final = 0
+IN_DRAWER: Final = 1
+IN_COMPARTMENT: Final = 2
+STAND: Final = 1
+STACK: Final = 2
+SHOES: Final = 3
 RESTS = {"stand": STAND, "stack": STACK, "shoes": SHOES}
 
 
@@ -163,6 +174,7 @@ class Tables:
             for door in range(m.num_sections)
         ]
         self.storey_slots = [m.slots_over(st) for st in range(m.num_storeys)]
+        self.slot_storey_bits = [sum(1 << st for st in storeys) for storeys in m.slot_storeys]
         # What a card in a scoring slot pays per colour: dot cards by id, then the start cards.
         self.slot_pays = [
             [card.points if colour == card.dot_colour else 0 for colour in range(len(m.colours))]

@@ -16,8 +16,7 @@ import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import repeat
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import spieltisch.games.lucandor.observe as observe
 import spieltisch.games.lucandor.scoring as scoring
@@ -63,7 +62,7 @@ from spieltisch.games.lucandor.steps import (
 )
 from spieltisch.games.lucandor.words import counted
 
-UNKNOWN = -1
+UNKNOWN: Final = -1
 """A face-down pile entry nobody has seen."""
 
 
@@ -100,27 +99,37 @@ class Phase(enum.IntEnum):
     AFTERNOON = 1
 
 
-# Aliases for the hot paths: a module global is faster to read than an enum member.
-LEFTOVER, DRAW, DECIDE, LUCK, OVER = Stage
-DEAL, END_TURN, START_TURN = Refill
-MORNING, AFTERNOON = Phase
-PUT_AWAY, FUNCTION, DOOR, CLEAN, TASK = Mode
-CELL_IDS, SLOT_IDS, SECTION_IDS, SECOND_IDS, TASK_IDS, COLOUR_IDS, CORNER_IDS, SECURE_IDS = (
-    Block.CELL,
-    Block.SLOT,
-    Block.SECTION,
-    Block.SECOND,
-    Block.TASK,
-    Block.COLOUR,
-    Block.CORNER,
-    Block.SECURE,
-)
-ALL_CORNERS = list(range(CORNERS))
-PLACING = (PutAway, IronTarget)  # the steps that put a garment somewhere
+# Aliases for the hot paths, the members as plain ints. Final: the compiled build reads
+# them as constants, where a module global is a dictionary lookup.
+LEFTOVER: Final = int(Stage.LEFTOVER)
+DRAW: Final = int(Stage.DRAW)
+DECIDE: Final = int(Stage.DECIDE)
+LUCK: Final = int(Stage.LUCK)
+OVER: Final = int(Stage.OVER)
+DEAL: Final = int(Refill.DEAL)
+END_TURN: Final = int(Refill.END_TURN)
+START_TURN: Final = int(Refill.START_TURN)
+MORNING: Final = int(Phase.MORNING)
+AFTERNOON: Final = int(Phase.AFTERNOON)
+PUT_AWAY: Final = int(Mode.PUT_AWAY)
+FUNCTION: Final = int(Mode.FUNCTION)
+DOOR: Final = int(Mode.DOOR)
+CLEAN: Final = int(Mode.CLEAN)
+TASK: Final = int(Mode.TASK)
+CELL_IDS: Final = Block.CELL
+SLOT_IDS: Final = Block.SLOT
+SECTION_IDS: Final = Block.SECTION
+SECOND_IDS: Final = Block.SECOND
+TASK_IDS: Final = Block.TASK
+COLOUR_IDS: Final = Block.COLOUR
+CORNER_IDS: Final = Block.CORNER
+SECURE_IDS: Final = Block.SECURE
+ALL_CORNERS: Final = list(range(CORNERS))
+PLACING: Final = (PutAway, IronTarget)  # the steps that put a garment somewhere
 
 STAGE_NAMES = [stage.name.lower() for stage in Stage]
 
-FUNCTION_STEP: dict[int, type[DotSlot | HangerTask | NeedleTask | IronSource | DrawerPick]] = {
+FUNCTION_STEP: Final[dict[int, type[DotSlot | HangerTask | NeedleTask | IronSource | DrawerPick]]] = {
     DOT: DotSlot,
     HANGER: HangerTask,
     NEEDLE: NeedleTask,
@@ -204,6 +213,8 @@ class LucandorState(State):
         self.lock_owner = [-1] * (len(self.slots) + 1)
         self.lock_level = [0] * (len(self.slots) + 1)
         self.door = m.door_start
+        # The wardrobe: per cell its floor places' stacks (see wardrobe.py), and what each
+        # drawer holds. Their lists are replaced, never changed in place, so clones share them.
         self.content: list[list[list[int]]] = [
             [[]] if m.storey_kind[m.storey_of(c)] == ROD else [[] for _ in range(m.floor_places)]
             for c in range(m.num_cells)
@@ -243,8 +254,8 @@ class LucandorState(State):
         return list(self.pool)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        pool = self.pool
-        return list(zip(pool, repeat(1.0 / len(pool), len(pool)), strict=True))
+        probability = 1.0 / len(self.pool)
+        return [(card, probability) for card in self.pool]
 
     def is_legal(self, action: int) -> bool:
         if isinstance(action, bool) or not isinstance(action, int):
@@ -690,9 +701,9 @@ class LucandorState(State):
         self.scored += (Scored(seat, self.phase, kind, piece, cell, points, doubled),)
         drawer = self.drawer_at(cell)
         if drawer >= 0:
-            self.drawer_items[drawer].append(piece)
+            self.drawer_items[drawer] = [*self.drawer_items[drawer], piece]
         else:
-            self.content[cell][place].append(piece)
+            self._replace_stack(cell, place, [*self.content[cell][place], piece])
         self._refit(cell)
         self.discard.append(card_id)
         self._finish_turn()
@@ -799,15 +810,26 @@ class LucandorState(State):
 
     def _lift(self, card_id: int, cell: int, place: int, level: int) -> None:
         drawer = self.drawer_at(cell)
-        stack = self.drawer_items[drawer] if drawer >= 0 else self.content[cell][place]
+        stack = list(self.drawer_items[drawer] if drawer >= 0 else self.content[cell][place])
         piece = stack.pop(level)
+        if drawer >= 0:
+            self.drawer_items[drawer] = stack
+        else:
+            self._replace_stack(cell, place, stack)
         self._refit(cell)
         self.pending = IronTarget(card_id, cell, piece)
 
+    def _replace_stack(self, cell: int, place: int, stack: list[int]) -> None:
+        """Put `stack` in place of floor place `place` of `cell`: a new list for the cell too,
+        as clones share the wardrobe's lists."""
+        stacks = list(self.content[cell])
+        stacks[place] = stack
+        self.content[cell] = stacks
+
     # --- copies -------------------------------------------------------------------------
     def clone(self) -> LucandorState:
-        # Field by field (the compiled build has no __dict__): numbers, the settings and
-        # the `pending` record are shared, every list is copied.
+        # Field by field (the compiled build has no __dict__): numbers, the settings, the
+        # `pending` record and the wardrobe's stacks are shared, every other list is copied.
         other = LucandorState.__new__(LucandorState)
         other.game = self.game
         other.num_players = self.num_players
@@ -835,9 +857,9 @@ class LucandorState(State):
         other.lock_owner = list(self.lock_owner)
         other.lock_level = list(self.lock_level)
         other.door = self.door
-        other.content = [list(map(list, cell)) for cell in self.content]
+        other.content = list(self.content)
         other.drawer_cell = list(self.drawer_cell)
-        other.drawer_items = list(map(list, self.drawer_items))
+        other.drawer_items = list(self.drawer_items)
         other.fit_cells = list(self.fit_cells)
         other.placed = self.placed
         other.scored = self.scored

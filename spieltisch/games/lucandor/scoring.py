@@ -32,6 +32,17 @@ def storey_value(state: LucandorState, storey: int, colour: int) -> int:
     return total
 
 
+def storey_values(state: LucandorState, storey: int) -> list[int]:
+    """`storey_value` of every colour at once."""
+    t = state.settings.tables
+    slots = state.slots
+    totals = [0] * len(t.colours)
+    for slot in t.storey_slots[storey]:
+        for colour, points in enumerate(t.slot_pays[slots[slot]]):
+            totals[colour] += points
+    return totals
+
+
 def container_pieces(state: LucandorState, cell: int) -> list[int]:
     """The garments in the container at `cell` (its drawer if one stands there)."""
     drawer = state.drawer_at(cell)
