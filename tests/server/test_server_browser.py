@@ -293,6 +293,22 @@ def test_a_data_file_chosen_in_the_lobby_goes_up_with_the_table(site: Server, pa
     page.wait_for_selector("[data-testid=board]")
 
 
+def test_an_emptied_number_field_means_the_default_not_zero(site: Server, page: Any) -> None:
+    """0 switches ALLEGRA's turn cap off: a field typed in and emptied again must not send it."""
+    page.goto(site.url + "/")
+    page.get_by_test_id("game").select_option("allegra")
+    page.locator(".new-table details.options summary").click()
+    page.locator("#option-turn_cap").fill("40")
+    page.locator("#option-turn_cap").fill("")
+    page.get_by_test_id("seat-1").select_option("heuristic")
+    page.get_by_test_id("your-name").fill("Anna")
+    page.get_by_test_id("create").click()
+    page.wait_for_url("**/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    options = httpx.get(f"{site.url}/api/tables/{table}").json()["options"]
+    assert options.get("turn_cap") in (None, 300), options  # 150 per player: the default
+
+
 def test_the_whole_log_comes_back_after_a_reload(site: Server, browser: Any) -> None:
     """The state carries the last 40 moves; a reloaded page and a new spectator show every move."""
     page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()

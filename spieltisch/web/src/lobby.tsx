@@ -61,6 +61,11 @@ function DataFileField({ id, spec, value, onChange, onFile, t }: { id: string } 
 
 const UPLOAD = "\u0000upload";
 
+function withoutKey<V>(record: Record<string, V>, key: string): Record<string, V> {
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
+}
+
 function OptionField({ spec, players, value, onChange, onFile, t, lang }: OptionProps) {
   const id = `option-${spec.name}`;
   // The option's name, help and choices in the page's language, as the game declares them (the server's words).
@@ -92,7 +97,8 @@ function OptionField({ spec, players, value, onChange, onFile, t, lang }: Option
         placeholder={spec.per_player ? String(spec.per_player * players) : undefined}
         min={spec.minimum ?? undefined}
         max={spec.maximum ?? undefined}
-        onInput={(e) => onChange(Number(e.currentTarget.value))}
+        // An emptied field means "the default", never 0 (which switches a safety cap off).
+        onInput={(e) => onChange(e.currentTarget.value === "" ? null : Number(e.currentTarget.value))}
       />
     );
   else input = <DataFileField id={id} spec={spec} value={value} onChange={onChange} onFile={onFile} t={t} />;
@@ -184,9 +190,9 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
               t={t}
               lang={lang}
               value={options[spec.name] ?? spec.default}
-              onChange={(v) => setOptions({ ...options, [spec.name]: v })}
+              onChange={(v) => setOptions(v === null ? withoutKey(options, spec.name) : { ...options, [spec.name]: v })}
               onFile={(text) => {
-                const { [spec.name]: _dropped, ...others } = files;
+                const others = withoutKey(files, spec.name);
                 setFiles(text === null ? others : { ...others, [spec.name]: text });
               }}
             />
