@@ -325,7 +325,7 @@ def calcory_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
         "cells => cells.map((c) => [Number(c.dataset.cell), c.dataset.name])"
     )
     assert places == [[i, name] for i, name in enumerate(ref["position_names"])], places[:3]
-    assert "13" in text_of(page, "[data-testid=target]")
+    assert "13" in text_of(page, "[data-testid=target]") and ref["target"] == 13
     assert f"{view['turn_sum']}" in text_of(page, "[data-testid=turn-sum]").split(":")[1]
     offer = text_of(page, "[data-testid=offer]")
     if view["offer"]:

@@ -7,7 +7,7 @@ from typing import Any
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
 from spieltisch.core.wording import counted, seat_name, seat_number
-from spieltisch.games.calcory.cards import ROW_NAMES, Deck
+from spieltisch.games.calcory.cards import ROW_NAMES, TARGET, Deck
 from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
 
 WORDS = {
@@ -117,9 +117,10 @@ def action_label(state: CalcoryState, action: int, lang: str) -> str:
 
 
 def reference_data(deck: Deck) -> dict[str, Any]:
-    """Public facts for a display: the layout's row and column names and each place's name
-    (by position, "B7"), as the moves name it in either language."""
+    """Public facts for a display: the sum a turn aims at, the layout's row and column names
+    and each place's name (by position, "B7"), as the moves name it in either language."""
     return {
+        "target": TARGET,
         "row_names": list(ROW_NAMES[: deck.rows]),
         "column_names": [str(column + 1) for column in range(deck.columns)],
         "position_names": [deck.label(position) for position in range(deck.positions)],

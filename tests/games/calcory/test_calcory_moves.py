@@ -53,6 +53,7 @@ def test_the_reference_names_places_as_the_moves_do() -> None:
     """A display names the layout's rows, columns and places from the reference data, in the
     words the move names use (either language)."""
     data = load_game("calcory", players=2).reference_data()
+    assert data["target"] == 13
     assert data["row_names"] == list("ABCDEF") and data["column_names"] == [str(c) for c in range(1, 11)]
     assert len(data["position_names"]) == len(data["row_names"]) * len(data["column_names"])
     assert data["position_names"][len(data["column_names"]) + 6] == "B7"

@@ -15,14 +15,13 @@ import type { RendererProps } from "./types";
 
 /** The table's reference data (spieltisch/games/calcory/text.py `reference_data`). */
 interface CalcoryReference {
+  /** The sum a turn aims at (13). */
+  target?: number;
   row_names?: string[];
   column_names?: string[];
   /** Each place's name ("B7"), by position, as the moves name it. */
   position_names?: string[];
 }
-
-/** The sum a turn aims at (the rules page: "as close to 13 as possible without going over"). */
-const TARGET = 13;
 
 const WORDS = {
   de: {
@@ -90,7 +89,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
     <div class="calcory" data-testid="view">
       <p class="cc-status">
         <span class="cc-target" data-testid="target">
-          {w.target}: <strong>{TARGET}</strong>
+          {w.target}: <strong>{reference?.target ?? "?"}</strong>
         </span>
         <span data-testid="turn-sum">
           {w.sum}: <strong>{view.turn_sum}</strong> ({turned.size} {turned.size === 1 ? w.card : w.cards})
