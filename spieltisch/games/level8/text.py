@@ -333,7 +333,7 @@ def round_end_text(state: Level8State, end: RoundEnd, lang: str) -> str:
 
 
 def levels_text(end: RoundEnd, lang: str) -> str:
-    """Each seat's level after the round, with what it gained: "seat 0 3 (+1)"."""
+    """Each seat's level after the round, with what it gained: "seat 1 3 (+1)"."""
     shown = []
     for seat, (before, after) in enumerate(zip(end.levels_before, end.levels, strict=True)):
         if after > LEVEL_COUNT:
