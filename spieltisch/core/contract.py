@@ -138,7 +138,7 @@ class MemoryHooks:
     `resample_from_infostate` with every remembered fact that still fits held true.
     """
 
-    remember_facts: Callable[[dict[str, Any], int], Facts]
+    remember_facts: Callable[[Mapping[str, Any], int], Facts]
     resample_with_memory: Callable[[Any, int, Facts, random.Random], Any]
 
 
@@ -281,7 +281,7 @@ class Game(ABC, Generic[StateT]):
         """The game's safety caps with their limits in this game ([]: none); see `spieltisch caps`."""
         return []
 
-    def reference_data(self) -> dict[str, Any]:
+    def reference_data(self) -> Mapping[str, Any]:
         """Public facts about the pieces for a display (e.g. what each card shows), from the options alone.
 
         The same for every seat and the whole game; {} when the views say it all.
@@ -437,7 +437,7 @@ class State(ABC):
 
     # --- what a seat may see -------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> Mapping[str, Any]:
         """JSON-safe dict of everything `seat` may see; None is a spectator."""
 
     def information_state_string(self, seat: int) -> str:

@@ -78,6 +78,7 @@ from spieltisch.server.messages import (
 from spieltisch.server.room import Room
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import StaleWriteError, Store, TableStatus
+from spieltisch.server.views import views_json_schema
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -141,13 +142,16 @@ def create_app(settings: Settings) -> FastAPI:
 
 
 def _document_messages(app: FastAPI) -> None:
-    """The OpenAPI schema also lists the websocket messages, so one file gives every type."""
+    """The OpenAPI schema also lists the websocket messages and every game's view and
+    reference data, so one file gives every type."""
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
             found = schema.setdefault("components", {}).setdefault("schemas", {})
             for name, definition in messages_json_schema(OPENAPI_REFS)["$defs"].items():
+                found.setdefault(name, definition)
+            for name, definition in views_json_schema(OPENAPI_REFS)["$defs"].items():
                 found.setdefault(name, definition)
             app.openapi_schema = schema
         return app.openapi_schema
@@ -293,7 +297,7 @@ def _add_lobby_routes(app: FastAPI, catalog: Catalog) -> None:
     async def reference(request: Request, table_id: str) -> ReferenceReply:
         room = await _hub(request).room(table_id)
         # From the options alone: the same for every seat and the whole game.
-        return ReferenceReply(game=room.game.name, data=room.game.reference_data())
+        return ReferenceReply(game=room.game.name, data=dict(room.game.reference_data()))
 
     @app.get("/api/tables/{table_id}/log", responses=_errors(404, 500))
     async def full_log(

@@ -488,7 +488,7 @@ class Hub:
             last_version=len(rows),
             you=seat,
             to_move=state.current_player(),
-            view=state.view(seat),
+            view=dict(state.view(seat)),
             steps=[r.idx + 1 for r in moves],
             moves=entries,
             log=[e for e in entries if e.version <= version][-10:],

@@ -320,7 +320,7 @@ class Room:
             you=seat,
             seats=self.seat_list(),
             to_move=to_move,
-            view=state.view(seat) if started else None,
+            view=dict(state.view(seat)) if started else None,
             legal=legal,
             log=[log_entry(row, seat, lang) for row in self.decisions],
             result=final_result(state, lang, self.player_names()) if finished else None,

@@ -18,6 +18,7 @@ from spieltisch.games.allegra.moves import action_struct, public_action_struct
 from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, AllegraState, Settings
 from spieltisch.games.allegra.search import estimate_scores
 from spieltisch.games.allegra.text import (
+    AllegraReference,
     action_text,
     end_reason,
     public_result,
@@ -161,7 +162,7 @@ class AllegraGame(Game[AllegraState]):
         """The card a flip showed, or the face-down card an exchange or a take uncovered."""
         return public_result(state, lang)
 
-    def reference_data(self) -> dict[str, Any]:
+    def reference_data(self) -> AllegraReference:
         """The layout positions' names, as the moves name them."""
         return reference_data()
 

@@ -12,7 +12,9 @@ import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+from typing_extensions import TypedDict
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
@@ -141,6 +143,53 @@ class Settings:
             ("seats", 8 * n),  # per seat from the observer: flags and total
             ("match", 1),  # games played / games
         )
+
+
+Cell = int | Literal["?"] | None
+"""A layout slot as everyone sees it: its value, "?" face down, None for a gap."""
+
+
+class AllegraView(TypedDict):
+    """What every seat sees of ALLEGRA: nothing is private (`seat` is None for a spectator)."""
+
+    seat: int | None
+    players: int
+    game: int
+    games: int
+    target: int
+    knocking: bool
+    dealer: int
+    phase: str
+    to_move: int
+    active: int
+    turns: int
+    turn_cap: int
+    setup: list[int] | None
+    """[seat, flips left] while the layouts are set up."""
+    layouts: list[list[Cell]]
+    """Per seat its 15 places row by row over [left shared, own x 3, right shared]."""
+    draw_size: int
+    draw_known: list[int] | None
+    discard: list[int]
+    drawn: int | None
+    drawn_from: Literal["pile", "discard"] | None
+    knock_queue: list[int]
+    knock_index: int
+    knockers: list[int]
+    knocker: int
+    held: int | None
+    taken: int | None
+    freed: int
+    replaced: int | None
+    clear_seat: int | None
+    trigger: int
+    final_round: bool
+    final_queue: list[int]
+    had_final: list[bool]
+    totals: list[int]
+    results: list[list[int]]
+    triggers: list[int]
+    capped: list[bool]
 
 
 class AllegraState(State):
@@ -655,13 +704,13 @@ class AllegraState(State):
         return [seat for seat, total in enumerate(self.totals) if total == best]
 
     # --- what a seat may see ---------------------------------------------------------
-    def cell(self, slot: int) -> int | str | None:
+    def cell(self, slot: int) -> Cell:
         """A slot as seen by everyone: its value, "?" when face down, None for a gap."""
         if self.cards[slot] == GAP:
             return None
         return self.cards[slot] if self.up[slot] else "?"
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> AllegraView:
         # No card is private in ALLEGRA: face-down cards are unknown to all.
         settings = self.settings
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from typing_extensions import TypedDict
+
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import side_by_side, wrap
@@ -274,7 +276,12 @@ def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
     return breakdown
 
 
-def reference_data() -> dict[str, Any]:
+class AllegraReference(TypedDict):
+    position_names: list[str]
+    """Each layout position's name ("B2"), by position, as the moves name it."""
+
+
+def reference_data() -> AllegraReference:
     """Public facts for a display: each layout position's name (by position, "A" to "C" for
     the row and "L", "1" to "3", "R" for the column), as the moves name it in either language."""
     return {"position_names": [position_name(position) for position in range(POSITIONS)]}

@@ -18,6 +18,7 @@ from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
 from spieltisch.games.calcory.moves import action_struct, public_action_struct
 from spieltisch.games.calcory.rules import CalcoryState, Settings
 from spieltisch.games.calcory.text import (
+    CalcoryReference,
     action_label,
     end_reason,
     public_action_label,
@@ -118,7 +119,7 @@ class CalcoryGame(Game[CalcoryState]):
             return None
         return {"text": str(state.shown), "digit": state.shown}
 
-    def reference_data(self) -> dict[str, Any]:
+    def reference_data(self) -> CalcoryReference:
         """The layout's row, column and place names, as the moves name them."""
         return reference_data(self.settings.deck)
 

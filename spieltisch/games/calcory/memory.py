@@ -8,13 +8,13 @@ there, and forgets it when the position is emptied (the card was taken).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from spieltisch.games.calcory.rules import CalcoryState
 
 
-def remember_facts(view: dict[str, Any], seat: int) -> dict[Hashable, Any]:
+def remember_facts(view: Mapping[str, Any], seat: int) -> dict[Hashable, Any]:
     """Digits face up in `view` by position; None for emptied positions (forget them)."""
     facts: dict[Hashable, Any] = {}
     for position, cell in enumerate(view["cells"]):

@@ -35,7 +35,9 @@ import random
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from typing_extensions import TypedDict
 
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
 from spieltisch.core.observation import Pieces, concatenate
@@ -149,6 +151,49 @@ class Settings:
             ("holding", DIGITS),
             ("idle", 1),
         )
+
+
+class CalcoryOffer(TypedDict):
+    owner: int
+    cells: list[str]
+    """The offer's places by name ("B7")."""
+    sum: int
+    cards: int
+
+
+class CalcoryTurn(TypedDict):
+    seat: int
+    result: str
+    cards: int
+
+
+class CalcoryView(TypedDict):
+    """What a seat (or a spectator) sees of Calcory: only face-up cards and the cards it put back."""
+
+    rows: int
+    columns: int
+    phase: str
+    player: int
+    dealt: int
+    cells: list[int | Literal["?"] | None]
+    """Row by row: a digit face up, "?" face down, None an empty place."""
+    known: dict[str, int]
+    """The digits of the cards this seat put back, by place name."""
+    turned: list[str]
+    turn_sum: int
+    offer: CalcoryOffer | None
+    collected: list[int]
+    pile: list[int] | None
+    """The seat's collected digits (None for a spectator)."""
+    return_choices: list[int]
+    holding: int | None
+    """The digit being put back, for its player; -1 or None otherwise."""
+    idle_turns: int
+    idle_turn_limit: int
+    recent: list[CalcoryTurn]
+    """The turns of the last two rounds, newest last."""
+    end: str
+    winners: list[int]
 
 
 class CalcoryState(State):
@@ -506,10 +551,10 @@ class CalcoryState(State):
             counts[self.holding] -= 1
         return counts
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CalcoryView:
         # RULINGS.md Calcory 6: a seat sees only face-up cards (and the cards it put back).
         deck = self.settings.deck
-        cells: list[Any] = []
+        cells: list[int | Literal["?"] | None] = []
         known: dict[str, int] = {}
         for p, status in enumerate(self.status):
             if status == EMPTY:
@@ -520,7 +565,7 @@ class CalcoryState(State):
                     known[deck.label(p)] = self.cards[p]
             else:
                 cells.append(self.cards[p])
-        view: dict[str, Any] = {
+        view: CalcoryView = {
             "rows": deck.rows,
             "columns": deck.columns,
             "phase": self.phase.name.lower(),

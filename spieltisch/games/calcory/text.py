@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
 from spieltisch.core.wording import counted, seat_name, seat_number
 from spieltisch.games.calcory.cards import ROW_NAMES, TARGET, Deck
-from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
+from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, CalcoryView, End
 
 WORDS = {
     "en": {
@@ -116,7 +116,16 @@ def action_label(state: CalcoryState, action: int, lang: str) -> str:
     return state.action_to_string(action)
 
 
-def reference_data(deck: Deck) -> dict[str, Any]:
+class CalcoryReference(TypedDict):
+    target: int
+    """The sum a turn aims at."""
+    row_names: list[str]
+    column_names: list[str]
+    position_names: list[str]
+    """Each place's name ("B7"), by position, as the moves name it."""
+
+
+def reference_data(deck: Deck) -> CalcoryReference:
     """Public facts for a display: the sum a turn aims at, the layout's row and column names
     and each place's name (by position, "B7"), as the moves name it in either language."""
     return {
@@ -189,7 +198,7 @@ def render(state: CalcoryState, seat: int | None, lang: str, width: int = 80) ->
     return "\n".join([*beside(grid, facts, width), "", *wrap([w["legend"]], width)])
 
 
-def _facts(state: CalcoryState, view: dict[str, Any], seat: int | None, w: dict[str, str]) -> list[str]:
+def _facts(state: CalcoryState, view: CalcoryView, seat: int | None, w: dict[str, str]) -> list[str]:
     deck = state.settings.deck
     lines: list[str] = []
     for s, count in enumerate(view["collected"]):

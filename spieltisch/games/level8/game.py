@@ -184,6 +184,6 @@ class Level8Game(Level8Rules):
             SafetyCap("stall_rounds", settings.stall_rounds, "stalled rounds in a row"),
         ]
 
-    def reference_data(self) -> dict[str, Any]:
+    def reference_data(self) -> text.Level8Reference:
         """The level list (each level's parts) and the colours, for a display."""
         return text.reference_data(self.settings)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from spieltisch.core.data import package_data, user_data
 from spieltisch.core.options import OptionError
 
@@ -89,7 +91,13 @@ def _parse_level(entry: Any, where: str) -> tuple[Part, ...]:
     return tuple(result)
 
 
-def part_struct(part: Part) -> dict[str, Any]:
+class PartStruct(TypedDict):
+    kind: str
+    """"run", "set" or "colour"."""
+    size: int
+
+
+def part_struct(part: Part) -> PartStruct:
     """A part as data: {"kind": "run", "size": 3}."""
     return {"kind": PART_KINDS[part[0]], "size": part[1]}
 

@@ -16,6 +16,8 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any, cast
 
+from typing_extensions import TypedDict
+
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
 from spieltisch.core.options import OptionError
@@ -25,6 +27,7 @@ from spieltisch.games.level8.levels import (
     MAX_PARTS,
     LevelList,
     Part,
+    PartStruct,
     load_levels,
     part_struct,
 )
@@ -140,6 +143,74 @@ def legal_picks(reqs: tuple[Req, ...], hand: tuple[int, ...]) -> tuple[int, ...]
     return tuple(sorted(actions.pick_id(card, meaning, kind) for card, meaning in picks_possible(reqs, hand)))
 
 
+class RoundEndView(TypedDict):
+    """A round's end as the view tells it."""
+
+    round: int
+    went_out: int | None
+    """Who went out; None for a stalled round."""
+    levels_before: list[int]
+    levels: list[int]
+    turns: int
+    stalled: int
+    capped: bool
+    """Whether the round ended at the safety cap `round_turns`."""
+
+
+class EndingView(TypedDict):
+    kind: str
+    capped: bool
+
+
+GroupView = tuple[int, int, int, list[int], list[int]]
+"""A laid group: [kind, low or key, high or key, cards, meanings]."""
+
+
+class Level8View(TypedDict):
+    """What a seat (or, with `hand` and `kept` None, a spectator) sees of LEVEL 8."""
+
+    round: int
+    dealer: int
+    phase: str
+    player: int
+    turns: int
+    levels: list[int]
+    requirements: list[list[PartStruct]]
+    """Per seat the parts of the level it is on."""
+    laid: list[bool]
+    hand_sizes: list[int]
+    hand: list[int] | None
+    known: list[list[int]]
+    kept: list[int] | None
+    kept_sizes: list[int]
+    piles: list[list[int]]
+    groups: list[list[GroupView]]
+    """Per seat its laid groups."""
+    stock: int
+    under: int
+    skip_on: list[bool]
+    cancels: int
+    part: int
+    """The part of the level being laid down now."""
+    picks: list[tuple[int, int]]
+    """The cards put into that part so far: [card, meaning]."""
+    built: list[GroupView]
+    """The parts already built in this lay-down."""
+    layoff_card: int
+    """The card being laid off, or -1."""
+    carry: list[int]
+    deal_left: int
+    went_out: int
+    last_round: RoundEndView | None
+    """How the last round ended (None before the first ends)."""
+    winners: list[int]
+    end: EndingView | None
+    rounds_played: int
+    stalled: int
+    """Stalled rounds in a row so far (the safety cap `stall_rounds` ends the game at its limit)."""
+    seats: int
+
+
 @dataclass(frozen=True)
 class RoundEnd:
     """How a round ended: shown in the view and announced by the move that ended it."""
@@ -159,7 +230,7 @@ class RoundEnd:
     stalled: int = 0
     """For a stalled round: how many stalled rounds in a row it makes (0: not stalled)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RoundEndView:
         return {
             "round": self.round,
             "went_out": self.went_out if self.went_out >= 0 else None,
@@ -714,7 +785,7 @@ class Level8State(State):
         return list(self.won) if self.phase == OVER else []
 
     # --- what a seat may see ----------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> Level8View:
         n = self.num_players
         return {
             "round": self.round_number,
@@ -731,14 +802,14 @@ class Level8State(State):
             "kept": list(self.kept[seat]) if seat is not None else None,
             "kept_sizes": [len(k) for k in self.kept],
             "piles": [list(p) for p in self.piles],
-            "groups": [[[g[0], g[1], g[2], list(g[3]), list(g[4])] for g in gs] for gs in self.groups],
+            "groups": [[(g[0], g[1], g[2], list(g[3]), list(g[4])) for g in gs] for gs in self.groups],
             "stock": self.stock_size,
             "under": self.under,
             "skip_on": list(self.skip_on),
             "cancels": self.cancels,
             "part": self.part,
-            "picks": [list(p) for p in self.picks],
-            "built": [[g[0], g[1], g[2], list(g[3]), list(g[4])] for g in self.built],
+            "picks": [(p[0], p[1]) for p in self.picks],
+            "built": [(g[0], g[1], g[2], list(g[3]), list(g[4])) for g in self.built],
             "layoff_card": self.layoff_card,
             "carry": list(self.carry),
             "deal_left": len(self.deal_queue),

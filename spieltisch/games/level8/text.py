@@ -6,11 +6,21 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from typing_extensions import TypedDict
+
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.wording import seat_name, seats_named
 from spieltisch.games.level8.cards import CODES, JOKER, SKIP, VALUES, card_name, colour_names
-from spieltisch.games.level8.levels import COLOUR, LEVEL_COUNT, RUN, level_name, part_name, part_struct
+from spieltisch.games.level8.levels import (
+    COLOUR,
+    LEVEL_COUNT,
+    RUN,
+    PartStruct,
+    level_name,
+    part_name,
+    part_struct,
+)
 from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
 from spieltisch.games.level8.rules import Ending, Level8State, RoundEnd, Settings
 from spieltisch.games.level8.solver import Group
@@ -394,13 +404,42 @@ def score_breakdown(state: Level8State, lang: str) -> list[list[ScoreLine]]:
     return lines
 
 
-def reference_data(settings: Settings) -> dict[str, Any]:
+class SpecialCards(TypedDict):
+    joker: str
+    skip: str
+
+
+class Level8Reference(TypedDict):
+    """LEVEL 8's reference data; what has a language is by language ("de", "en")."""
+
+    levels: list[list[PartStruct]]
+    level_names: dict[str, list[str]]
+    """Each level's name, by level - 1."""
+    part_names: dict[str, list[list[str]]]
+    """Each level's parts' names, by level - 1 and part."""
+    colours: dict[str, list[str]]
+    colour_codes: list[str]
+    values: int
+    joker: int
+    skip: int
+    card_words: dict[str, SpecialCards]
+    """The joker's and the skip card's full names ("Joker", "Aussetzen")."""
+    card_codes: dict[str, SpecialCards]
+    """The letters the moves name them by ("J", "A")."""
+    keep_limit: int
+    stall_rounds: int
+    """The safety cap: this many stalled rounds in a row end the game (0: never)."""
+
+
+def reference_data(settings: Settings) -> Level8Reference:
     """Public facts for a display: every level's parts and names (the level's and each
     part's, in both languages, as the moves name them), colours, card kinds (the joker's
     and the skip card's full names and the codes the moves name them by), and how
     many stalled rounds in a row end the game (the safety cap `stall_rounds`, 0: off)."""
     levels = settings.levels.levels
-    codes = {lang: {"joker": card_name(JOKER, lang), "skip": card_name(SKIP, lang)} for lang in WORDS}
+    codes: dict[str, SpecialCards] = {
+        lang: {"joker": card_name(JOKER, lang), "skip": card_name(SKIP, lang)} for lang in WORDS
+    }
     return {
         "levels": [[part_struct(part) for part in level] for level in levels],
         "level_names": {lang: [level_name(level, lang) for level in levels] for lang in WORDS},

@@ -7,7 +7,7 @@ move data and the words come together here and nowhere else.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
 from spieltisch.core.observation import total_size
@@ -17,7 +17,14 @@ from spieltisch.games.souvenirs.cards import NUM_KINDS
 from spieltisch.games.souvenirs.moves import action_struct, public_action_struct
 from spieltisch.games.souvenirs.rules import DRAW, NUM_ACTIONS, Settings, SouvenirsState
 from spieltisch.games.souvenirs.search import estimate_scores
-from spieltisch.games.souvenirs.text import action_name, end_reason, reference_data, render, score_breakdown
+from spieltisch.games.souvenirs.text import (
+    SouvenirsReference,
+    action_name,
+    end_reason,
+    reference_data,
+    render,
+    score_breakdown,
+)
 
 
 class SouvenirsGame(Game[SouvenirsState]):
@@ -89,7 +96,7 @@ class SouvenirsGame(Game[SouvenirsState]):
     def public_action_struct(self, state: SouvenirsState, action: int) -> Move | None:
         return public_action_struct(state, action)
 
-    def reference_data(self) -> dict[str, Any]:
+    def reference_data(self) -> SouvenirsReference:
         """The colours' and cards' names in German and English, from this table's deck."""
         return reference_data(self.settings.deck)
 

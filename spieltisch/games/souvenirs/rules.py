@@ -13,7 +13,9 @@ import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired
+
+from typing_extensions import TypedDict
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.data import package_data
@@ -113,6 +115,26 @@ class Settings:
             ("placed", 1),
             ("pile", 1),
         )
+
+
+class SouvenirsView(TypedDict):
+    """What a seat (or, without `seat` and `hand`, a spectator) sees of Souvenirs."""
+
+    phase: str
+    turn: int
+    placed: int
+    deck_size: int
+    cards: list[list[int]]
+    """[row, column, card kind] of every laid card."""
+    cubes: list[list[int]]
+    """Per line (rows -4..4, then columns -4..4) the seats of its cubes, first cube first."""
+    cubes_left: list[int]
+    hand_sizes: list[int]
+    chosen: int | None
+    """The card being laid, public while its cell is chosen."""
+    scores: list[float]
+    seat: NotRequired[int]
+    hand: NotRequired[list[int]]
 
 
 class SouvenirsState(State):
@@ -346,8 +368,8 @@ class SouvenirsState(State):
         return [seat for seat, total in enumerate(totals) if total == best]  # shared victory
 
     # --- what a seat may see -----------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        public: dict[str, Any] = {
+    def view(self, seat: int | None) -> SouvenirsView:
+        public: SouvenirsView = {
             "phase": self.phase.name.lower(),
             "turn": self.turn,
             "placed": self.placed,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
@@ -104,7 +104,17 @@ def colour_word(deck: Deck, colour: int, lang: str) -> str:
     return named.de if lang == "de" else named.en
 
 
-def reference_data(deck: Deck) -> dict[str, Any]:
+class SouvenirsReference(TypedDict):
+    """Souvenirs' reference data: names per language ("de", "en")."""
+
+    colours: dict[str, list[str]]
+    """The colours' names, by colour index."""
+    card_names: dict[str, list[str]]
+    """Every card kind's name, by kind."""
+    joker: int
+
+
+def reference_data(deck: Deck) -> SouvenirsReference:
     """Public facts for a display, in both languages: the colours' names (by colour
     index) and every card kind's name (by kind, the joker last), as the moves name them."""
     return {

@@ -811,6 +811,375 @@ export interface components {
         };
         ClientMessage: components["schemas"]["Hello"] | components["schemas"]["Act"] | components["schemas"]["Chat"] | components["schemas"]["Ping"];
         ServerMessage: components["schemas"]["StateMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["ChatMessage"] | components["schemas"]["ChatHistory"] | components["schemas"]["ErrorMessage"] | components["schemas"]["Pong"];
+        /** AllegraReference */
+        AllegraReference: {
+            /** Position Names */
+            position_names: string[];
+        };
+        /**
+         * AllegraView
+         * @description What every seat sees of ALLEGRA: nothing is private (`seat` is None for a spectator).
+         */
+        AllegraView: {
+            /** Seat */
+            seat: number | null;
+            /** Players */
+            players: number;
+            /** Game */
+            game: number;
+            /** Games */
+            games: number;
+            /** Target */
+            target: number;
+            /** Knocking */
+            knocking: boolean;
+            /** Dealer */
+            dealer: number;
+            /** Phase */
+            phase: string;
+            /** To Move */
+            to_move: number;
+            /** Active */
+            active: number;
+            /** Turns */
+            turns: number;
+            /** Turn Cap */
+            turn_cap: number;
+            /** Setup */
+            setup: number[] | null;
+            /** Layouts */
+            layouts: (number | "?" | null)[][];
+            /** Draw Size */
+            draw_size: number;
+            /** Draw Known */
+            draw_known: number[] | null;
+            /** Discard */
+            discard: number[];
+            /** Drawn */
+            drawn: number | null;
+            /** Drawn From */
+            drawn_from: ("pile" | "discard") | null;
+            /** Knock Queue */
+            knock_queue: number[];
+            /** Knock Index */
+            knock_index: number;
+            /** Knockers */
+            knockers: number[];
+            /** Knocker */
+            knocker: number;
+            /** Held */
+            held: number | null;
+            /** Taken */
+            taken: number | null;
+            /** Freed */
+            freed: number;
+            /** Replaced */
+            replaced: number | null;
+            /** Clear Seat */
+            clear_seat: number | null;
+            /** Trigger */
+            trigger: number;
+            /** Final Round */
+            final_round: boolean;
+            /** Final Queue */
+            final_queue: number[];
+            /** Had Final */
+            had_final: boolean[];
+            /** Totals */
+            totals: number[];
+            /** Results */
+            results: number[][];
+            /** Triggers */
+            triggers: number[];
+            /** Capped */
+            capped: boolean[];
+        };
+        /** CalcoryOffer */
+        CalcoryOffer: {
+            /** Owner */
+            owner: number;
+            /** Cells */
+            cells: string[];
+            /** Sum */
+            sum: number;
+            /** Cards */
+            cards: number;
+        };
+        /** CalcoryReference */
+        CalcoryReference: {
+            /** Target */
+            target: number;
+            /** Row Names */
+            row_names: string[];
+            /** Column Names */
+            column_names: string[];
+            /** Position Names */
+            position_names: string[];
+        };
+        /** CalcoryTurn */
+        CalcoryTurn: {
+            /** Seat */
+            seat: number;
+            /** Result */
+            result: string;
+            /** Cards */
+            cards: number;
+        };
+        /**
+         * CalcoryView
+         * @description What a seat (or a spectator) sees of Calcory: only face-up cards and the cards it put back.
+         */
+        CalcoryView: {
+            /** Rows */
+            rows: number;
+            /** Columns */
+            columns: number;
+            /** Phase */
+            phase: string;
+            /** Player */
+            player: number;
+            /** Dealt */
+            dealt: number;
+            /** Cells */
+            cells: (number | "?" | null)[];
+            /** Known */
+            known: {
+                [key: string]: number;
+            };
+            /** Turned */
+            turned: string[];
+            /** Turn Sum */
+            turn_sum: number;
+            offer: components["schemas"]["CalcoryOffer"] | null;
+            /** Collected */
+            collected: number[];
+            /** Pile */
+            pile: number[] | null;
+            /** Return Choices */
+            return_choices: number[];
+            /** Holding */
+            holding: number | null;
+            /** Idle Turns */
+            idle_turns: number;
+            /** Idle Turn Limit */
+            idle_turn_limit: number;
+            /** Recent */
+            recent: components["schemas"]["CalcoryTurn"][];
+            /** End */
+            end: string;
+            /** Winners */
+            winners: number[];
+        };
+        /** EndingView */
+        EndingView: {
+            /** Kind */
+            kind: string;
+            /** Capped */
+            capped: boolean;
+        };
+        /**
+         * Level8Reference
+         * @description LEVEL 8's reference data; what has a language is by language ("de", "en").
+         */
+        Level8Reference: {
+            /** Levels */
+            levels: components["schemas"]["PartStruct"][][];
+            /** Level Names */
+            level_names: {
+                [key: string]: string[];
+            };
+            /** Part Names */
+            part_names: {
+                [key: string]: string[][];
+            };
+            /** Colours */
+            colours: {
+                [key: string]: string[];
+            };
+            /** Colour Codes */
+            colour_codes: string[];
+            /** Values */
+            values: number;
+            /** Joker */
+            joker: number;
+            /** Skip */
+            skip: number;
+            /** Card Words */
+            card_words: {
+                [key: string]: components["schemas"]["SpecialCards"];
+            };
+            /** Card Codes */
+            card_codes: {
+                [key: string]: components["schemas"]["SpecialCards"];
+            };
+            /** Keep Limit */
+            keep_limit: number;
+            /** Stall Rounds */
+            stall_rounds: number;
+        };
+        /**
+         * Level8View
+         * @description What a seat (or, with `hand` and `kept` None, a spectator) sees of LEVEL 8.
+         */
+        Level8View: {
+            /** Round */
+            round: number;
+            /** Dealer */
+            dealer: number;
+            /** Phase */
+            phase: string;
+            /** Player */
+            player: number;
+            /** Turns */
+            turns: number;
+            /** Levels */
+            levels: number[];
+            /** Requirements */
+            requirements: components["schemas"]["PartStruct"][][];
+            /** Laid */
+            laid: boolean[];
+            /** Hand Sizes */
+            hand_sizes: number[];
+            /** Hand */
+            hand: number[] | null;
+            /** Known */
+            known: number[][];
+            /** Kept */
+            kept: number[] | null;
+            /** Kept Sizes */
+            kept_sizes: number[];
+            /** Piles */
+            piles: number[][];
+            /** Groups */
+            groups: [
+                number,
+                number,
+                number,
+                number[],
+                number[]
+            ][][];
+            /** Stock */
+            stock: number;
+            /** Under */
+            under: number;
+            /** Skip On */
+            skip_on: boolean[];
+            /** Cancels */
+            cancels: number;
+            /** Part */
+            part: number;
+            /** Picks */
+            picks: [
+                number,
+                number
+            ][];
+            /** Built */
+            built: [
+                number,
+                number,
+                number,
+                number[],
+                number[]
+            ][];
+            /** Layoff Card */
+            layoff_card: number;
+            /** Carry */
+            carry: number[];
+            /** Deal Left */
+            deal_left: number;
+            /** Went Out */
+            went_out: number;
+            last_round: components["schemas"]["RoundEndView"] | null;
+            /** Winners */
+            winners: number[];
+            end: components["schemas"]["EndingView"] | null;
+            /** Rounds Played */
+            rounds_played: number;
+            /** Stalled */
+            stalled: number;
+            /** Seats */
+            seats: number;
+        };
+        /** PartStruct */
+        PartStruct: {
+            /** Kind */
+            kind: string;
+            /** Size */
+            size: number;
+        };
+        /**
+         * RoundEndView
+         * @description A round's end as the view tells it.
+         */
+        RoundEndView: {
+            /** Round */
+            round: number;
+            /** Went Out */
+            went_out: number | null;
+            /** Levels Before */
+            levels_before: number[];
+            /** Levels */
+            levels: number[];
+            /** Turns */
+            turns: number;
+            /** Stalled */
+            stalled: number;
+            /** Capped */
+            capped: boolean;
+        };
+        /**
+         * SouvenirsReference
+         * @description Souvenirs' reference data: names per language ("de", "en").
+         */
+        SouvenirsReference: {
+            /** Colours */
+            colours: {
+                [key: string]: string[];
+            };
+            /** Card Names */
+            card_names: {
+                [key: string]: string[];
+            };
+            /** Joker */
+            joker: number;
+        };
+        /**
+         * SouvenirsView
+         * @description What a seat (or, without `seat` and `hand`, a spectator) sees of Souvenirs.
+         */
+        SouvenirsView: {
+            /** Phase */
+            phase: string;
+            /** Turn */
+            turn: number;
+            /** Placed */
+            placed: number;
+            /** Deck Size */
+            deck_size: number;
+            /** Cards */
+            cards: number[][];
+            /** Cubes */
+            cubes: number[][];
+            /** Cubes Left */
+            cubes_left: number[];
+            /** Hand Sizes */
+            hand_sizes: number[];
+            /** Chosen */
+            chosen: number | null;
+            /** Scores */
+            scores: number[];
+            /** Seat */
+            seat?: number;
+            /** Hand */
+            hand?: number[];
+        };
+        /** SpecialCards */
+        SpecialCards: {
+            /** Joker */
+            joker: string;
+            /** Skip */
+            skip: string;
+        };
     };
     responses: never;
     parameters: never;

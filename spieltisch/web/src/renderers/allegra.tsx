@@ -11,6 +11,7 @@
 // `draw` and `discard`, the prompts' buttons `knock`, `no_knock`, `accept`,
 // `decline` and `clear`.
 
+import type { components } from "../schema";
 import type { Move, Seat } from "../api";
 import { Card, CardBack } from "../cards";
 import type { T } from "../i18n";
@@ -18,34 +19,13 @@ import { findAny, findMove, movesOf } from "../moves";
 import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
 
-type Cell = number | "?" | null;
+type Cell = AllegraViewData["layouts"][number][number];
 
-/** What every seat sees of ALLEGRA (spieltisch/games/allegra/rules.py `view`; nothing is private). */
-export interface AllegraViewData {
-  game: number;
-  games: number;
-  phase: string;
-  active: number;
-  /** Per seat its 15 places row by row over [left shared, own x 3, right shared]. */
-  layouts: Cell[][];
-  draw_size: number;
-  discard: number[];
-  drawn: number | null;
-  drawn_from: "pile" | "discard" | null;
-  knockers: number[];
-  knocker: number;
-  held: number | null;
-  trigger: number;
-  final_round: boolean;
-  final_queue: number[];
-  totals: number[];
-}
+/** What every seat sees of ALLEGRA (spieltisch/games/allegra/rules.py `AllegraView`, generated into schema.d.ts). */
+export type AllegraViewData = components["schemas"]["AllegraView"];
 
-/** The table's reference data (spieltisch/games/allegra/text.py `reference_data`). */
-interface AllegraReference {
-  /** Each layout position's name ("B2"), by position, as the moves name it. */
-  position_names?: string[];
-}
+/** The table's reference data (spieltisch/games/allegra/text.py `AllegraReference`). */
+type AllegraReference = components["schemas"]["AllegraReference"];
 
 const WIDTH = 5;
 const ROWS = 3;
@@ -212,7 +192,7 @@ function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w, positionN
 export function AllegraView({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps<AllegraViewData, AllegraReference>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const positionName = (position: number) => reference?.position_names?.[position] ?? "?";
+  const positionName = (position: number) => reference?.position_names[position] ?? "?";
   const { layouts, discard, totals, knockers, phase, active, knocker, trigger, games } = view;
   const old = (previous ?? view).layouts;
   const finalQueue = view.final_queue;

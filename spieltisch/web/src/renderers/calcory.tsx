@@ -7,21 +7,15 @@
 // a face-down card is `turn`, an empty cell `put_back`, a taken digit `return`,
 // the buttons `stop` and `turn_back`.
 
+import type { components } from "../schema";
 import { Card } from "../cards";
 import { findMove } from "../moves";
-import { CardGrid, type Cell } from "./grid";
+import { CardGrid } from "./grid";
 import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
 
-/** The table's reference data (spieltisch/games/calcory/text.py `reference_data`). */
-interface CalcoryReference {
-  /** The sum a turn aims at (13). */
-  target?: number;
-  row_names?: string[];
-  column_names?: string[];
-  /** Each place's name ("B7"), by position, as the moves name it. */
-  position_names?: string[];
-}
+/** The table's reference data (spieltisch/games/calcory/text.py `CalcoryReference`). */
+type CalcoryReference = components["schemas"]["CalcoryReference"];
 
 const WORDS = {
   de: {
@@ -40,35 +34,8 @@ const WORDS = {
   },
 };
 
-interface Offer {
-  owner: number;
-  /** The offer's cells by name ("B7"). */
-  cells: string[];
-  sum: number;
-  cards: number;
-}
-
-/** What a seat sees of Calcory (spieltisch/games/calcory/rules.py `view`). */
-export interface CalcoryViewData {
-  rows: number;
-  columns: number;
-  phase: string;
-  player: number;
-  /** Row by row: a digit face up, "?" face down, null an empty place. */
-  cells: Cell[];
-  /** The digits of the cards this seat put back, by cell name. */
-  known: Record<string, number>;
-  /** The cells turned this turn, by name. */
-  turned: string[];
-  turn_sum: number;
-  offer: Offer | null;
-  collected: number[];
-  /** The own collected digits (null for a spectator). */
-  pile: number[] | null;
-  return_choices: number[];
-  /** The digit being put back, for its player; -1 or null otherwise. */
-  holding: number | null;
-}
+/** What a seat sees of Calcory (spieltisch/games/calcory/rules.py `CalcoryView`, generated into schema.d.ts). */
+export type CalcoryViewData = components["schemas"]["CalcoryView"];
 
 export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps<CalcoryViewData, CalcoryReference>) {
   const lang = pageLang === "de" ? "de" : "en";
@@ -80,7 +47,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
   const offered = new Set(offer?.cells ?? []);
   const choices = view.return_choices;
   const holding = view.holding !== null && view.holding >= 0 ? view.holding : null;
-  const label = (index: number) => reference?.position_names?.[index] ?? "?";
+  const label = (index: number) => reference?.position_names[index] ?? "?";
   const stop = findMove(legal, "stop");
   const turnBack = findMove(legal, "turn_back");
   const returns = [...new Set(choices)].map((digit) => ({ digit, move: findMove(legal, "return", { digit }) }));

@@ -18,75 +18,15 @@ import { Card, CardBack } from "../cards";
 import type { T } from "../i18n";
 import { findMove, movesOf } from "../moves";
 import { Act, Pick, SeatMark, playerName, seatColour, usePlan, type Step } from "./parts";
+import type { components } from "../schema";
 import type { RendererProps } from "./types";
 
 type Lang = "de" | "en";
-type Group = [number, number, number, number[], number[]];
-interface Part {
-  kind: "run" | "set" | "colour";
-  size: number;
-}
+/** What a seat sees of LEVEL 8 (spieltisch/games/level8/rules.py `Level8View`, generated into schema.d.ts). */
+export type Level8ViewData = components["schemas"]["Level8View"];
 
-/** What a seat sees of LEVEL 8 (spieltisch/games/level8/rules.py `view`). */
-export interface Level8ViewData {
-  round: number;
-  phase: string;
-  player: number;
-  levels: number[];
-  /** Per seat the parts of the level it is on. */
-  requirements: Part[][];
-  laid: boolean[];
-  hand_sizes: number[];
-  /** The own hand (null for a spectator). */
-  hand: number[] | null;
-  piles: number[][];
-  /** Per seat its laid groups: [kind, low or key, high or key, cards, meanings]. */
-  groups: Group[][];
-  stock: number;
-  skip_on: boolean[];
-  /** The part of the level being laid down now. */
-  part: number;
-  /** The cards put into that part so far: [card, meaning]. */
-  picks: [number, number][];
-  /** The parts already built in this lay-down. */
-  built: Group[];
-  /** The card being laid off, or -1. */
-  layoff_card: number;
-  /** How the last round ended (null before the first ends). */
-  last_round: RoundEnd | null;
-  /** Stalled rounds in a row so far (the safety cap `stall_rounds` ends the game at its limit). */
-  stalled: number;
-}
-
-/** A round's end as the view tells it (spieltisch/games/level8/rules.py `RoundEnd`). */
-interface RoundEnd {
-  round: number;
-  /** Who went out; null for a stalled round (nobody out within `round_turns`). */
-  went_out: number | null;
-  levels_before: number[];
-  levels: number[];
-  turns: number;
-  stalled: number;
-}
-
-/** The table's reference data (spieltisch/games/level8/text.py `reference_data`). */
-interface Level8Reference {
-  levels?: Part[][];
-  /** Per language each level's name, by level - 1. */
-  level_names?: Record<Lang, string[]>;
-  /** Per language each level's parts' names, by level - 1 and part. */
-  part_names?: Record<Lang, string[][]>;
-  colours?: Record<Lang, string[]>;
-  values?: number;
-  joker?: number;
-  skip?: number;
-  /** Per language the joker's and the skip card's full names ("Joker", "Aussetzen"). */
-  card_words?: Record<Lang, { joker: string; skip: string }>;
-  /** Per language the letters the moves name them by ("J", "A"). */
-  card_codes?: Record<Lang, { joker: string; skip: string }>;
-  /** The safety cap: this many stalled rounds in a row end the game (0: never). */
-  stall_rounds?: number;
-}
+/** The table's reference data (spieltisch/games/level8/text.py `Level8Reference`). */
+type Level8Reference = components["schemas"]["Level8Reference"];
 
 /** The card faces' colours (how a card is drawn; its colour's name is the reference data's). */
 const PALETTE = ["red", "orange", "yellow", "green", "blue", "purple"];
@@ -132,7 +72,8 @@ class Deck {
   readonly joker: number;
   readonly skip: number;
   constructor(
-    readonly ref: Level8Reference,
+    /** Empty until the reference data has arrived. */
+    readonly ref: Partial<Level8Reference>,
     readonly lang: Lang,
   ) {
     this.values = ref.values ?? 15;

@@ -12,6 +12,7 @@
 import { Card } from "../cards";
 import { findMove } from "../moves";
 import { Act, SeatMark, playerName, seatColour } from "./parts";
+import type { components } from "../schema";
 import type { RendererProps } from "./types";
 
 /** The card faces' colours (how a card is drawn; its name is the reference data's). */
@@ -36,35 +37,11 @@ const WORDS = {
   },
 };
 
-type Placed = [number, number, number];
+/** What a seat sees of Souvenirs (spieltisch/games/souvenirs/rules.py `SouvenirsView`, generated into schema.d.ts). */
+export type SouvenirsViewData = components["schemas"]["SouvenirsView"];
 
-/** What a seat sees of Souvenirs (spieltisch/games/souvenirs/rules.py `view`). */
-export interface SouvenirsViewData {
-  phase: string;
-  turn: number;
-  placed: number;
-  deck_size: number;
-  /** [row, column, card kind] of every laid card. */
-  cards: Placed[];
-  /** Per line (rows -4..4, then columns -4..4) the seats of its cubes, first cube first. */
-  cubes: number[][];
-  cubes_left: number[];
-  hand_sizes: number[];
-  /** The card being laid, public while its cell is chosen. */
-  chosen: number | null;
-  scores: number[];
-  /** Only for a seat, not for spectators. */
-  hand?: number[];
-}
-
-/** The table's reference data (spieltisch/games/souvenirs/text.py `reference_data`). */
-export interface SouvenirsReference {
-  /** Per language the colours' names, by colour index. */
-  colours?: Record<Lang, string[]>;
-  /** Per language every card kind's name, by kind. */
-  card_names?: Record<Lang, string[]>;
-  joker?: number;
-}
+/** The table's reference data (spieltisch/games/souvenirs/text.py `SouvenirsReference`). */
+export type SouvenirsReference = components["schemas"]["SouvenirsReference"];
 
 type Lang = "de" | "en";
 
@@ -80,15 +57,15 @@ interface Names {
   card: (kind: number) => string;
 }
 
-function namesOf(reference: SouvenirsReference, lang: Lang): Names {
-  const cards = reference.card_names?.[lang] ?? [];
-  return { joker: reference.joker ?? 30, card: (kind) => cards[kind] ?? "?" };
+function namesOf(reference: SouvenirsReference | null | undefined, lang: Lang): Names {
+  const cards = reference?.card_names[lang] ?? [];
+  return { joker: reference?.joker ?? 30, card: (kind) => cards[kind] ?? "?" };
 }
 
 export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, lang: pageLang, reference }: RendererProps<SouvenirsViewData, SouvenirsReference>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const names = namesOf(reference ?? {}, lang);
+  const names = namesOf(reference, lang);
   const placed = view.cards;
   const before = new Set((previous ?? view).cards.map((c) => `${c[0]},${c[1]}`));
   const cubes = view.cubes;

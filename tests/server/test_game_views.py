@@ -1,0 +1,87 @@
+"""Every game's views and reference data match the types the OpenAPI document publishes.
+
+The views of random seeded games, for every seat and a spectator (at every step
+of the opening, then at every tenth step and at the end),
+are validated against `<Game>View` (and the reference data against
+`<Game>Reference`), with no keys beyond the declared ones: a key added to a
+view without its type fails here, and the browser's generated types stay true.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+
+from spieltisch.core.conformance import sample_chance
+from spieltisch.core.registry import game_class, load_game
+from spieltisch.server.app import create_app
+from spieltisch.server.settings import Settings
+from spieltisch.server.views import GAME_TYPES
+
+GAMES_PER_COUNT = 2
+EVERY_STEP_UNTIL = 150
+"""Views are checked at every step of a game's opening, then at every STRIDE-th step and the end."""
+STRIDE = 10
+
+
+@pytest.fixture(scope="module")
+def components() -> dict[str, Any]:
+    document: dict[str, Any] = create_app(Settings()).openapi()
+    return document["components"]
+
+
+def validator(components: dict[str, Any], name: str) -> jsonschema.protocols.Validator:
+    schema = {"$ref": f"#/components/schemas/{name}", "components": components}
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    return cls(schema)
+
+
+def as_sent(data: Any) -> Any:
+    """The data as JSON carries it (a tuple becomes an array)."""
+    return json.loads(json.dumps(data))
+
+
+def player_counts(name: str) -> list[int]:
+    cls = game_class(name)
+    return list(range(cls.min_players, cls.max_players + 1))
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [(name, n) for name in sorted(GAME_TYPES) for n in player_counts(name)]
+)
+def test_views_and_reference_data_match_the_published_types(
+    components: dict[str, Any], name: str, players: int
+) -> None:
+    view_type, reference_type = GAME_TYPES[name]
+    views = validator(components, view_type.__name__)
+    references = validator(components, reference_type.__name__)
+    for seed in range(GAMES_PER_COUNT):
+        game = load_game(name, players)
+        references.validate(as_sent(game.reference_data()))
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        step = 0
+        while True:
+            if step < EVERY_STEP_UNTIL or step % STRIDE == 0 or state.is_terminal():
+                for seat in [*range(players), None]:
+                    views.validate(as_sent(state.view(seat)))
+            if state.is_terminal():
+                break
+            step += 1
+            state.apply_action(
+                sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+            )
+
+
+def test_a_key_without_its_type_is_refused(components: dict[str, Any]) -> None:
+    name = sorted(GAME_TYPES)[0]
+    view_type, _ = GAME_TYPES[name]
+    view = dict(load_game(name, game_class(name).min_players).new_initial_state().view(0))
+    views = validator(components, view_type.__name__)
+    views.validate(view)
+    with pytest.raises(jsonschema.ValidationError):
+        views.validate({**view, "undeclared": 1})
