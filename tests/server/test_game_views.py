@@ -58,10 +58,11 @@ def test_views_and_reference_data_match_the_published_types(
 ) -> None:
     view_type, reference_type = GAME_TYPES[name]
     views = validator(components, view_type.__name__)
-    references = validator(components, reference_type.__name__)
+    references = validator(components, reference_type.__name__) if reference_type else None
     for seed in range(GAMES_PER_COUNT):
         game = load_game(name, players)
-        references.validate(as_sent(game.reference_data()))
+        if references is not None:
+            references.validate(as_sent(game.reference_data()))
         rng = random.Random(seed)
         state = game.new_initial_state()
         step = 0

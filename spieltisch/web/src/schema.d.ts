@@ -1100,6 +1100,69 @@ export interface components {
             /** Seats */
             seats: number;
         };
+        /** LucandorPlayerView */
+        LucandorPlayerView: {
+            /** Points */
+            points: number;
+            /** Hand Size */
+            hand_size: number;
+            /** Known In Hand */
+            known_in_hand: number[];
+            /** Pile */
+            pile: number[];
+            /** End Colours */
+            end_colours: number[];
+            /** End Cards */
+            end_cards: number[] | null;
+            /** End Points */
+            end_points: number;
+        };
+        /**
+         * LucandorView
+         * @description What a seat (or, with `hand` None, a spectator) sees of Der Graf von Lucandor.
+         */
+        LucandorView: {
+            /** Phase */
+            phase: number;
+            /** Stage */
+            stage: string;
+            /** Turn */
+            turn: number;
+            /** To Move */
+            to_move: number;
+            /** Leftover */
+            leftover: number;
+            /** Draw Seat */
+            draw_seat: number;
+            /** Door */
+            door: number;
+            /** Slots */
+            slots: number[];
+            /** Lock Owner */
+            lock_owner: number[];
+            /** Lock Level */
+            lock_level: number[];
+            /** Content */
+            content: number[][][];
+            /** Drawers */
+            drawers: [
+                number,
+                number[]
+            ][];
+            /** Discard */
+            discard: number[];
+            /** Start Pile */
+            start_pile: number[];
+            /** Placed */
+            placed: number[];
+            pending: components["schemas"]["StepView"] | null;
+            /** Corner */
+            corner: number;
+            /** Players */
+            players: components["schemas"]["LucandorPlayerView"][];
+            /** Hand */
+            hand: number[] | null;
+        };
         /** PartStruct */
         PartStruct: {
             /** Kind */
@@ -1179,6 +1242,39 @@ export interface components {
             joker: string;
             /** Skip */
             skip: string;
+        };
+        /**
+         * StepView
+         * @description The step being decided: its name (STEP_NAMES), its card and the step's own fields;
+         *     a luck check also names its attempt (`luck`, ATTEMPT_NAMES) with the attempt's fields.
+         */
+        StepView: {
+            /** Step */
+            step: string;
+            /** Card */
+            card: number;
+            /** Luck */
+            luck?: string;
+            /** Slot */
+            slot?: number;
+            /** Section */
+            section?: number;
+            /** Second */
+            second?: number;
+            /** Cell */
+            cell?: number;
+            /** Place */
+            place?: number;
+            /** Level */
+            level?: number;
+            /** Task */
+            task?: number;
+            /** Source */
+            source?: number;
+            /** Piece */
+            piece?: number;
+            /** Drawer */
+            drawer?: number;
         };
     };
     responses: never;
