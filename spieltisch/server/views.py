@@ -20,6 +20,7 @@ from spieltisch.games.calcory.rules import CalcoryView
 from spieltisch.games.calcory.text import CalcoryReference
 from spieltisch.games.level8.rules import Level8View
 from spieltisch.games.level8.text import Level8Reference
+from spieltisch.games.lucandor.reference import LucandorReference
 from spieltisch.games.lucandor.rules import LucandorView
 from spieltisch.games.souvenirs.rules import SouvenirsView
 from spieltisch.games.souvenirs.text import SouvenirsReference
@@ -28,17 +29,16 @@ GAME_TYPES: dict[str, tuple[Any, Any]] = {
     "allegra": (AllegraView, AllegraReference),
     "calcory": (CalcoryView, CalcoryReference),
     "level8": (Level8View, Level8Reference),
-    "lucandor": (LucandorView, None),
+    "lucandor": (LucandorView, LucandorReference),
     "souvenirs": (SouvenirsView, SouvenirsReference),
 }
-"""Per game its view's and its reference data's TypedDict (None: not declared yet), each
-published under its class name."""
+"""Per game its view's and its reference data's TypedDict, each published under its class name."""
 
 
 def views_json_schema(ref_template: str = "#/$defs/{model}") -> dict[str, Any]:
     """JSON Schema of every game's view and reference data, each under its class name."""
     mode: JsonSchemaMode = "serialization"
-    kinds = [kind for pair in GAME_TYPES.values() for kind in pair if kind is not None]
+    kinds = [kind for pair in GAME_TYPES.values() for kind in pair]
     inputs = [(kind.__name__, mode, TypeAdapter(kind)) for kind in kinds]
     _, top = TypeAdapter.json_schemas(inputs, ref_template=ref_template)
     defs: dict[str, Any] = top.get("$defs", {})

@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 
 from spieltisch.core.conformance import sample_chance
-from spieltisch.core.registry import game_class, load_game
+from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from spieltisch.server.views import GAME_TYPES
@@ -58,11 +58,10 @@ def test_views_and_reference_data_match_the_published_types(
 ) -> None:
     view_type, reference_type = GAME_TYPES[name]
     views = validator(components, view_type.__name__)
-    references = validator(components, reference_type.__name__) if reference_type else None
+    references = validator(components, reference_type.__name__)
     for seed in range(GAMES_PER_COUNT):
         game = load_game(name, players)
-        if references is not None:
-            references.validate(as_sent(game.reference_data()))
+        references.validate(as_sent(game.reference_data()))
         rng = random.Random(seed)
         state = game.new_initial_state()
         step = 0
@@ -76,6 +75,10 @@ def test_views_and_reference_data_match_the_published_types(
             state.apply_action(
                 sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
             )
+
+
+def test_every_game_declares_its_types() -> None:
+    assert sorted(GAME_TYPES) == game_names()
 
 
 def test_a_key_without_its_type_is_refused(components: dict[str, Any]) -> None:

@@ -1100,6 +1100,66 @@ export interface components {
             /** Seats */
             seats: number;
         };
+        /** LucandorCard */
+        LucandorCard: {
+            /** Id */
+            id: number;
+            /** Garment */
+            garment: number;
+            /** Colour */
+            colour: number;
+            /** Function */
+            function: string;
+            /** Thumb */
+            thumb: number;
+            /** Dot Colour */
+            dot_colour?: number;
+            /** Points */
+            points?: number;
+            /** Storey */
+            storey?: number;
+        };
+        /** LucandorFunction */
+        LucandorFunction: {
+            /** Key */
+            key: string;
+            /** De */
+            de: string;
+            /** En */
+            en: string;
+        };
+        /** LucandorGarment */
+        LucandorGarment: {
+            /** Key */
+            key: string;
+            /** De */
+            de: string;
+            /** En */
+            en: string;
+            /** Short De */
+            short_de?: string;
+            /** Short En */
+            short_en?: string;
+            /** Container */
+            container: string;
+            /** Units */
+            units: number;
+            /** Rest */
+            rest: string | null;
+        };
+        /** LucandorNamed */
+        LucandorNamed: {
+            /** Key */
+            key: string;
+            /** De */
+            de: string;
+            /** En */
+            en: string;
+            /** Short De */
+            short_de?: string;
+            /** Short En */
+            short_en?: string;
+        };
         /** LucandorPlayerView */
         LucandorPlayerView: {
             /** Points */
@@ -1116,6 +1176,60 @@ export interface components {
             end_cards: number[] | null;
             /** End Points */
             end_points: number;
+        };
+        /**
+         * LucandorReference
+         * @description Everything public a display needs to draw a Lucandor table.
+         */
+        LucandorReference: {
+            /** Colours */
+            colours: components["schemas"]["LucandorNamed"][];
+            /** Garments */
+            garments: components["schemas"]["LucandorGarment"][];
+            /** Corners */
+            corners: components["schemas"]["LucandorNamed"][];
+            /** Cards */
+            cards: components["schemas"]["LucandorCard"][];
+            /** Start Cards */
+            start_cards: components["schemas"]["LucandorStartCard"][];
+            /** Start Side */
+            start_side: number;
+            /** Functions */
+            functions: components["schemas"]["LucandorFunction"][];
+            /** Words */
+            words: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** Markers */
+            markers: number;
+            /** Hand Size */
+            hand_size: number;
+            wardrobe: components["schemas"]["LucandorWardrobe"];
+        };
+        /** LucandorSection */
+        LucandorSection: {
+            /** De */
+            de: string;
+            /** En */
+            en: string;
+        };
+        /** LucandorStartCard */
+        LucandorStartCard: {
+            /** A */
+            a: number[];
+            /** B */
+            b: number[];
+            /** Points */
+            points: number;
+        };
+        /** LucandorStorey */
+        LucandorStorey: {
+            /** Kind */
+            kind: string;
+            /** Shoes */
+            shoes: boolean;
         };
         /**
          * LucandorView
@@ -1162,6 +1276,31 @@ export interface components {
             players: components["schemas"]["LucandorPlayerView"][];
             /** Hand */
             hand: number[] | null;
+        };
+        /** LucandorWardrobe */
+        LucandorWardrobe: {
+            /** Sections */
+            sections: components["schemas"]["LucandorSection"][];
+            /** Door Start */
+            door_start: number;
+            /** Storeys */
+            storeys: components["schemas"]["LucandorStorey"][];
+            /** Rod Units */
+            rod_units: number;
+            /** Drawer Units */
+            drawer_units: number;
+            /** Floor Places */
+            floor_places: number;
+            /** Stack Height */
+            stack_height: number;
+            /** Drawer Start */
+            drawer_start: number[];
+            /** Drawer Slots */
+            drawer_slots: number[];
+            /** Slots */
+            slots: number[][];
+            /** Door Lock */
+            door_lock: number;
         };
         /** PartStruct */
         PartStruct: {
