@@ -20,6 +20,8 @@ from spieltisch.games.calcory.rules import CalcoryView
 from spieltisch.games.calcory.text import CalcoryReference
 from spieltisch.games.level8.rules import Level8View
 from spieltisch.games.level8.text import Level8Reference
+from spieltisch.games.lucandor.reference import LucandorReference
+from spieltisch.games.lucandor.rules import LucandorView
 from spieltisch.games.souvenirs.rules import SouvenirsView
 from spieltisch.games.souvenirs.text import SouvenirsReference
 
@@ -27,9 +29,10 @@ GAME_TYPES: dict[str, tuple[Any, Any]] = {
     "allegra": (AllegraView, AllegraReference),
     "calcory": (CalcoryView, CalcoryReference),
     "level8": (Level8View, Level8Reference),
+    "lucandor": (LucandorView, LucandorReference),
     "souvenirs": (SouvenirsView, SouvenirsReference),
 }
-"""Per game its view's and its reference data's TypedDict; each is published under its class name."""
+"""Per game its view's and its reference data's TypedDict, each published under its class name."""
 
 
 def views_json_schema(ref_template: str = "#/$defs/{model}") -> dict[str, Any]:

@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 
 from spieltisch.core.conformance import sample_chance
-from spieltisch.core.registry import game_class, load_game
+from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from spieltisch.server.views import GAME_TYPES
@@ -75,6 +75,10 @@ def test_views_and_reference_data_match_the_published_types(
             state.apply_action(
                 sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
             )
+
+
+def test_every_game_declares_its_types() -> None:
+    assert sorted(GAME_TYPES) == game_names()
 
 
 def test_a_key_without_its_type_is_refused(components: dict[str, Any]) -> None:

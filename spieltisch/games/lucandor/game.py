@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import spieltisch.games.lucandor.bot as bot
 import spieltisch.games.lucandor.moves as moves
@@ -142,7 +142,7 @@ class LucandorGame(Game[LucandorState]):
     def score_breakdown(self, state: LucandorState, lang: str) -> list[list[ScoreLine]]:
         return text.score_breakdown(state, lang)
 
-    def reference_data(self) -> dict[str, Any]:
+    def reference_data(self) -> reference.LucandorReference:
         """The public card and wardrobe tables a display needs to draw a view (see reference.py)."""
         return reference.reference_data(self.settings.model, self.settings.side)
 

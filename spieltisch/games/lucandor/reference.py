@@ -19,7 +19,9 @@ words the game's move names and text table use.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from spieltisch.games.lucandor.model import (
     DOT,
@@ -38,7 +40,91 @@ from spieltisch.games.lucandor.words import FUNCTION_NAMES, WORDS
 REST_KEYS = {number: key for key, number in RESTS.items()}
 
 
-def reference_data(model: Model, side: int) -> dict[str, Any]:
+class LucandorNamed(TypedDict):
+    key: str
+    de: str
+    en: str
+    short_de: NotRequired[str]
+    short_en: NotRequired[str]
+
+
+class LucandorGarment(LucandorNamed):
+    container: str
+    """"rod", "drawer" or "compartment"."""
+    units: int
+    rest: str | None
+    """How a compartment garment rests ("stand", "stack", "shoes"); None for the others."""
+
+
+class LucandorCard(TypedDict):
+    id: int
+    garment: int
+    colour: int
+    function: str
+    """A key of `functions`."""
+    thumb: int
+    dot_colour: NotRequired[int]
+    points: NotRequired[int]
+    storey: NotRequired[int]
+
+
+class LucandorStartCard(TypedDict):
+    a: list[int]
+    b: list[int]
+    points: int
+
+
+class LucandorFunction(TypedDict):
+    key: str
+    de: str
+    en: str
+
+
+class LucandorSection(TypedDict):
+    de: str
+    en: str
+
+
+class LucandorStorey(TypedDict):
+    kind: str
+    """"rod" or "compartment"."""
+    shoes: bool
+
+
+class LucandorWardrobe(TypedDict):
+    sections: list[LucandorSection]
+    door_start: int
+    storeys: list[LucandorStorey]
+    rod_units: int
+    drawer_units: int
+    floor_places: int
+    stack_height: int
+    drawer_start: list[int]
+    drawer_slots: list[int]
+    slots: list[list[int]]
+    door_lock: int
+    """The door's index in the view's lock lists: after one entry per scoring slot."""
+
+
+class LucandorReference(TypedDict):
+    """Everything public a display needs to draw a Lucandor table."""
+
+    colours: list[LucandorNamed]
+    garments: list[LucandorGarment]
+    corners: list[LucandorNamed]
+    cards: list[LucandorCard]
+    start_cards: list[LucandorStartCard]
+    start_side: int
+    functions: list[LucandorFunction]
+    words: dict[str, dict[str, str]]
+    """The terms of the table, per language."""
+    markers: int
+    """Stones per player."""
+    hand_size: int
+    wardrobe: LucandorWardrobe
+
+
+def reference_data(model: Model, side: int) -> LucandorReference:
     """Everything public a display needs for a table whose start cards show `side` (0 = A, 1 = B)."""
     return {
         "colours": [_named(c) for c in model.colours],
@@ -64,15 +150,16 @@ def reference_data(model: Model, side: int) -> dict[str, Any]:
     }
 
 
-def _named(named: Named, short: bool = True) -> dict[str, str]:
-    names = {"key": named.key, "de": named.de, "en": named.en}
+def _named(named: Named, short: bool = True) -> LucandorNamed:
+    names: LucandorNamed = {"key": named.key, "de": named.de, "en": named.en}
     if short:
-        names.update(short_de=named.short_de, short_en=named.short_en)
+        names["short_de"] = named.short_de
+        names["short_en"] = named.short_en
     return names
 
 
-def _card(card: Card) -> dict[str, Any]:
-    entry: dict[str, Any] = {
+def _card(card: Card) -> LucandorCard:
+    entry: LucandorCard = {
         "id": card.id,
         "garment": card.garment,
         "colour": card.colour,
@@ -80,13 +167,14 @@ def _card(card: Card) -> dict[str, Any]:
         "thumb": card.thumb,
     }
     if card.function == DOT:
-        entry.update(dot_colour=card.dot_colour, points=card.points)
+        entry["dot_colour"] = card.dot_colour
+        entry["points"] = card.points
     if card.function == END:
         entry["storey"] = card.storey
     return entry
 
 
-def _wardrobe(model: Model) -> dict[str, Any]:
+def _wardrobe(model: Model) -> LucandorWardrobe:
     return {
         "sections": [{"de": s.de, "en": s.en} for s in model.sections],
         "door_start": model.door_start,

@@ -9,7 +9,9 @@ scoring slot's card, moving the door, or pulling a garment from under a stack.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NotRequired, cast
+
+from typing_extensions import TypedDict
 
 # --- what a luck check decides ---------------------------------------------------------
 
@@ -163,7 +165,26 @@ ATTEMPT_NAMES: dict[type[Any], str] = {SlotSwap: "slot", DoorMove: "door", IronP
 """What a luck check decides, as the view names it."""
 
 
-def step_view(step: Step | None) -> dict[str, Any] | None:
+class StepView(TypedDict):
+    """The step being decided: its name (STEP_NAMES), its card and the step's own fields;
+    a luck check also names its attempt (`luck`, ATTEMPT_NAMES) with the attempt's fields."""
+
+    step: str
+    card: int
+    luck: NotRequired[str]
+    slot: NotRequired[int]
+    section: NotRequired[int]
+    second: NotRequired[int]
+    cell: NotRequired[int]
+    place: NotRequired[int]
+    level: NotRequired[int]
+    task: NotRequired[int]
+    source: NotRequired[int]
+    piece: NotRequired[int]
+    drawer: NotRequired[int]
+
+
+def step_view(step: Step | None) -> StepView | None:
     """The step as the view shows it: {"step": "corner", "card": 12, "luck": "slot", "slot": 0}."""
     if step is None:
         return None
@@ -172,7 +193,8 @@ def step_view(step: Step | None) -> dict[str, Any] | None:
         fields = {"card": step.card, "luck": ATTEMPT_NAMES[type(attempt)], **attempt._asdict()}
     else:
         fields = step._asdict()
-    return {"step": STEP_NAMES[type(step)], **fields}
+    # The fields are the NamedTuples' own, each one StepView declares.
+    return cast(StepView, {"step": STEP_NAMES[type(step)], **fields})
 
 
 def cards_in(step: Step | None) -> list[int]:

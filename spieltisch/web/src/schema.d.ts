@@ -1100,6 +1100,208 @@ export interface components {
             /** Seats */
             seats: number;
         };
+        /** LucandorCard */
+        LucandorCard: {
+            /** Id */
+            id: number;
+            /** Garment */
+            garment: number;
+            /** Colour */
+            colour: number;
+            /** Function */
+            function: string;
+            /** Thumb */
+            thumb: number;
+            /** Dot Colour */
+            dot_colour?: number;
+            /** Points */
+            points?: number;
+            /** Storey */
+            storey?: number;
+        };
+        /** LucandorFunction */
+        LucandorFunction: {
+            /** Key */
+            key: string;
+            /** De */
+            de: string;
+            /** En */
+            en: string;
+        };
+        /** LucandorGarment */
+        LucandorGarment: {
+            /** Key */
+            key: string;
+            /** De */
+            de: string;
+            /** En */
+            en: string;
+            /** Short De */
+            short_de?: string;
+            /** Short En */
+            short_en?: string;
+            /** Container */
+            container: string;
+            /** Units */
+            units: number;
+            /** Rest */
+            rest: string | null;
+        };
+        /** LucandorNamed */
+        LucandorNamed: {
+            /** Key */
+            key: string;
+            /** De */
+            de: string;
+            /** En */
+            en: string;
+            /** Short De */
+            short_de?: string;
+            /** Short En */
+            short_en?: string;
+        };
+        /** LucandorPlayerView */
+        LucandorPlayerView: {
+            /** Points */
+            points: number;
+            /** Hand Size */
+            hand_size: number;
+            /** Known In Hand */
+            known_in_hand: number[];
+            /** Pile */
+            pile: number[];
+            /** End Colours */
+            end_colours: number[];
+            /** End Cards */
+            end_cards: number[] | null;
+            /** End Points */
+            end_points: number;
+        };
+        /**
+         * LucandorReference
+         * @description Everything public a display needs to draw a Lucandor table.
+         */
+        LucandorReference: {
+            /** Colours */
+            colours: components["schemas"]["LucandorNamed"][];
+            /** Garments */
+            garments: components["schemas"]["LucandorGarment"][];
+            /** Corners */
+            corners: components["schemas"]["LucandorNamed"][];
+            /** Cards */
+            cards: components["schemas"]["LucandorCard"][];
+            /** Start Cards */
+            start_cards: components["schemas"]["LucandorStartCard"][];
+            /** Start Side */
+            start_side: number;
+            /** Functions */
+            functions: components["schemas"]["LucandorFunction"][];
+            /** Words */
+            words: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** Markers */
+            markers: number;
+            /** Hand Size */
+            hand_size: number;
+            wardrobe: components["schemas"]["LucandorWardrobe"];
+        };
+        /** LucandorSection */
+        LucandorSection: {
+            /** De */
+            de: string;
+            /** En */
+            en: string;
+        };
+        /** LucandorStartCard */
+        LucandorStartCard: {
+            /** A */
+            a: number[];
+            /** B */
+            b: number[];
+            /** Points */
+            points: number;
+        };
+        /** LucandorStorey */
+        LucandorStorey: {
+            /** Kind */
+            kind: string;
+            /** Shoes */
+            shoes: boolean;
+        };
+        /**
+         * LucandorView
+         * @description What a seat (or, with `hand` None, a spectator) sees of Der Graf von Lucandor.
+         */
+        LucandorView: {
+            /** Phase */
+            phase: number;
+            /** Stage */
+            stage: string;
+            /** Turn */
+            turn: number;
+            /** To Move */
+            to_move: number;
+            /** Leftover */
+            leftover: number;
+            /** Draw Seat */
+            draw_seat: number;
+            /** Door */
+            door: number;
+            /** Slots */
+            slots: number[];
+            /** Lock Owner */
+            lock_owner: number[];
+            /** Lock Level */
+            lock_level: number[];
+            /** Content */
+            content: number[][][];
+            /** Drawers */
+            drawers: [
+                number,
+                number[]
+            ][];
+            /** Discard */
+            discard: number[];
+            /** Start Pile */
+            start_pile: number[];
+            /** Placed */
+            placed: number[];
+            pending: components["schemas"]["StepView"] | null;
+            /** Corner */
+            corner: number;
+            /** Players */
+            players: components["schemas"]["LucandorPlayerView"][];
+            /** Hand */
+            hand: number[] | null;
+        };
+        /** LucandorWardrobe */
+        LucandorWardrobe: {
+            /** Sections */
+            sections: components["schemas"]["LucandorSection"][];
+            /** Door Start */
+            door_start: number;
+            /** Storeys */
+            storeys: components["schemas"]["LucandorStorey"][];
+            /** Rod Units */
+            rod_units: number;
+            /** Drawer Units */
+            drawer_units: number;
+            /** Floor Places */
+            floor_places: number;
+            /** Stack Height */
+            stack_height: number;
+            /** Drawer Start */
+            drawer_start: number[];
+            /** Drawer Slots */
+            drawer_slots: number[];
+            /** Slots */
+            slots: number[][];
+            /** Door Lock */
+            door_lock: number;
+        };
         /** PartStruct */
         PartStruct: {
             /** Kind */
@@ -1179,6 +1381,39 @@ export interface components {
             joker: string;
             /** Skip */
             skip: string;
+        };
+        /**
+         * StepView
+         * @description The step being decided: its name (STEP_NAMES), its card and the step's own fields;
+         *     a luck check also names its attempt (`luck`, ATTEMPT_NAMES) with the attempt's fields.
+         */
+        StepView: {
+            /** Step */
+            step: string;
+            /** Card */
+            card: number;
+            /** Luck */
+            luck?: string;
+            /** Slot */
+            slot?: number;
+            /** Section */
+            section?: number;
+            /** Second */
+            second?: number;
+            /** Cell */
+            cell?: number;
+            /** Place */
+            place?: number;
+            /** Level */
+            level?: number;
+            /** Task */
+            task?: number;
+            /** Source */
+            source?: number;
+            /** Piece */
+            piece?: number;
+            /** Drawer */
+            drawer?: number;
         };
     };
     responses: never;

@@ -11,37 +11,16 @@ import { Chip } from "../../cards";
 import { movesOf } from "../../moves";
 import { GenericView } from "../generic";
 import { playerName } from "../parts";
+import type { components } from "../../schema";
 import type { RendererProps } from "../types";
 import { Hand } from "./hand";
 import { HandCard, Piece } from "./pieces";
-import { Players, type Player } from "./players";
+import { Players } from "./players";
 import { asLucandor, fill, tablesFor, wordsFor, type Lang, type LucandorReference } from "./tables";
 import { Wardrobe } from "./wardrobe";
 
-/** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/rules.py `view`). */
-export interface LucandorViewData {
-  /** 0 morning, 1 afternoon. */
-  phase: number | string;
-  to_move: number;
-  /** The section the sliding door covers. */
-  door: number;
-  /** Per scoring slot its card: a card id, or the number of cards + i for start card i. */
-  slots: number[];
-  /** Per scoring slot, then the door (reference `door_lock`), who locked it (-1: nobody) and at what level. */
-  lock_owner: number[];
-  lock_level: number[];
-  /** Per cell its floor places (compartments) or its one list (rods), bottom first. */
-  content: number[][][];
-  /** Per drawer: the cell it stands in and its contents. */
-  drawers: [number, number[]][];
-  discard: number[];
-  start_pile: number[];
-  /** Every card put away so far. */
-  placed: number[];
-  players: Player[];
-  /** The own hand (null for a spectator). */
-  hand: number[] | null;
-}
+/** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/rules.py `LucandorView`, generated into schema.d.ts). */
+export type LucandorViewData = components["schemas"]["LucandorView"];
 
 export function LucandorView(props: RendererProps<LucandorViewData, LucandorReference>) {
   const { view, previous, seats, you, legal, onMove, t, log } = props;
@@ -60,7 +39,7 @@ export function LucandorView(props: RendererProps<LucandorViewData, LucandorRefe
   const lockOwner = view.lock_owner;
   const hand = view.hand ?? [];
   const toMove = view.to_move;
-  const phase = view.phase === 1 || view.phase === "afternoon" ? w.afternoon : w.morning;
+  const phase = view.phase === 1 ? w.afternoon : w.morning;
   // The card being played: the mover's last move, when it played a card this turn (a public struct).
   const last = log?.[log.length - 1];
   const playing = last && last.seat === toMove && last.move?.kind === "play" && typeof last.move.card === "number" ? last.move.card : null;

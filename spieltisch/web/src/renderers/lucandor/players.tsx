@@ -9,17 +9,11 @@ import type { T } from "../../i18n";
 import { findMove } from "../../moves";
 import { Act, SeatMark, playerName, seatColour } from "../parts";
 import { Piece } from "./pieces";
+import type { components } from "../../schema";
 import type { Lang, Tables, Words } from "./tables";
 
-export interface Player {
-  points: number;
-  hand_size: number;
-  known_in_hand: number[];
-  pile: number[];
-  end_colours: number[];
-  end_cards: number[] | null;
-  end_points: number;
-}
+/** A player as the view shows them (spieltisch/games/lucandor/rules.py `LucandorPlayerView`). */
+export type Player = components["schemas"]["LucandorPlayerView"];
 
 interface Props {
   players: Player[];

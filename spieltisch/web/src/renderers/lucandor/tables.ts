@@ -4,88 +4,23 @@
 // card file (options `wardrobe`, `cards`) is drawn as it is.
 
 import type { Reference } from "../../api";
+import type { components } from "../../schema";
 import { hasSuit } from "../../cards";
 
 export type Lang = "de" | "en";
 
-export interface Named {
-  key: string;
-  de: string;
-  en: string;
-  short_de?: string;
-  short_en?: string;
-}
-
-export interface GarmentInfo extends Named {
-  container: "rod" | "drawer" | "compartment";
-  units: number;
-}
-
-export type FunctionKey = "dot" | "end" | "hanger" | "needle" | "iron" | "drawer";
-
-export interface CardInfo {
-  id: number;
-  garment: number;
-  colour: number;
-  function: FunctionKey;
-  dot_colour?: number;
-  points?: number;
-  storey?: number;
-}
-
-export interface WardrobeInfo {
-  sections: { de: string; en: string }[];
-  storeys: { kind: "rod" | "compartment"; shoes: boolean }[];
-  rod_units: number;
-  drawer_units: number;
-  drawer_slots: number[];
-  slots: number[][];
-  /** The door's index in the view's lock lists: after one entry per scoring slot. */
-  door_lock?: number;
-}
-
+// The reference data's types are generated from spieltisch/games/lucandor/reference.py.
+type Schemas = components["schemas"];
 /** The reference data of a Lucandor table. */
-/** The words the server gives for a Lucandor table (reference `words`), per language. */
-export interface ServerWords {
-  morning: string;
-  afternoon: string;
-  over: string;
-  storey: string;
-  storeys: string;
-  slot: string;
-  place: string;
-  rod: string;
-  drawer: string;
-  door: string;
-  points: string;
-  hand: string;
-  pile: string;
-  ends: string;
-  hidden: string;
-  stones: string;
-  discard: string;
-  to_move: string;
-  playing: string;
-  lock: string;
-  start: string;
-  known: string;
-}
-
-/** The reference data of a Lucandor table. */
-export interface LucandorReference {
-  colours: Named[];
-  garments: GarmentInfo[];
-  corners: Named[];
-  cards: CardInfo[];
-  start_cards: { a: number[]; b: number[]; points: number }[];
-  start_side: number;
-  /** Stones per player. */
-  markers?: number;
-  /** The functions' names, by key. */
-  functions: (Named & { key: FunctionKey })[];
-  words: Record<Lang, ServerWords>;
-  wardrobe: WardrobeInfo;
-}
+export type LucandorReference = Schemas["LucandorReference"];
+export type Named = Schemas["LucandorNamed"];
+export type GarmentInfo = Schemas["LucandorGarment"];
+export type CardInfo = Schemas["LucandorCard"];
+export type WardrobeInfo = Schemas["LucandorWardrobe"];
+/** A card function's key ("dot", "end", "hanger", "needle", "iron", "drawer"). */
+export type FunctionKey = CardInfo["function"];
+/** The words the server gives for a Lucandor table (reference `words`), in one language. */
+export type ServerWords = LucandorReference["words"][string];
 
 /** The reference data when it has the shape this table reads (else the view is drawn as a tree). */
 export function asLucandor(reference: LucandorReference | Reference | null | undefined): LucandorReference | null {
