@@ -14,16 +14,16 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
-from spieltisch.games.allegra.rules import AllegraView
 from spieltisch.games.allegra.text import AllegraReference
-from spieltisch.games.calcory.rules import CalcoryView
+from spieltisch.games.allegra.views import AllegraView
 from spieltisch.games.calcory.text import CalcoryReference
-from spieltisch.games.level8.rules import Level8View
+from spieltisch.games.calcory.views import CalcoryView
 from spieltisch.games.level8.text import Level8Reference
+from spieltisch.games.level8.views import Level8View
 from spieltisch.games.lucandor.reference import LucandorReference
-from spieltisch.games.lucandor.rules import LucandorView
-from spieltisch.games.souvenirs.rules import SouvenirsView
+from spieltisch.games.lucandor.views import LucandorView
 from spieltisch.games.souvenirs.text import SouvenirsReference
+from spieltisch.games.souvenirs.views import SouvenirsView
 
 GAME_TYPES: dict[str, tuple[Any, Any]] = {
     "allegra": (AllegraView, AllegraReference),

@@ -12,9 +12,7 @@ import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
-
-from typing_extensions import TypedDict
+from typing import Any
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
@@ -24,6 +22,7 @@ from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.cards import POSITIONS, SLOTS_PER_SEAT, DeckSpec, layouts, load_deck, owners
 from spieltisch.games.allegra.clearing import find_triples
 from spieltisch.games.allegra.scoring import double_trigger, is_empty, layout_score
+from spieltisch.games.allegra.views import AllegraView, Cell
 
 
 class Phase(enum.IntEnum):
@@ -143,53 +142,6 @@ class Settings:
             ("seats", 8 * n),  # per seat from the observer: flags and total
             ("match", 1),  # games played / games
         )
-
-
-Cell = int | Literal["?"] | None
-"""A layout slot as everyone sees it: its value, "?" face down, None for a gap."""
-
-
-class AllegraView(TypedDict):
-    """What every seat sees of ALLEGRA: nothing is private (`seat` is None for a spectator)."""
-
-    seat: int | None
-    players: int
-    game: int
-    games: int
-    target: int
-    knocking: bool
-    dealer: int
-    phase: str
-    to_move: int
-    active: int
-    turns: int
-    turn_cap: int
-    setup: list[int] | None
-    """[seat, flips left] while the layouts are set up."""
-    layouts: list[list[Cell]]
-    """Per seat its 15 places row by row over [left shared, own x 3, right shared]."""
-    draw_size: int
-    draw_known: list[int] | None
-    discard: list[int]
-    drawn: int | None
-    drawn_from: Literal["pile", "discard"] | None
-    knock_queue: list[int]
-    knock_index: int
-    knockers: list[int]
-    knocker: int
-    held: int | None
-    taken: int | None
-    freed: int
-    replaced: int | None
-    clear_seat: int | None
-    trigger: int
-    final_round: bool
-    final_queue: list[int]
-    had_final: list[bool]
-    totals: list[int]
-    results: list[list[int]]
-    triggers: list[int]
-    capped: list[bool]
 
 
 class AllegraState(State):

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from typing_extensions import TypedDict
-
 from spieltisch.core.data import package_data, user_data
 from spieltisch.core.options import OptionError
+from spieltisch.games.level8.views import PartStruct
 
 RUN, SET, COLOUR = 0, 1, 2
 PART_KINDS = ("run", "set", "colour")  # indexed by RUN, SET, COLOUR
@@ -89,12 +88,6 @@ def _parse_level(entry: Any, where: str) -> tuple[Part, ...]:
     if total > MAX_LEVEL_CARDS:
         raise OptionError(f"{where}: needs {total} cards; at most {MAX_LEVEL_CARDS} fit a hand")
     return tuple(result)
-
-
-class PartStruct(TypedDict):
-    kind: str
-    """"run", "set" or "colour"."""
-    size: int
 
 
 def part_struct(part: Part) -> PartStruct:

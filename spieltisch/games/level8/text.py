@@ -16,7 +16,6 @@ from spieltisch.games.level8.levels import (
     COLOUR,
     LEVEL_COUNT,
     RUN,
-    PartStruct,
     level_name,
     part_name,
     part_struct,
@@ -24,6 +23,7 @@ from spieltisch.games.level8.levels import (
 from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
 from spieltisch.games.level8.rules import Ending, Level8State, RoundEnd, Settings
 from spieltisch.games.level8.solver import Group
+from spieltisch.games.level8.views import PartStruct
 
 NOUNS = {
     "en": {"card": ("card", "cards"), "turn": ("turn", "turns"), "skip": ("skip card", "skip cards")},

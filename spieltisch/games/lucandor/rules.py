@@ -18,8 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
-from typing_extensions import TypedDict
-
 import spieltisch.games.lucandor.observe as observe
 import spieltisch.games.lucandor.scoring as scoring
 import spieltisch.games.lucandor.wardrobe as wardrobe
@@ -59,10 +57,10 @@ from spieltisch.games.lucandor.steps import (
     Secure,
     SlotSwap,
     Step,
-    StepView,
     cards_in,
     step_view,
 )
+from spieltisch.games.lucandor.views import LucandorPlayerView, LucandorView
 from spieltisch.games.lucandor.words import counted
 
 UNKNOWN: Final = -1
@@ -182,49 +180,6 @@ class Settings:
             raise OptionError(f"{cards} too few for {players} players")
         side = 0 if options["start_side"] == "A" else 1
         return cls(model, Tables(model, side), Codec(model), bool(options["family"]), side)
-
-
-class LucandorPlayerView(TypedDict):
-    points: int
-    hand_size: int
-    known_in_hand: list[int]
-    """The cards in the player's hand that every seat has seen."""
-    pile: list[int]
-    end_colours: list[int]
-    end_cards: list[int] | None
-    """The player's end-scoring cards: for that seat, and for everyone once the game is over."""
-    end_points: int
-
-
-class LucandorView(TypedDict):
-    """What a seat (or, with `hand` None, a spectator) sees of Der Graf von Lucandor."""
-
-    phase: int
-    """0 morning, 1 afternoon."""
-    stage: str
-    turn: int
-    to_move: int
-    leftover: int
-    draw_seat: int
-    door: int
-    """The section the sliding door covers."""
-    slots: list[int]
-    """Per scoring slot its card: a card id, or the number of cards + i for start card i."""
-    lock_owner: list[int]
-    """Per scoring slot, then the door (reference `door_lock`), who locked it (-1: nobody)."""
-    lock_level: list[int]
-    content: list[list[list[int]]]
-    """Per cell its floor places (compartments) or its one list (rods), bottom first."""
-    drawers: list[tuple[int, list[int]]]
-    """Per drawer: the cell it stands in and its contents."""
-    discard: list[int]
-    start_pile: list[int]
-    placed: list[int]
-    """Every card put away so far."""
-    pending: StepView | None
-    corner: int
-    players: list[LucandorPlayerView]
-    hand: list[int] | None
 
 
 class LucandorState(State):

@@ -9,9 +9,9 @@ scoring slot's card, moving the door, or pulling a garment from under a stack.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, NotRequired, cast
+from typing import Any, NamedTuple, cast
 
-from typing_extensions import TypedDict
+from spieltisch.games.lucandor.views import StepView
 
 # --- what a luck check decides ---------------------------------------------------------
 
@@ -163,25 +163,6 @@ STEP_NAMES: dict[type[Any], str] = {
 
 ATTEMPT_NAMES: dict[type[Any], str] = {SlotSwap: "slot", DoorMove: "door", IronPull: "iron"}
 """What a luck check decides, as the view names it."""
-
-
-class StepView(TypedDict):
-    """The step being decided: its name (STEP_NAMES), its card and the step's own fields;
-    a luck check also names its attempt (`luck`, ATTEMPT_NAMES) with the attempt's fields."""
-
-    step: str
-    card: int
-    luck: NotRequired[str]
-    slot: NotRequired[int]
-    section: NotRequired[int]
-    second: NotRequired[int]
-    cell: NotRequired[int]
-    place: NotRequired[int]
-    level: NotRequired[int]
-    task: NotRequired[int]
-    source: NotRequired[int]
-    piece: NotRequired[int]
-    drawer: NotRequired[int]
 
 
 def step_view(step: Step | None) -> StepView | None:

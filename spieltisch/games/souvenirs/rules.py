@@ -13,9 +13,7 @@ import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NotRequired
-
-from typing_extensions import TypedDict
+from typing import Any
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.data import package_data
@@ -38,6 +36,7 @@ from spieltisch.games.souvenirs.grid import (
     row_of,
 )
 from spieltisch.games.souvenirs.scoring import ScoreTable, default_table, load_table
+from spieltisch.games.souvenirs.views import SouvenirsView
 
 CARD_BASE = 0
 CELL_BASE = CARD_BASE + NUM_KINDS
@@ -115,26 +114,6 @@ class Settings:
             ("placed", 1),
             ("pile", 1),
         )
-
-
-class SouvenirsView(TypedDict):
-    """What a seat (or, without `seat` and `hand`, a spectator) sees of Souvenirs."""
-
-    phase: str
-    turn: int
-    placed: int
-    deck_size: int
-    cards: list[list[int]]
-    """[row, column, card kind] of every laid card."""
-    cubes: list[list[int]]
-    """Per line (rows -4..4, then columns -4..4) the seats of its cubes, first cube first."""
-    cubes_left: list[int]
-    hand_sizes: list[int]
-    chosen: int | None
-    """The card being laid, public while its cell is chosen."""
-    scores: list[float]
-    seat: NotRequired[int]
-    hand: NotRequired[list[int]]
 
 
 class SouvenirsState(State):
