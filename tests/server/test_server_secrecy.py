@@ -121,7 +121,7 @@ def check_message(
         assert message["view"] is None and message["legal"] == [] and message["log"] == []
         return
     state = states[message["version"]]
-    assert message["view"] == state.view(seat)
+    assert message["view"] == json.loads(json.dumps(state.view(seat)))  # as JSON carries it: tuples as arrays
     assert message["to_move"] == state.current_player()
     expected_legal = state.legal_actions() if seat is not None and state.current_player() == seat else []
     assert [m["id"] for m in message["legal"]] == expected_legal
