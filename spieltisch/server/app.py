@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -17,11 +18,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from spieltisch.core.options import OptionError
-from spieltisch.server import webbuild
+from spieltisch.server import collector, webbuild
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.cluster import Cluster
 from spieltisch.server.connection import Client
@@ -105,6 +108,8 @@ def create_app(settings: Settings) -> FastAPI:
         store = await Store.open(url)
         app.state.hub = hub = Hub(store, catalog, settings)
         await hub.resume_running()
+        if settings.tune_collector:
+            collector.tune_for_serving()
         async with anyio.create_task_group() as background:
             background.start_soon(hub.sweep_forever)
             if store.shared:
@@ -128,17 +133,36 @@ def create_app(settings: Settings) -> FastAPI:
         connections_per_minute=settings.connections_per_minute,
     )
     app.add_middleware(BodyLimit)  # before the headers below, so its refusals carry them too
-
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        response.headers.update(SECURITY_HEADERS)
-        return response
+    app.add_middleware(SecurityHeaders)
 
     _add_lobby_routes(app, catalog)
     _add_table_socket(app)
     _mount_client(app, settings.web_dir or webbuild.DIST)
     return app
+
+
+class SecurityHeaders:
+    """ASGI middleware: every HTTP response carries SECURITY_HEADERS.
+
+    Plain ASGI, not Starlette's BaseHTTPMiddleware: that runs each request in
+    a task group of its own and leaves a tangle of objects for the garbage
+    collector, whose pauses every table feels (see collector.py).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).update(SECURITY_HEADERS)
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def _document_messages(app: FastAPI) -> None:
@@ -373,10 +397,12 @@ async def _refuse(websocket: WebSocket, error: TableError, lang: str, code: int)
 
 async def _connect(websocket: WebSocket, room: Room, client: Client) -> None:
     """Serve one connection: its sender drains its queue while this reads what it sends."""
+    # A timer, not a task: a task cancelled at every close would leave its
+    # exception and frames for the garbage collector (collector.py).
+    hello_deadline = asyncio.get_running_loop().call_later(HELLO_TIMEOUT_SECONDS, _no_hello, client)
     async with anyio.create_task_group() as group:
         client.on_overflow = group.cancel_scope.cancel
         group.start_soon(client.run_sender)
-        group.start_soon(_hello_deadline, client)
         room.join(client)
         try:
             await _serve_client(websocket, room, client)
@@ -385,13 +411,15 @@ async def _connect(websocket: WebSocket, room: Room, client: Client) -> None:
         finally:
             # Nothing here waits: the connection's task may be cancelled by now
             # (Starlette cancels it right after a close, a server on shutdown).
+            hello_deadline.cancel()
             room.leave(client)
             _hub(websocket).release_if_idle(room)
-        group.cancel_scope.cancel()
+            client.finish()
+        if client.sending:
+            group.cancel_scope.cancel()
 
 
-async def _hello_deadline(client: Client) -> None:
-    await anyio.sleep(HELLO_TIMEOUT_SECONDS)
+def _no_hello(client: Client) -> None:
     if not client.greeted:
         client.give_up(WS_4408_NO_HELLO)
 

@@ -106,6 +106,7 @@ def serve(
         connections_per_minute=connections_per_minute,
         connections_per_client=connections_per_client,
         connections_total=connections_total,
+        tune_collector=True,
     )
     where = "PostgreSQL" if database_url else f"SQLite in {folder}"
     if workers > 1:

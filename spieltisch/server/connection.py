@@ -40,6 +40,8 @@ class Client:
     """The code to close it with, when given up."""
     on_overflow: Callable[[], None] | None = None
     """Called once when the connection is given up (its handler then closes it)."""
+    sending: bool = False
+    """The sender is in the middle of a send."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def post(self, text: str) -> None:
@@ -62,6 +64,16 @@ class Client:
             if self.on_overflow is not None:
                 self.on_overflow()
 
+    def finish(self) -> None:
+        """The connection is closing: the sender ends by itself, unless it is in a send.
+
+        Ending, not cancelled: a cancelled task leaves its exception and frames
+        for the garbage collector, whose pauses every table feels (collector.py).
+        """
+        self.overflowed = True
+        self.pending.clear()
+        self._wake.set()
+
     async def run_sender(self) -> None:
         """Write queued messages in order until the connection is given up (or cancelled)."""
         while not self.overflowed:
@@ -69,7 +81,10 @@ class Client:
             self._wake.clear()
             while self.pending and not self.overflowed:
                 text = self.pending.popleft()
+                self.sending = True
                 try:
                     await self.send(text)
                 except Exception:
                     self.give_up()
+                finally:
+                    self.sending = False

@@ -47,6 +47,8 @@ class Settings:
     """Websocket connections the server holds at once."""
     connections_per_minute: int = 60
     """New websocket connections one client may open per minute: each costs a handshake and a state."""
+    tune_collector: bool = False
+    """Tune the garbage collector for serving after start-up (collector.py): `spieltisch serve` does."""
     scan_every: float = 1.0
     """On PostgreSQL: seconds between looks for tables no server process drives (a takeover)."""
 
