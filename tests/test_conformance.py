@@ -10,14 +10,9 @@ from hypothesis import strategies as st
 
 from spieltisch.core.conformance import check_game
 from spieltisch.core.registry import game_class, game_names
+from tests.options import quick_options
 
 EXAMPLES = int(os.environ.get("SPIELTISCH_CONFORMANCE_EXAMPLES", "4"))
-
-
-def quick_options(name: str, players: int) -> dict[str, int]:
-    """Random players almost never finish a LEVEL 8 level, so every round runs to the round cap:
-    a short cap keeps the checks quick and reaches stalls, redeals and the capped end all the more."""
-    return {"round_turns": 12 * players} if name == "level8" else {}
 
 
 CASES = [

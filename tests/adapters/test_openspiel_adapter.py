@@ -19,6 +19,7 @@ from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import game_names, load_game
 from tests.adapters.cases import TABLE_IDS, TABLES, GameSpec
 from tests.core.toy_game import ToyGame
+from tests.options import quick_options
 
 
 def test_register_names_every_game() -> None:
@@ -44,7 +45,8 @@ def test_an_option_whose_default_scales_with_the_players_keeps_scaling() -> None
 
 @pytest.mark.parametrize(("game", "players"), TABLES, ids=TABLE_IDS)
 def test_openspiel_random_simulation_test_passes(game: GameSpec, players: int) -> None:
-    os_game = openspiel.load(game, players)
+    name = game if isinstance(game, str) else game.name
+    os_game = openspiel.load(game, players, **quick_options(name, players))
     assert os_game.num_players() == players
     pyspiel.random_sim_test(os_game, num_sims=1, serialize=True, verbose=False)
 

@@ -22,7 +22,7 @@ from spieltisch.games.level8.cards import KINDS
 from spieltisch.games.level8.observe import observation_pieces
 from spieltisch.games.level8.rules import Level8Rules, Level8State, Settings
 
-ROUND_TURNS_PER_PLAYER = 75
+ROUND_TURNS_PER_PLAYER = 300
 """The default of the safety cap `round_turns`, per player: set above every round of
 games between heuristic bots (measured with `spieltisch caps level8`, figures in
 docs/rules/level8.md)."""
