@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from spieltisch.core.history import History
 from spieltisch.core.options import OptionError, OptionSpec, validate_options
 from spieltisch.core.wording import seat_number
 
@@ -311,7 +312,7 @@ class State(ABC):
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.num_players = game.num_players
-        self._history: list[int] = []
+        self._history = History()
 
     # --- whose move ------------------------------------------------------
     @abstractmethod
@@ -411,7 +412,7 @@ class State(ABC):
         return self.game.action_label(self, action, "en")
 
     def history(self) -> list[int]:
-        return list(self._history)
+        return self._history.to_list()
 
     @property
     def version(self) -> int:

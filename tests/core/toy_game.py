@@ -87,7 +87,7 @@ class ToyState(State):
 
     def clone(self) -> ToyState:
         other = ToyState(self.game)
-        other._history = list(self._history)
+        other._history = self._history.copy()
         other.cards = list(self.cards)
         other.turn = self.turn
         other.swapping = self.swapping

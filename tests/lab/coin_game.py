@@ -69,7 +69,7 @@ class CoinState(State):
 
     def clone(self) -> CoinState:
         other = CoinState(self.coin_game)
-        other._history = list(self._history)
+        other._history = self._history.copy()
         other.draw = self.draw
         return other
 

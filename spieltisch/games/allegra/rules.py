@@ -628,7 +628,7 @@ class AllegraState(State):
         other.trigger = self.trigger
         other.final_round = self.final_round
         other.turns = self.turns
-        other._history = list(self._history)
+        other._history = self._history.copy()
         other.cards = list(self.cards)
         other.up = list(self.up)
         other.draw = list(self.draw)

@@ -674,7 +674,7 @@ class Level8State(State):
         other = Level8State.__new__(Level8State)
         other.game = self.game
         other.num_players = self.num_players
-        other._history = list(self._history)
+        other._history = self._history.copy()
         other.level = list(self.level)
         other.laid = list(self.laid)
         other.hands = [list(h) for h in self.hands]

@@ -834,7 +834,7 @@ class LucandorState(State):
         other = LucandorState.__new__(LucandorState)
         other.game = self.game
         other.num_players = self.num_players
-        other._history = list(self._history)
+        other._history = self._history.copy()
         other.settings = self.settings
         other.stage = self.stage
         other.phase = self.phase

@@ -302,7 +302,7 @@ class SouvenirsState(State):
         other.game = self.game
         other.settings = self.settings
         other.num_players = self.num_players
-        other._history = self._history[:]
+        other._history = self._history.copy()
         other.deck = self.deck[:]
         other.hands = [hand[:] for hand in self.hands]
         other.grid = self.grid[:]
