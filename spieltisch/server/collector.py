@@ -5,22 +5,21 @@ collector is for is reference cycles, and a full collection looks at every
 container object the process holds. With 200 busy tables, their players,
 500 spectators and the server's own modules that is about 300,000 objects
 and a pause of 100-250 ms on this project's reference machine, in which no
-table moves. Each closed connection leaves such a cycle (its protocol,
-tasks and exceptions refer to one another), so under connect/close churn
-the default thresholds ran a full collection every few seconds, and those
-pauses were the players' slowest moves (docs/server.md, Load).
-
-Two changes, both the standard ones for a long-running server:
+table moves. Under connect/close churn the default thresholds ran one every
+few seconds, and those pauses were the players' slowest moves (docs/server.md,
+Load). Closed connections and requests no longer leave reference cycles
+(app.py, connection.py); besides, two changes, the standard ones for a
+long-running server:
 
 - After start-up, everything alive (modules, classes, the game and schema
   tables, the resumed tables) is frozen: never looked at again, which takes
-  a sixth of the objects out of every full collection.
+  over a third of the objects out of every full collection.
 - The youngest generation is collected after YOUNG_THRESHOLD new objects
   instead of 700. A connection that lives a moment is then usually gone
   before a collection would have moved it to an older generation, so far
   fewer objects reach the oldest one, and full collections, which CPython
   runs only once that generation has grown by a quarter, become rare. A
-  young collection of that size takes a few milliseconds.
+  young collection of that size took 10-25 ms under that load.
 """
 
 from __future__ import annotations
