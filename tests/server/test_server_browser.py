@@ -404,3 +404,37 @@ def test_level8_names_its_colours_with_the_servers_words(site: Server, browser: 
     numbered = [name for name in names if name not in ("Joker", "Aussetzen")]
     assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), names
     page.context.close()
+
+
+def test_a_table_whose_reference_data_failed_to_come_asks_again(site: Server, browser: Any) -> None:
+    """The first request for the reference data fails (a network hiccup): the page tries again and
+    draws the table with the server's words, rather than the generic view until a reload."""
+    tries: list[str] = []
+
+    def fails_once(route: Any) -> None:
+        tries.append(route.request.url)
+        if len(tries) == 1:
+            route.abort()
+            return
+        reply = route.fetch()
+        body = reply.json()
+        body["data"]["colours"]["de"] = [f"Farbe{n}" for n in range(len(body["data"]["colours"]["de"]))]
+        route.fulfill(response=reply, json=body)
+
+    body = {"game": "level8", "players": 2, "name": "Anna", "seats": ["open", "heuristic"]}
+    table = site.post("/api/tables", body)
+    site.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+    page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
+    page.route("**/api/tables/*/reference", fails_once)
+    page.goto(site.url + "/")
+    keys = {"token": table["token"], "seat": 0, "host_token": table["host_token"]}
+    page.evaluate(
+        "([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [table["id"], json.dumps(keys)]
+    )
+    page.goto(f"{site.url}/#/table/{table['id']}")
+    page.wait_for_selector("[data-testid=hand-card] svg title", state="attached")
+    names = page.locator("[data-testid=hand-card] svg title").all_text_contents()
+    numbered = [name for name in names if name not in ("Joker", "Aussetzen")]
+    assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), names
+    assert len(tries) >= 2
+    page.context.close()
