@@ -35,7 +35,8 @@ class Client:
     greeted: bool = False
     """The connection has said hello."""
     overflowed: bool = False
-    """The connection was given up (its queue overflowed, a send failed, no hello): it is to be closed."""
+    """Nothing more is sent: the connection was given up (its queue overflowed, a send failed, no
+    hello) and is to be closed, or it is closing (`finish`)."""
     close_code: int | None = None
     """The code to close it with, when given up."""
     on_overflow: Callable[[], None] | None = None
