@@ -379,20 +379,22 @@ def test_lucandor_names_its_functions_and_phases_with_the_servers_words(site: Se
     page.context.close()
 
 
-def test_level8_names_its_colours_with_the_servers_words(site: Server, browser: Any) -> None:
-    """A LEVEL 8 card's colour is named as the reference data names it: renamed there, renamed on the page."""
+def rename_level8_colours(route: Any) -> None:
+    """Answer the reference request with LEVEL 8's German colours renamed Farbe0, Farbe1, ..."""
+    reply = route.fetch()
+    body = reply.json()
+    body["data"]["colours"]["de"] = [f"Farbe{n}" for n in range(len(body["data"]["colours"]["de"]))]
+    route.fulfill(response=reply, json=body)
 
-    def renamed(route: Any) -> None:
-        reply = route.fetch()
-        body = reply.json()
-        body["data"]["colours"]["de"] = [f"Farbe{n}" for n in range(len(body["data"]["colours"]["de"]))]
-        route.fulfill(response=reply, json=body)
 
+def level8_hand_names(site: Server, browser: Any, reference_route: Any) -> list[str]:
+    """The names of seat 1's hand cards on a German LEVEL 8 table, its reference requests
+    answered by `reference_route`; the numbered cards only."""
     body = {"game": "level8", "players": 2, "name": "Anna", "seats": ["open", "heuristic"]}
     table = site.post("/api/tables", body)
     site.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
     page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
-    page.route("**/api/tables/*/reference", renamed)
+    page.route("**/api/tables/*/reference", reference_route)
     page.goto(site.url + "/")
     keys = {"token": table["token"], "seat": 0, "host_token": table["host_token"]}
     page.evaluate(
@@ -401,9 +403,14 @@ def test_level8_names_its_colours_with_the_servers_words(site: Server, browser: 
     page.goto(f"{site.url}/#/table/{table['id']}")
     page.wait_for_selector("[data-testid=hand-card] svg title", state="attached")
     names = page.locator("[data-testid=hand-card] svg title").all_text_contents()
-    numbered = [name for name in names if name not in ("Joker", "Aussetzen")]
-    assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), names
     page.context.close()
+    return [name for name in names if name not in ("Joker", "Aussetzen")]
+
+
+def test_level8_names_its_colours_with_the_servers_words(site: Server, browser: Any) -> None:
+    """A LEVEL 8 card's colour is named as the reference data names it: renamed there, renamed on the page."""
+    numbered = level8_hand_names(site, browser, rename_level8_colours)
+    assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), numbered
 
 
 def test_a_table_whose_reference_data_failed_to_come_asks_again(site: Server, browser: Any) -> None:
@@ -415,26 +422,9 @@ def test_a_table_whose_reference_data_failed_to_come_asks_again(site: Server, br
         tries.append(route.request.url)
         if len(tries) == 1:
             route.abort()
-            return
-        reply = route.fetch()
-        body = reply.json()
-        body["data"]["colours"]["de"] = [f"Farbe{n}" for n in range(len(body["data"]["colours"]["de"]))]
-        route.fulfill(response=reply, json=body)
+        else:
+            rename_level8_colours(route)
 
-    body = {"game": "level8", "players": 2, "name": "Anna", "seats": ["open", "heuristic"]}
-    table = site.post("/api/tables", body)
-    site.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
-    page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
-    page.route("**/api/tables/*/reference", fails_once)
-    page.goto(site.url + "/")
-    keys = {"token": table["token"], "seat": 0, "host_token": table["host_token"]}
-    page.evaluate(
-        "([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [table["id"], json.dumps(keys)]
-    )
-    page.goto(f"{site.url}/#/table/{table['id']}")
-    page.wait_for_selector("[data-testid=hand-card] svg title", state="attached")
-    names = page.locator("[data-testid=hand-card] svg title").all_text_contents()
-    numbered = [name for name in names if name not in ("Joker", "Aussetzen")]
-    assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), names
+    numbered = level8_hand_names(site, browser, fails_once)
+    assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), numbered
     assert len(tries) >= 2
-    page.context.close()
