@@ -388,7 +388,7 @@ def rename_level8_colours(route: Any) -> None:
 
 
 def level8_hand_names(site: Server, browser: Any, reference_route: Any) -> list[str]:
-    """The names of seat 1's hand cards on a German LEVEL 8 table, its reference requests
+    """The names of seat 0's hand cards on a German LEVEL 8 table, its reference requests
     answered by `reference_route`; the numbered cards only."""
     body = {"game": "level8", "players": 2, "name": "Anna", "seats": ["open", "heuristic"]}
     table = site.post("/api/tables", body)
