@@ -81,6 +81,8 @@ def read_options_file(path: str | Path) -> dict[str, Any]:
         data = json.loads(text) if str(path).endswith(".json") else tomllib.loads(text)
     except (UserFileError, ValueError) as error:
         raise OptionError(_one_line(f"options file {path}: {error}")) from None
+    except RecursionError:  # the parsers recurse into nested lists and tables
+        raise OptionError(f"options file {path}: its lists or tables are nested too deeply") from None
     if not isinstance(data, dict):
         raise OptionError(f"options file {path} must hold a table of key = value")
     return data

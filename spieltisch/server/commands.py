@@ -96,6 +96,8 @@ def serve(
         typer.echo("note: the browser client is not built (needs npm); the API works without it")
     games = {cls.name: cls for cls in map(load_extra_game, extra_game or [])}
     folder = data_dir or default_data_dir()
+    if data_sets is not None:
+        check_data_sets(data_sets, folder)
     settings = Settings(
         data_dir=folder,
         database_url=database_url,
@@ -131,6 +133,18 @@ def serve(
     worker = f"{__name__}:worker_app"
     config = uvicorn.Config(worker, factory=True, workers=workers, ws_max_size=65536, log_level="warning")
     Multiprocess(config, sockets=[listening]).run()
+
+
+def check_data_sets(offered: Path, data_dir: Path) -> None:
+    """Read and parse every data set offered: a file that fails stops the start, in one line."""
+    from spieltisch.core.data import DataFileError
+    from spieltisch.server.datasets import DataSets
+
+    try:
+        DataSets(offered, data_dir / "data-sets").check()
+    except DataFileError as error:
+        typer.echo(f"error: --data-sets: {error}", err=True)
+        raise typer.Exit(2) from None
 
 
 def settings_to_json(settings: Settings) -> str:

@@ -13,11 +13,18 @@ so its record replays anywhere, whatever becomes of the folder. The game
 reads it from a file the server writes under its data folder, named by the
 content's hash. Every refused value gets the same answer, whatever path it
 names.
+
+Only regular files inside the folder are offered: a symbolic link that leads
+out of it (to /proc/self/environ, say) is refused and logged. `check` reads
+and parses every offered file when the server starts, so a broken one stops
+the start with one line naming it; the game checks the rest (its bounds, its
+shape) when a table is made with it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import tempfile
@@ -26,9 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.core.contract import AnyGame
-from spieltisch.core.data import MAX_DATA_FILE_BYTES, DataFileError, read_user_file
+from spieltisch.core.data import MAX_DATA_FILE_BYTES, DataFileError, parse_toml, read_user_file
+from spieltisch.core.options import OptionError
 from spieltisch.server.errors import (
     DATA_FILE_TOO_LARGE,
+    LANGS,
     NOT_A_FILE_OPTION,
     UNAVAILABLE,
     UNKNOWN_DATA_SET,
@@ -38,6 +47,7 @@ from spieltisch.server.errors import (
 UPLOAD = "upload"
 """The name an uploaded file goes by."""
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+log = logging.getLogger("spieltisch.server")
 
 
 def file_options(game: type[AnyGame]) -> list[str]:
@@ -61,15 +71,51 @@ class DataSets:
         self.folder = folder
         self.cache = cache
         """Where the chosen contents are written for the games to read."""
+        self._refused: set[Path] = set()
+        """Links already logged as refused (each is logged once)."""
 
     def offered(self, game: str, option: str) -> list[str]:
         """The names of the data sets offered for `option` of `game` (built-in: the empty name)."""
+        return sorted(self._files(game, option))
+
+    def _files(self, game: str, option: str) -> dict[str, Path]:
+        """Each offered name with its file: regular files inside the folder, links resolved."""
         if self.folder is None:
-            return []
+            return {}
+        root = self.folder.resolve()
         where = self.folder / game / option
         if not where.is_dir():
-            return []
-        return sorted(p.stem for p in where.glob("*.toml") if p.is_file() and NAME.match(p.stem))
+            return {}
+        found = {}
+        for path in where.glob("*.toml"):
+            target = path.resolve()
+            if not target.is_relative_to(root):
+                self._refuse(path)
+            elif target.is_file() and NAME.match(path.stem):
+                found[path.stem] = target
+        return found
+
+    def _refuse(self, path: Path) -> None:
+        if path not in self._refused:
+            self._refused.add(path)
+            log.warning("data set %s is not offered: it leads out of the data-sets folder", path)
+
+    def check(self) -> int:
+        """Read and parse every offered file; DataFileError naming the first that fails.
+
+        Returns how many files are offered.
+        """
+        if self.folder is None:
+            return 0
+        if not self.folder.is_dir():
+            raise DataFileError(f"{self.folder} is not a folder")
+        count = 0
+        for game in sorted(p.name for p in self.folder.iterdir()):
+            for option in sorted(p.name for p in (self.folder / game).glob("*")):
+                for target in self._files(game, option).values():
+                    parse_toml(read_user_file(target), str(target))
+                    count += 1
+        return count
 
     def choose(
         self, game: type[AnyGame], options: dict[str, Any], uploads: dict[str, str]
@@ -92,9 +138,9 @@ class DataSets:
                 chosen[option] = DataFile(UPLOAD, self._upload(option, uploads[option]))
                 shown[option] = UPLOAD
             elif value != "":
-                if not isinstance(value, str) or value not in self.offered(game.name, option):
+                path = self._files(game.name, option).get(value) if isinstance(value, str) else None
+                if path is None:
                     raise self._unknown(game, option)
-                path = self.folder / game.name / option / f"{value}.toml"  # type: ignore[operator]
                 try:
                     chosen[option] = DataFile(value, read_user_file(path))
                 except DataFileError:
@@ -141,3 +187,8 @@ class DataSets:
         for option, chosen in files.items():
             message = message.replace(str(self.write(chosen.text)), f"{option} ({chosen.name})")
         return message
+
+    def explain(self, error: OptionError, files: dict[str, DataFile]) -> dict[str, str]:
+        """A game's error per language (a data file's own errors come in German too), paths named."""
+        words = error.words if isinstance(error, DataFileError) else None
+        return {lang: self.name_paths(words(lang) if words else str(error), files) for lang in LANGS}

@@ -284,7 +284,7 @@ class Hub:
                 request.game, request.players, data_sets.game_options(cls, "", shown, files)
             )
         except OptionError as error:
-            raise TableError(BAD_OPTIONS, detail=data_sets.name_paths(str(error), files)) from None
+            raise TableError(BAD_OPTIONS, detail=data_sets.explain(error, files)) from None
         # Stored and shown: every option's value, data sets by name (never the server's paths).
         options = {
             name: shown.get(name, "") if name in file_options(cls) else value

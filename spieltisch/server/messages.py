@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
@@ -20,15 +21,35 @@ TOKEN_CHARS = 64
 # Letters and digits of any script, spaces and a little punctuation: no markup,
 # no control characters, so a name is safe anywhere it is shown.
 NAME_PATTERN = re.compile(r"^[\w][\w .'\-]*$", re.UNICODE)
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+"""Hangul fillers: letters to Unicode, yet they show nothing."""
 Lang = Literal["en", "de"]
+StrictCount = Annotated[int, Field(strict=True)]
+"""A JSON integer: 2.0, "2" and true are refused, as in the websocket messages."""
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
+def is_blank(char: str) -> bool:
+    """White space of any kind: spaces (NBSP too), zero-width and other invisible format characters."""
+    return char.isspace() or unicodedata.category(char) == "Cf" or char in BLANK_LETTERS
+
+
+def trim_blanks(value: str) -> str:
+    """`value` without blanks at either end, each run of white space inside one space."""
+    start, end = 0, len(value)
+    while start < end and is_blank(value[start]):
+        start += 1
+    while end > start and is_blank(value[end - 1]):
+        end -= 1
+    return " ".join(value[start:end].split())
+
+
 def check_name(value: str) -> str:
-    value = " ".join(value.split())
+    """A player's name, trimmed; it must keep a visible character and fit NAME_PATTERN."""
+    value = trim_blanks(value)
     if not value or len(value) > MAX_NAME_CHARS or not NAME_PATTERN.match(value):
         raise PydanticCustomError(
             "bad_name",
@@ -81,7 +102,7 @@ class Clock(Strict):
     """
 
     kind: Literal["none", "move", "day"] = "none"
-    seconds: Annotated[int, Field(ge=0, le=14 * 86400)] = 0
+    seconds: Annotated[StrictCount, Field(ge=0, le=14 * 86400)] = 0
     """Per turn; for "day" a whole number of days in seconds."""
 
     @model_validator(mode="after")
@@ -98,7 +119,7 @@ class Clock(Strict):
 
 class CreateTable(Strict):
     game: Annotated[str, Field(max_length=40)]
-    players: Annotated[int, Field(ge=1, le=16)]
+    players: Annotated[StrictCount, Field(ge=1, le=16)]
     options: Annotated[dict[str, Any], Field(max_length=32)] = {}
     seats: Annotated[list[str], Field(max_length=16)] = []
     """Per seat: "open" for a person, or a bot id such as "heuristic"; open by default."""
@@ -132,7 +153,7 @@ class HostRequest(Strict):
 
 class AddBots(HostRequest):
     bot: Annotated[str, Field(max_length=40)] = "heuristic"
-    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+    seat: Annotated[StrictCount, Field(ge=0, le=15)] | None = None
     """One seat, or every open seat when omitted."""
 
 

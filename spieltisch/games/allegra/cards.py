@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from spieltisch.core.data import package_data, user_data
+from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 
 PACKAGE = "spieltisch.games.allegra"
@@ -22,6 +22,22 @@ POSITIONS = ROWS * WIDTH
 SLOTS_PER_SEAT = 12
 ROW_NAMES = "ABC"
 COLUMN_NAMES = ("L", "1", "2", "3", "R")
+VALUES = 13  # verified (rulebook): the values -1..11
+
+# Bounds on a user's deck file, checked before anything is built: room for any
+# re-fitted box, while the draw pile (copied by every search) stays small.
+MAX_PER_VALUE = Bound(
+    "deck.counts",
+    50,
+    "cards of one value (more than 3 times the box's largest, 14)",
+    "Karten eines Werts (mehr als 3-mal die größte Zahl der Schachtel, 14)",
+)
+MAX_CARDS = Bound(
+    "deck.counts",
+    480,
+    "cards in all (4 times the box's 120)",
+    "Karten insgesamt (4-mal die 120 der Schachtel)",
+)
 
 
 @dataclass(frozen=True)
@@ -79,10 +95,13 @@ def _user_deck(path: str) -> dict[str, Any]:
     counts = given.get("counts")
     if (
         not isinstance(counts, list)
-        or len(counts) != 13
+        or len(counts) != VALUES
         or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)
     ):
         raise OptionError(f"{path}: [deck] counts must be 13 whole numbers >= 0, for the values -1..11")
+    for count in counts:
+        MAX_PER_VALUE.check(count, path)
+    MAX_CARDS.check(sum(counts), path)
     return {"counts": counts}
 
 

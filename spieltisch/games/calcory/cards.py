@@ -5,12 +5,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.core.data import package_data, user_data
+from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 
 TARGET = 13  # verified (rulebook): the sum to hit
 DIGITS = 10  # cards show the digits 0-9 (verified)
 ROW_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+# Bounds on a user's deck file, checked before anything is built: room for any
+# re-fitted box, while the game's tables (one entry per position) stay small.
+MAX_ROWS = Bound("layout.rows", len(ROW_NAMES), "rows (one letter each)", "Zeilen (je ein Buchstabe)")
+MAX_COLUMNS = Bound(
+    "layout.columns", 40, "columns (4 times the box's 10)", "Spalten (4-mal die 10 der Schachtel)"
+)
+MAX_CARDS = Bound(
+    "layout",
+    240,
+    "cards in the layout, rows x columns (4 times the box's 60)",
+    "Karten in der Auslage, Zeilen x Spalten (4-mal die 60 der Schachtel)",
+)
+MAX_PER_DIGIT = Bound(
+    "cards.counts",
+    60,
+    "cards of one digit (10 times the box's 6)",
+    "Karten einer Ziffer (10-mal die 6 der Schachtel)",
+)
 
 
 @dataclass(frozen=True)
@@ -74,7 +93,8 @@ def load_deck(path: str = "") -> Deck:
         raise OptionError(f"{where} needs [layout] rows, columns and [cards] counts (10 numbers)") from None
     if len(counts) != DIGITS:
         raise OptionError(f"{where}: cards.counts needs one count per digit 0-9, got {len(counts)}")
-    if not 1 <= rows <= len(ROW_NAMES) or columns < 1:
+    _check_bounds(rows, columns, counts, where)
+    if rows < 1 or columns < 1:
         raise OptionError(f"{where}: the layout needs 1-{len(ROW_NAMES)} rows and at least one column")
     if sum(counts) != rows * columns:
         raise OptionError(
@@ -83,6 +103,14 @@ def load_deck(path: str = "") -> Deck:
     if sum(counts) < 2:
         raise OptionError(f"{where}: the game needs at least 2 cards")
     return Deck(rows, columns, counts)
+
+
+def _check_bounds(rows: int, columns: int, counts: tuple[int, ...], where: str) -> None:
+    MAX_ROWS.check(rows, where)
+    MAX_COLUMNS.check(columns, where)
+    MAX_CARDS.check(rows * columns, where)
+    for count in counts:
+        MAX_PER_DIGIT.check(count, where)
 
 
 def _whole(value: Any, name: str, where: str) -> int:

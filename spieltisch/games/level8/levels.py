@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.core.data import package_data, user_data
+from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 from spieltisch.games.level8.views import PartStruct
 
@@ -15,6 +15,13 @@ KIND_NAMES = {name: kind for kind, name in enumerate(PART_KINDS)}
 LEVEL_COUNT = 8
 MAX_PARTS = 4
 MAX_LEVEL_CARDS = 10  # with 11 cards after drawing, one is left for the discard
+
+# Bounds on a user's level list, checked before its levels are read: the rules' own sizes
+# (a part's cards are checked with the part).
+LEVELS_BOUND = Bound(
+    "level", LEVEL_COUNT, "[[level]] tables (the game has 8)", "[[level]]-Tabellen (das Spiel hat 8)"
+)
+PARTS_BOUND = Bound("parts", MAX_PARTS, "parts in a level", "Teile in einem Level")
 
 Part = tuple[int, int]  # (RUN | SET | COLOUR, number of cards)
 
@@ -53,6 +60,8 @@ def load_levels(side: str, path: str = "") -> LevelList:
 def parse_levels(data: dict[str, Any], source: str) -> LevelList:
     """Validate a level list; every problem is an OptionError naming the level and part."""
     levels = data.get("level")
+    if isinstance(levels, list):
+        LEVELS_BOUND.check(len(levels), source)
     if not isinstance(levels, list) or len(levels) != LEVEL_COUNT:
         raise OptionError(f"{source}: a level list needs exactly {LEVEL_COUNT} [[level]] tables")
     carry = data.get("carry_over", False)
@@ -67,8 +76,7 @@ def _parse_level(entry: Any, where: str) -> tuple[Part, ...]:
     if not isinstance(entry, dict) or not isinstance(entry.get("parts"), list) or not entry["parts"]:
         raise OptionError(f"{where}: needs a non-empty list `parts`")
     parts = entry["parts"]
-    if len(parts) > MAX_PARTS:
-        raise OptionError(f"{where}: at most {MAX_PARTS} parts, got {len(parts)}")
+    PARTS_BOUND.check(len(parts), where)
     result = []
     for index, part in enumerate(parts):
         spot = f"{where}, part {index + 1}"

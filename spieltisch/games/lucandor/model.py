@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
 
-from spieltisch.core.data import package_data, user_data
+from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 from spieltisch.games.lucandor.words import counted
 
@@ -46,6 +46,42 @@ STAND: Final = 1
 STACK: Final = 2
 SHOES: Final = 3
 RESTS = {"stand": STAND, "stack": STACK, "shoes": SHOES}
+
+# Bounds on a user's files, checked as each list or text is read, before
+# anything is built: room for any re-fitted box, while the engine's tables (per
+# cell, per door position, per colour) and the names on the screen stay small.
+COLOURS = Bound(
+    "colours", 12, "colours (twice the box's 6)", "Farben (doppelt so viele wie die 6 der Schachtel)"
+)
+GARMENTS = Bound(
+    "garments",
+    20,
+    "garment kinds (twice the box's 10)",
+    "Kleidungsarten (doppelt so viele wie die 10 der Schachtel)",
+)
+CORNERS = Bound("corners", 4, "corners (a card has 4)", "Ecken (eine Karte hat 4)")
+CARDS = Bound(
+    "cards", sum(FUNCTION_COUNTS.values()), "cards (the rulebook's 60)", "Karten (die 60 der Spielregel)"
+)
+START_CARDS = Bound(
+    "start_cards",
+    8,
+    "start cards (one per scoring slot; the box has 3)",
+    "Startkarten (eine je Wertungsplatz; die Schachtel hat 3)",
+)
+SECTIONS = Bound("sections", 8, "sections (the box has 3)", "Regalreihen (die Schachtel hat 3)")
+STOREYS = Bound("storeys", 12, "storeys (the box has 5)", "Etagen (die Schachtel hat 5)")
+SLOTS = Bound("slots", 8, "scoring slots (the box has 3)", "Wertungsplätze (die Schachtel hat 3)")
+DRAWER_SLOTS = Bound(
+    "drawers", 24, "drawer slots (4 times the box's 6)", "Schubladenplätze (4-mal die 6 der Schachtel)"
+)
+NAME_CHARS = Bound("", 40, "characters in a name or key", "Zeichen in einem Namen oder Schlüssel")
+SHORT_CHARS = Bound(
+    "",
+    4,
+    "characters in a short name (the box's have 2)",
+    "Zeichen in einem Kurznamen (die der Schachtel haben 2)",
+)
 
 
 @dataclass(frozen=True)
@@ -242,16 +278,25 @@ class _Reader:
             raise self.fail(where, f"missing entry {key!r}")
         return data[key]
 
-    def items(self, data: Any, key: str, where: str) -> list[Any]:
+    def items(self, data: Any, key: str, where: str, bound: Bound) -> list[Any]:
         value = self.table(data, key, where)
         if not isinstance(value, list) or not value:
             raise self.fail(f"{where}.{key}", "must be a non-empty list")
+        bound.check(len(value), self.source, f"{where}.{key}")
         return value
 
-    def text(self, data: Any, key: str, where: str) -> str:
+    def listed(self, data: Any, key: str, where: str) -> list[Any]:
+        """An optional list (empty when missing)."""
+        value = data.get(key, []) if isinstance(data, dict) else None
+        if not isinstance(value, list):
+            raise self.fail(f"{where}.{key}", "must be a list")
+        return value
+
+    def text(self, data: Any, key: str, where: str, bound: Bound = NAME_CHARS) -> str:
         value = self.table(data, key, where)
         if not isinstance(value, str) or not value:
             raise self.fail(f"{where}.{key}", f"must be a non-empty text, got {value!r}")
+        bound.check(len(value), self.source, f"{where}.{key}")
         return value
 
     def whole(self, data: Any, key: str, where: str, low: int, high: int = 10**6) -> int:
@@ -273,8 +318,8 @@ def _named(reader: _Reader, entries: list[Any], where: str, short: bool = True) 
         here = f"{where}[{i}]"
         key = reader.text(entry, "key", here)
         de, en = reader.text(entry, "de", here), reader.text(entry, "en", here)
-        short_de = reader.text(entry, "short_de", here) if short else de
-        short_en = reader.text(entry, "short_en", here) if short else en
+        short_de = reader.text(entry, "short_de", here, SHORT_CHARS) if short else de
+        short_en = reader.text(entry, "short_en", here, SHORT_CHARS) if short else en
         result.append(Named(key, de, en, short_de, short_en))
     keys = [n.key for n in result]
     if len(set(keys)) != len(keys):
@@ -296,14 +341,14 @@ CardsData = tuple[
 
 
 def _read_cards(reader: _Reader, data: dict[str, Any]) -> CardsData:
-    colours = _named(reader, reader.items(data, "colours", "file"), "colours")
-    corners = _named(reader, reader.items(data, "corners", "file"), "corners", short=False)
+    colours = _named(reader, reader.items(data, "colours", "file", COLOURS), "colours")
+    corners = _named(reader, reader.items(data, "corners", "file", CORNERS), "corners", short=False)
     if len(corners) != 4:
         raise reader.fail("corners", "a card has exactly 4 corners (verified, rulebook)")
-    garments = _read_garments(reader, reader.items(data, "garments", "file"))
+    garments = _read_garments(reader, reader.items(data, "garments", "file", GARMENTS))
     colour_ix, garment_ix, corner_ix = _index(colours), _index(garments), _index(corners)
     cards: list[Card] = []
-    for i, entry in enumerate(reader.items(data, "cards", "file")):
+    for i, entry in enumerate(reader.items(data, "cards", "file", CARDS)):
         cards.append(_read_card(reader, entry, i, colour_ix, garment_ix, corner_ix))
     _check_card_set(reader, cards, colours, garments)
     return colours, garments, corners, tuple(cards), _read_start(reader, data, colour_ix)
@@ -376,13 +421,13 @@ def _read_start(
 ) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]]:
     sides = []
     points = []
-    for i, entry in enumerate(reader.items(data, "start_cards", "file")):
+    for i, entry in enumerate(reader.items(data, "start_cards", "file", START_CARDS)):
         here = f"start_cards[{i}]"
         pair = []
         for side in ("a", "b"):
-            names = reader.items(entry, side, here)
+            names = reader.items(entry, side, here, COLOURS)
             for name in names:
-                if name not in colour_ix:
+                if not isinstance(name, str) or name not in colour_ix:
                     raise reader.fail(f"{here}.{side}", f"unknown colour {name!r}")
             pair.append(tuple(colour_ix[name] for name in names))
         sides.append((pair[0], pair[1]))
@@ -399,9 +444,11 @@ def _read_wardrobe(
     cards: tuple[Card, ...],
     start: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]],
 ) -> Model:
-    sections = _named(reader, _keyed(reader.items(data, "sections", "file")), "sections", short=False)
+    sections = _named(
+        reader, _keyed(reader.items(data, "sections", "file", SECTIONS)), "sections", short=False
+    )
     door_start = reader.whole(data, "door_start", "file", 0, len(sections) - 1)
-    kinds, shoes = _read_storeys(reader, reader.items(data, "storeys", "file"))
+    kinds, shoes = _read_storeys(reader, reader.items(data, "storeys", "file", STOREYS))
     sizes = reader.table(data, "sizes", "file")
     rod_units = reader.whole(sizes, "rod_units", "sizes", 1, 60)
     drawer_units = reader.whole(sizes, "drawer_units", "sizes", 1, 60)
@@ -414,15 +461,14 @@ def _read_wardrobe(
             raise reader.fail("sizes", f"a {g.key} ({size}) does not fit any {g.container}")
     find_cell = _cell_reader(reader, len(sections), kinds)
     drawers = reader.table(data, "drawers", "file")
-    starts = tuple(
-        find_cell(s, f"drawers.start_slots[{i}]") for i, s in enumerate(drawers.get("start_slots", []))
-    )
-    others = tuple(
-        find_cell(s, f"drawers.other_slots[{i}]") for i, s in enumerate(drawers.get("other_slots", []))
-    )
+    start_list = reader.listed(drawers, "start_slots", "drawers")
+    other_list = reader.listed(drawers, "other_slots", "drawers")
+    DRAWER_SLOTS.check(len(start_list) + len(other_list), reader.source)
+    starts = tuple(find_cell(s, f"drawers.start_slots[{i}]") for i, s in enumerate(start_list))
+    others = tuple(find_cell(s, f"drawers.other_slots[{i}]") for i, s in enumerate(other_list))
     if len(set(starts + others)) != len(starts + others):
         raise reader.fail("drawers", "a slot is listed twice")
-    slot_storeys = _read_slots(reader, reader.items(data, "slots", "file"), len(kinds))
+    slot_storeys = _read_slots(reader, reader.items(data, "slots", "file", SLOTS), len(kinds))
     if len(slot_storeys) != len(start[0]):
         raise reader.fail(
             "slots",
@@ -499,7 +545,7 @@ def _cell_reader(reader: _Reader, sections: int, kinds: tuple[int, ...]) -> Call
 def _read_slots(reader: _Reader, entries: list[Any], storeys: int) -> tuple[tuple[int, ...], ...]:
     result = []
     for i, entry in enumerate(entries):
-        covered = reader.items(entry, "storeys", f"slots[{i}]")
+        covered = reader.items(entry, "storeys", f"slots[{i}]", STOREYS)
         if not all(type(s) is int and 1 <= s <= storeys for s in covered) or len(set(covered)) != len(
             covered
         ):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.core.data import package_data, user_data
+from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 from spieltisch.games.souvenirs.cards import CARD_OF, PACKAGE, Card
 
@@ -30,6 +30,15 @@ COMBINATIONS = (
 )
 LINE_LENGTH = 5
 FIRST, SECOND = 0, 1
+
+# The bound on a user's score table, checked before anything is built: room for
+# any re-fitted box, while scores stay numbers a person (and a float) reads exactly.
+MAX_POINTS = Bound(
+    "points",
+    100,
+    "points for a combination (6 times the box's highest, 16)",
+    "Punkte für eine Kombination (6-mal die höchste Zahl der Schachtel, 16)",
+)
 
 
 def held_combinations(cards: Sequence[tuple[int, int]]) -> frozenset[str]:
@@ -194,9 +203,10 @@ def _entry(entry: Any, where: str) -> tuple[tuple[int, int], tuple[bool, bool]]:
             raise OptionError(f"{where} needs {key} = N (a whole number of points)")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise OptionError(f"{where}: {key} must be a whole number >= 0, got {value!r}")
+        MAX_POINTS.check(value, where, key)
         values.append(value)
     marks = entry.get("verified", [])
-    if not isinstance(marks, list) or not set(marks) <= {"first", "second"}:
+    if not isinstance(marks, list) or not all(mark in ("first", "second") for mark in marks):
         raise OptionError(f'{where}: verified must be a list of "first"/"second"')
     return (values[0], values[1]), ("first" in marks, "second" in marks)
 
