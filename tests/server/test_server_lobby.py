@@ -100,6 +100,41 @@ def test_player_names_are_validated(client: TestClient) -> None:
     assert seats[0]["name"] == "Jörg O'Neil-Ünal"
 
 
+def test_names_lose_blanks_of_every_kind_and_keep_something_visible(client: TestClient) -> None:
+    """NBSP, zero-width and format characters, Hangul fillers: blanks, trimmed like spaces."""
+    table = new_table(client, seats=["open", "open"])
+    for name in ["\u00a0\u00a0\u00a0", "\u200b\u200b", "\u2060\ufeff", "\u3164", "\u00a0\u200b\u3000"]:
+        seated = client.post(f"/api/tables/{table['id']}/seats/0", json={"name": name})
+        created = client.post("/api/tables", json={"game": "toy", "players": 2, "name": name})
+        assert seated.status_code == created.status_code == 422, repr(name)
+        assert seated.json()["error"] == created.json()["error"] == "malformed"
+    ok = client.post(
+        f"/api/tables/{table['id']}/seats/0", json={"name": "\u200b\u00a0Anna\u00a0\u00a0Maria\ufeff"}
+    )
+    assert ok.status_code == 200, ok.text
+    assert client.get(f"/api/tables/{table['id']}").json()["seats"][0]["name"] == "Anna Maria"
+
+
+def test_counts_are_json_integers_as_the_websocket_messages_are(client: TestClient) -> None:
+    """2.0, "60" and true were read as numbers; docs/server.md promises strict integers."""
+    refused = [
+        {"game": "toy", "players": 2.0},
+        {"game": "toy", "players": "2"},
+        {"game": "toy", "players": True},
+        {"game": "toy", "players": 2, "clock": {"kind": "move", "seconds": "60"}},
+        {"game": "toy", "players": 2, "clock": {"kind": "move", "seconds": 60.0}},
+    ]
+    for body in refused:
+        reply = client.post("/api/tables", json=body, headers={"accept-language": "de"})
+        assert reply.status_code == 422 and "muss eine ganze Zahl sein" in reply.json()["message"], body
+    table = new_table(client, clock={"kind": "move", "seconds": 60})
+    bots = client.post(
+        f"/api/tables/{table['id']}/bots", json={"host_token": table["host_token"], "seat": 1.0}
+    )
+    assert bots.status_code == 422
+    assert client.get("/api/tables").json()[0]["seats"][1]["kind"] == "open"
+
+
 def test_security_headers_and_placeholder_page(client: TestClient) -> None:
     page = client.get("/")
     assert "not built" in page.text
