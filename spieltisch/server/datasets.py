@@ -88,34 +88,32 @@ class DataSets:
             return {}
         found = {}
         for path in where.glob("*.toml"):
-            target = path.resolve()
+            try:
+                target = path.resolve()
+            except (OSError, RuntimeError):  # a loop of links
+                self._refuse(path, "its links go round in a loop")
+                continue
             if not target.is_relative_to(root):
-                self._refuse(path)
+                self._refuse(path, "it leads out of the data-sets folder")
             elif target.is_file() and NAME.match(path.stem):
                 found[path.stem] = target
         return found
 
-    def _refuse(self, path: Path) -> None:
+    def _refuse(self, path: Path, why: str) -> None:
         if path not in self._refused:
             self._refused.add(path)
-            log.warning("data set %s is not offered: it leads out of the data-sets folder", path)
+            log.warning("data set %s is not offered: %s", path, why)
 
-    def check(self) -> int:
-        """Read and parse every offered file; DataFileError naming the first that fails.
-
-        Returns how many files are offered.
-        """
+    def check(self) -> None:
+        """Read and parse every offered file; DataFileError naming the first that fails."""
         if self.folder is None:
-            return 0
+            return
         if not self.folder.is_dir():
             raise DataFileError(f"{self.folder} is not a folder")
-        count = 0
         for game in sorted(p.name for p in self.folder.iterdir()):
             for option in sorted(p.name for p in (self.folder / game).glob("*")):
                 for target in self._files(game, option).values():
                     parse_toml(read_user_file(target), str(target))
-                    count += 1
-        return count
 
     def choose(
         self, game: type[AnyGame], options: dict[str, Any], uploads: dict[str, str]
