@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
+from spieltisch.core.registry import game_class
+
 
 @dataclass(frozen=True)
 class Oversized:
@@ -23,7 +25,7 @@ class Oversized:
 
     @property
     def players(self) -> int:
-        return 3 if self.game == "lucandor" else 2
+        return game_class(self.game).min_players
 
     def __str__(self) -> str:
         return f"{self.game}-{self.option}-{self.entry}-{self.limit}"
