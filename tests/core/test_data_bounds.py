@@ -7,6 +7,7 @@ MB), and a file nested thousands deep raised RecursionError in the parser.
 from __future__ import annotations
 
 import time
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,20 @@ def test_a_nested_options_file_is_refused_in_one_line(tmp_path: Path) -> None:
         path.write_text(text, encoding="utf-8")
         with pytest.raises(OptionError, match="nested too deeply"):
             read_options_file(path)
+
+
+def test_entries_of_the_wrong_kind_are_refused_in_one_line_not_a_type_error(tmp_path: Path) -> None:
+    """A list or table where a word belongs raised TypeError (unhashable), a 500 on the server."""
+    wardrobe = (resources.files("spieltisch.games.lucandor") / "data" / "wardrobe.toml").read_text("utf-8")
+    cards = (resources.files("spieltisch.games.lucandor") / "data" / "cards.toml").read_text("utf-8")
+    colours = cards.replace('a = ["rot", "orange"]', 'a = [["rot"], "orange"]')
+    slots = wardrobe.replace("start_slots = [[1, 3], [3, 3], [2, 4]]", "start_slots = 5")
+    assert colours != cards and slots != wardrobe
+    cases = [
+        ("souvenirs", "score_table", "[fuenfling]\nfirst = 5\nsecond = 1\nverified = [{}]\n", "verified"),
+        ("lucandor", "cards", colours, "unknown colour"),
+        ("lucandor", "wardrobe", slots, "start_slots: must be a list"),
+    ]
+    for game, option, text, message in cases:
+        with pytest.raises(OptionError, match=message):
+            load(game, option, text, tmp_path)
