@@ -278,6 +278,7 @@ def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Serve
     named = page.get_by_test_id("replay-move").inner_text()
     assert "Jörg" in named and ("behalten" in named or "tauschen" in named), "a step is named by its move"
     page.get_by_role("button", name="Anfang").click()
+    shoot(page, "toy-replay-phone")
     phone.close()
 
 
@@ -295,6 +296,8 @@ def test_a_link_to_no_table_ends_in_the_servers_message(
         socket.on("framereceived", lambda payload: received.append(str(payload)))
 
     page.on("websocket", opened)
+    failed: list[str] = []
+    page.on("response", lambda response: response.status >= 400 and failed.append(response.url))
     page.goto(f"{site.url}/#/table/nosuchtable")
     gone = page.get_by_test_id("gone")
     gone.wait_for()
@@ -308,6 +311,9 @@ def test_a_link_to_no_table_ends_in_the_servers_message(
     shoot(page, f"no-table-{locale}")
     page.wait_for_timeout(4000)  # the client's first retries would come after 1 s and 3 s
     assert len(sockets) == 1, "no connection is tried again after not_found"
+    assert failed == [], "nothing the page asks for is missing (not even the log of no table)"
+    icon = httpx.get(site.url + (page.locator("link[rel=icon]").get_attribute("href") or "/favicon.ico"))
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg"), "the tab's icon"
     page.context.close()
 
 

@@ -93,17 +93,22 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(table)}?lang=${lang}`);
       socket.current = ws;
-      ws.onopen = () => {
-        delay = FIRST_DELAY;
-        ws.send(hello());
-        // The state brings the last moves only: the rest of the log (after a reload,
-        // or moves missed while away) comes once per connection.
+      let logAsked = false;
+      // The state brings the last moves only: the rest of the log (after a reload,
+      // or moves missed while away) comes once per connection, once the table is
+      // known to exist (its first state).
+      const fetchLog = () => {
+        logAsked = true;
         api
           .log(table, lang, token)
           .then((reply) => {
             if (!closed) setLog((known) => mergeLog(known, reply.log as LogEntry[]));
           })
           .catch(() => undefined); // the log the states bring is still shown
+      };
+      ws.onopen = () => {
+        delay = FIRST_DELAY;
+        ws.send(hello());
       };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data as string) as ServerMessage;
@@ -113,6 +118,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
           latest.current = message;
           setState(message);
           setLog((known) => mergeLog(known, message.log ?? []));
+          if (!logAsked) fetchLog();
           setLink("open");
           setError(null);
           if (sentAt.current !== null && message.version !== sentAt.current) settle();

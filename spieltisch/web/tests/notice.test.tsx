@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 // The tab's title and what the client does when the server closes the connection.
 
+import { readFileSync } from "node:fs";
 import { render } from "preact";
 import { describe, expect, it } from "vitest";
 import { CloseCode } from "../src/closecodes";
-import { useTurnNotice } from "../src/notice";
+import { QUIET_ICON, useTurnNotice } from "../src/notice";
 import { afterClose } from "../src/socket";
 
 function Turn({ mine }: { mine: boolean }) {
@@ -22,6 +23,13 @@ describe("the tab's title", () => {
     expect(document.title).toBe("ALLEGRA · spieltisch");
     render(null, root);
     expect(document.title).toBe("spieltisch");
+  });
+});
+
+describe("the tab's icon", () => {
+  it("is the page's own icon (src/icon.svg) while it is not your turn", () => {
+    const file = readFileSync(`${import.meta.dirname}/../src/icon.svg`, "utf-8").trim();
+    expect(decodeURIComponent(QUIET_ICON.replace("data:image/svg+xml,", ""))).toBe(file);
   });
 });
 
