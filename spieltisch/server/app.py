@@ -37,9 +37,7 @@ from spieltisch.server.errors import (
     NO_SEAT_FOR_TOKEN,
     STORED_FIRST,
     TOO_LARGE,
-    WS_1013_TRY_AGAIN_LATER,
-    WS_4404_NO_TABLE,
-    WS_4408_NO_HELLO,
+    CloseCode,
     TableError,
     pick_lang,
     validation_detail,
@@ -94,7 +92,7 @@ SECURITY_HEADERS = {
 log = logging.getLogger("spieltisch.server")
 RETRY_AFTER_SECONDS = 5
 HELLO_TIMEOUT_SECONDS = 30.0
-"""A connection that has not said hello by then is closed (WS_4408_NO_HELLO)."""
+"""A connection that has not said hello by then is closed (CloseCode.NO_HELLO)."""
 CLOSE_TIMEOUT_SECONDS = 2.0
 OPENAPI_REFS = "#/components/schemas/{model}"
 
@@ -363,9 +361,9 @@ def _add_table_socket(app: FastAPI) -> None:
         except TableError as error:
             if limits.first_refusal(address):  # told why
                 await websocket.accept()
-                await _refuse(websocket, error, lang, WS_1013_TRY_AGAIN_LATER)
+                await _refuse(websocket, error, lang, CloseCode.TRY_AGAIN_LATER)
             else:  # told before: closed before the handshake completes (HTTP 403), at half the cost
-                await websocket.close(WS_1013_TRY_AGAIN_LATER, reason=error.code)
+                await websocket.close(CloseCode.TRY_AGAIN_LATER, reason=error.code)
             return
         try:
             await websocket.accept()
@@ -378,10 +376,10 @@ async def _serve_connection(websocket: WebSocket, table_id: str, lang: str) -> N
     try:
         room = await _hub(websocket).room(table_id)
     except TableError as error:
-        await _refuse(websocket, error, lang, WS_4404_NO_TABLE)
+        await _refuse(websocket, error, lang, CloseCode.NO_TABLE)
         return
     except SQLAlchemyError:
-        await _refuse(websocket, TableError(DATABASE_DOWN), lang, WS_1013_TRY_AGAIN_LATER)
+        await _refuse(websocket, TableError(DATABASE_DOWN), lang, CloseCode.TRY_AGAIN_LATER)
         return
     client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
     await _connect(websocket, room, client)
@@ -421,7 +419,7 @@ async def _connect(websocket: WebSocket, room: Room, client: Client) -> None:
 
 def _no_hello(client: Client) -> None:
     if not client.greeted:
-        client.give_up(WS_4408_NO_HELLO)
+        client.give_up(CloseCode.NO_HELLO)
 
 
 def _error_message(error: TableError, lang: str) -> ErrorMessage:

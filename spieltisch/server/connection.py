@@ -4,7 +4,7 @@ A room never waits for a socket: it posts a message to each connection's
 queue and goes on. Each connection's sender task writes its queue to the
 socket at whatever pace that socket allows, so a client that reads slowly,
 or not at all, slows only itself. A queue that overflows means the client
-cannot keep up: the connection is closed (WS_4008_TOO_SLOW), never silently
+cannot keep up: the connection is closed (CloseCode.TOO_SLOW), never silently
 left without updates while it still answers pings.
 """
 
@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from spieltisch.server.errors import WS_4008_TOO_SLOW
+from spieltisch.server.errors import CloseCode
 
 SEND_QUEUE_LIMIT = 64
 """Messages a connection may have waiting before it counts as not reading."""
@@ -50,7 +50,7 @@ class Client:
         if self.overflowed:
             return
         if len(self.pending) >= self.queue_limit:
-            self.give_up(WS_4008_TOO_SLOW)
+            self.give_up(CloseCode.TOO_SLOW)
             return
         self.pending.append(text)
         self._wake.set()

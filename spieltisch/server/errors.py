@@ -11,21 +11,49 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
 LANGS = ("en", "de")
 """The languages the server speaks; the first is the fallback."""
 
-# Websocket close codes (4000-4999 are free for applications).
-WS_1008_POLICY_VIOLATION = 1008
-WS_1013_TRY_AGAIN_LATER = 1013
-"""Refused for now: too many connections or new ones a minute, or the database is down."""
-WS_4404_NO_TABLE = 4404
-"""The table does not exist."""
-WS_4008_TOO_SLOW = 4008
-"""The connection's outgoing queue overflowed: the client does not read what it is sent."""
-WS_4408_NO_HELLO = 4408
-"""No hello within the time allowed after connecting."""
+
+class CloseCode(IntEnum):
+    """Why the server closed a table's websocket: every code it closes one with.
+
+    The server closes with the 4xxx codes (4000-4999 are free for applications)
+    and 1013; uvicorn with 1009 and 1012. A connection that ends without a close
+    frame (1006: the network, a failed send, a crash) has no code of its own.
+    The browser client gets these names from the published schema
+    (spieltisch/web/src/closecodes.ts) and acts on each on purpose.
+    """
+
+    meaning: str
+
+    def __new__(cls, code: int, meaning: str) -> CloseCode:
+        member = int.__new__(cls, code)
+        member._value_ = code
+        member.meaning = meaning
+        return member
+
+    MESSAGE_TOO_BIG = 1009, "A frame over the server's limit of 64 KiB."
+    SERVICE_RESTART = 1012, "The server is shutting down or restarting."
+    TRY_AGAIN_LATER = 1013, "Refused for now: too many connections or new ones a minute, or no database."
+    TOO_SLOW = 4008, "The connection's outgoing queue overflowed: the client does not read what it is sent."
+    NO_TABLE = 4404, "The table does not exist."
+    NO_HELLO = 4408, "No hello within the time allowed after connecting."
+
+
+def close_codes_json_schema() -> dict[str, Any]:
+    """CloseCode as JSON Schema, each code's name and meaning beside it (`x-enum-varnames`)."""
+    return {
+        "title": "CloseCode",
+        "description": " ".join((CloseCode.__doc__ or "").split("\n\n")[0].split()),
+        "type": "integer",
+        "enum": [int(code) for code in CloseCode],
+        "x-enum-varnames": [code.name for code in CloseCode],
+        "x-enum-descriptions": [code.meaning for code in CloseCode],
+    }
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from pydantic_core import PydanticCustomError
 
 from spieltisch.core.data import MAX_DATA_FILE_BYTES
+from spieltisch.server.errors import close_codes_json_schema
 from spieltisch.server.store import SeatKind, TableStatus
 
 MAX_MESSAGE_BYTES = 4096
@@ -439,7 +440,8 @@ CLIENT_MESSAGES: tuple[type[Strict], ...] = (Hello, Act, Chat, Ping)
 
 
 def messages_json_schema(ref_template: str = "#/$defs/{model}") -> dict[str, Any]:
-    """JSON Schema of every websocket message, with the unions ClientMessage and ServerMessage."""
+    """JSON Schema of every websocket message, with the unions ClientMessage and ServerMessage,
+    and the codes a connection may close with (CloseCode)."""
     models: list[tuple[type[BaseModel], JsonSchemaMode]] = [(m, "validation") for m in CLIENT_MESSAGES]
     models += [(m, "serialization") for m in SERVER_MESSAGES]
     _, top = models_json_schema(models, ref_template=ref_template)
@@ -453,4 +455,5 @@ def messages_json_schema(ref_template: str = "#/$defs/{model}") -> dict[str, Any
             "oneOf": [{"$ref": ref} for ref in mapping.values()],
             "discriminator": {"propertyName": "type", "mapping": mapping},
         }
+    defs["CloseCode"] = close_codes_json_schema()
     return {"title": "spieltisch table messages", "$defs": defs}

@@ -146,6 +146,32 @@ def serious_axe_violations(page: Any) -> list[dict[str, Any]]:
     return found
 
 
+TITLE_WATCH = """
+window.titleSlips = [];
+new MutationObserver(() => {
+  const turn = document.querySelector('[data-testid=turn]');
+  if (!turn) return;
+  const notice = document.title.startsWith('\u25b6');
+  if ((turn.dataset.status === 'finished' && notice) || (turn.classList.contains('mine') && !notice))
+    window.titleSlips.push(`${turn.dataset.status} ${turn.className}: ${document.title}`);
+}).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+"""
+"""Watches the tab's title from before the page's own scripts: after every change to the page
+(in the same task, before the next paint) the title must say "your turn" exactly when the turn
+banner does, never once the game is over. `title_slips` reads what it found."""
+
+
+def watch_title(page: Any) -> None:
+    """Records every moment the tab's title and the turn banner disagree (TITLE_WATCH)."""
+    page.add_init_script(TITLE_WATCH)
+
+
+def title_slips(page: Any) -> list[str]:
+    """The moments since the page loaded when the title said otherwise than the banner."""
+    slips: list[str] = page.evaluate("() => window.titleSlips")
+    return slips
+
+
 def check_page(page: Any, name: str, phone: bool) -> None:
     """What every page must be: accessible, without sideways scroll on a phone, with 44 px targets."""
     violations = serious_axe_violations(page)

@@ -29,6 +29,8 @@ from tests.server.browser import (
     shoot,
     sideways_overflow,
     small_targets,
+    title_slips,
+    watch_title,
 )
 from tests.server.servers import Server
 from tests.server.test_server_reference import expected_reference, refitted_files
@@ -101,6 +103,7 @@ def wait_for_my_turn(page: Any) -> None:
 
 def test_every_game_to_the_end_against_bots_through_the_page(site: Server, page: Any) -> None:
     page.set_viewport_size(DESKTOP)
+    watch_title(page)
     rng = random.Random(1)
     for game in httpx.get(f"{site.url}/api/games").json():
         create_from_lobby(page, site, game["name"], game["min_players"])
@@ -113,6 +116,7 @@ def test_every_game_to_the_end_against_bots_through_the_page(site: Server, page:
         result = page.get_by_test_id("result")
         assert result.is_visible() and "Anna" in result.inner_text(), game["name"]
         assert not page.title().startswith("▶"), "no turn notice once the game is over"
+        assert title_slips(page) == [], game["name"]
         assert serious_axe_violations(page) == [], game["name"]
         shoot(page, f"{game['name']}-end")
 
@@ -244,6 +248,7 @@ def test_a_refitted_lucandor_table_is_drawn_from_its_reference_data(
 def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Server, browser: Any) -> None:
     phone = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True)
     page = phone.new_page()
+    watch_title(page)
     table = create_from_lobby(page, site, "toy", 3, name="Jörg")
     assert "Du bist am Zug" in page.get_by_test_id("turn").inner_text()
     assert page.title().startswith("▶ Du bist am Zug")
@@ -263,6 +268,7 @@ def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Serve
     page.keyboard.press("Enter")
     watcher.wait_for_selector("text=<b>Hallo</b>")
     play_until_finished(page, random.Random(2))
+    assert title_slips(page) == [], "the title says 'your turn' exactly while the banner does"
     watcher.wait_for_selector("[data-testid=result]")
     shoot(watcher, "toy-spectator-end")
     page.get_by_role("link", name="Nachspielen").click()
@@ -272,7 +278,43 @@ def test_the_toy_game_on_a_phone_with_reconnect_spectator_and_replay(site: Serve
     named = page.get_by_test_id("replay-move").inner_text()
     assert "Jörg" in named and ("behalten" in named or "tauschen" in named), "a step is named by its move"
     page.get_by_role("button", name="Anfang").click()
+    shoot(page, "toy-replay-phone")
     phone.close()
+
+
+@pytest.mark.parametrize("locale, viewport", [("en-GB", DESKTOP), ("de-DE", PHONE)])
+def test_a_link_to_no_table_ends_in_the_servers_message(
+    site: Server, browser: Any, locale: str, viewport: dict[str, int]
+) -> None:
+    """The server refuses with not_found and its close code; the page says so and stops trying."""
+    page = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True).new_page()
+    sockets: list[Any] = []
+    received: list[str] = []
+
+    def opened(socket: Any) -> None:
+        sockets.append(socket)
+        socket.on("framereceived", lambda payload: received.append(str(payload)))
+
+    page.on("websocket", opened)
+    failed: list[str] = []
+    page.on("response", lambda response: response.status >= 400 and failed.append(response.url))
+    page.goto(f"{site.url}/#/table/nosuchtable")
+    gone = page.get_by_test_id("gone")
+    gone.wait_for()
+    refusal = json.loads(received[0])
+    assert refusal["code"] == "not_found" and "nosuchtable" in refusal["message"]
+    assert refusal["message"] in (gone.text_content() or ""), "the server's own words, in the page's language"
+    assert gone.get_by_role("link").get_attribute("href") == "#/", "a way back to the lobby"
+    if locale == "de-DE":
+        assert english_on_page(page) == []
+    check_page(page, f"no table {locale}", phone=viewport == PHONE)
+    shoot(page, f"no-table-{locale}")
+    page.wait_for_timeout(4000)  # the client's first retries would come after 1 s and 3 s
+    assert len(sockets) == 1, "no connection is tried again after not_found"
+    assert failed == [], "nothing the page asks for is missing (not even the log of no table)"
+    icon = httpx.get(site.url + (page.locator("link[rel=icon]").get_attribute("href") or "/favicon.ico"))
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg"), "the tab's icon"
+    page.context.close()
 
 
 def test_a_data_file_chosen_in_the_lobby_goes_up_with_the_table(site: Server, page: Any) -> None:

@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from spieltisch.server.app import create_app
-from spieltisch.server.errors import RATE_LIMITED_CONNECTIONS, WS_1013_TRY_AGAIN_LATER, TableError
+from spieltisch.server.errors import RATE_LIMITED_CONNECTIONS, CloseCode, TableError
 from spieltisch.server.limits import CLIENTS_KEPT, MAX_BODY_BYTES, Limits, SlidingWindow
 from tests.server.conftest import hello, make_settings, new_table, serving
 from tests.server.test_server_tables import play_to_end
@@ -63,7 +63,7 @@ def test_connections_are_limited_per_client_and_in_total(tmp_path: Path) -> None
                 assert refused["code"] == "too_many_connections" and "Verbindungen" in refused["message"]
                 with pytest.raises(WebSocketDisconnect) as closed:
                     third.receive_text()
-                assert closed.value.code == WS_1013_TRY_AGAIN_LATER
+                assert closed.value.code == CloseCode.TRY_AGAIN_LATER
         with client.websocket_connect(address) as again:  # closed ones count no more
             assert hello(again)["type"] == "state"
     with limited_client(tmp_path, connections_total=1) as client:
@@ -133,11 +133,11 @@ def test_churn_past_the_allowance_is_told_why_then_turned_away_before_any_databa
             }
             with pytest.raises(WebSocketDisconnect) as closed:
                 refused.receive_text()
-        assert (closed.value.code, closed.value.reason) == (WS_1013_TRY_AGAIN_LATER, "rate_limited")
+        assert (closed.value.code, closed.value.reason) == (CloseCode.TRY_AGAIN_LATER, "rate_limited")
         for _ in range(3):  # told once: the next ones are closed before the handshake completes
             with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(address):
                 pass
-            assert (closed.value.code, closed.value.reason) == (WS_1013_TRY_AGAIN_LATER, "rate_limited")
+            assert (closed.value.code, closed.value.reason) == (CloseCode.TRY_AGAIN_LATER, "rate_limited")
         assert asked == []  # no table looked up, no state sent
 
 
@@ -205,5 +205,5 @@ def test_churn_from_one_address_is_refused_while_another_connects_and_plays(tmp_
             churner.join(20)
     assert not failures and end["status"] == "finished"
     assert accepted == 10 and len(refusals) > 2
-    assert refusals[0] == ("rate_limited", WS_1013_TRY_AGAIN_LATER, "rate_limited")  # told why once
+    assert refusals[0] == ("rate_limited", CloseCode.TRY_AGAIN_LATER, "rate_limited")  # told why once
     assert set(refusals[1:]) == {("http", 403, "")}  # then closed before the handshake, at half the cost

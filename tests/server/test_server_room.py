@@ -17,7 +17,7 @@ import anyio
 
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.connection import Client
-from spieltisch.server.errors import WS_4008_TOO_SLOW
+from spieltisch.server.errors import CloseCode
 from spieltisch.server.room import Room
 from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
 from tests.core.toy_game import ToyGame
@@ -82,7 +82,7 @@ def test_a_client_that_never_reads_delays_no_move_and_is_closed_when_its_queue_o
 
     durations, stalled, players = run(main)
     assert max(durations) < 0.5  # before: 5 s per move, waiting for the stalled send
-    assert stalled.overflowed and stalled.close_code == WS_4008_TOO_SLOW
+    assert stalled.overflowed and stalled.close_code == CloseCode.TOO_SLOW
     assert all('"status":"finished"' in p.texts[-1] for p in players)
 
 

@@ -17,7 +17,7 @@ import spieltisch.server.app as app_module
 from spieltisch.bots import Bot
 from spieltisch.core.record import Record
 from spieltisch.server.app import create_app
-from spieltisch.server.errors import WS_4408_NO_HELLO
+from spieltisch.server.errors import CloseCode
 from tests.server.conftest import hello, is_state, make_settings, new_table, receive, state_at
 
 
@@ -368,7 +368,7 @@ def test_a_connection_that_never_says_hello_is_closed(
         assert is_state(json.loads(ws.receive_text()))
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_text()
-    assert closed.value.code == WS_4408_NO_HELLO
+    assert closed.value.code == CloseCode.NO_HELLO
 
 
 def test_a_table_names_its_players_in_move_names_and_the_log(client: TestClient) -> None:

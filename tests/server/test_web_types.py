@@ -1,9 +1,10 @@
 """The browser client's TypeScript types are generated from the server's schema and kept fresh.
 
 spieltisch/web/src/schema.d.ts is what openapi-typescript makes of
-`spieltisch api-schema`; after a change to the server's messages run
-`npm run types` in spieltisch/web (types.sh). This test regenerates the file
-and fails while the committed one differs.
+`spieltisch api-schema`, and src/closecodes.ts names the websocket close codes
+published there; after a change to the server's messages or close codes run
+`npm run types` in spieltisch/web (types.sh). This test regenerates both files
+and fails while a committed one differs.
 """
 
 from __future__ import annotations
@@ -24,5 +25,7 @@ def test_the_client_types_match_the_server_schema(tmp_path: Path) -> None:
     command = ["bash", str(WEB / "types.sh"), str(fresh)]
     run = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
-    committed = (WEB / "src" / "schema.d.ts").read_text()
-    assert fresh.read_text() == committed, "src/schema.d.ts is stale: run `npm run types` in spieltisch/web"
+    for name in ("schema.d.ts", "closecodes.ts"):
+        committed = (WEB / "src" / name).read_text()
+        stale = f"src/{name} is stale: run `npm run types` in spieltisch/web"
+        assert (tmp_path / name).read_text() == committed, stale

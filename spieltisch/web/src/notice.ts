@@ -1,7 +1,7 @@
 // The turn notice outside the page: the tab's title and icon say when it is your
 // turn, and an optional short sound (off by default, kept in this browser).
 
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 
 const ICON = (fill: string, dot: boolean) =>
   "data:image/svg+xml," +
@@ -57,10 +57,13 @@ export function useSoundSetting(): [boolean, (on: boolean) => void] {
   return [on, change];
 }
 
-/** Keeps the tab's title and icon in step with the turn; chimes when the turn becomes yours. */
+/** Keeps the tab's title and icon in step with the turn; chimes when the turn becomes yours.
+ *
+ * A layout effect: the title changes with the page, in the same task, never a frame
+ * later (a plain effect waits for the next paint, so "Your turn" outlived the game's end). */
 export function useTurnNotice(title: string | null, mine: boolean, notice: string, sound: boolean): void {
   const before = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (title === null) return;
     showTurn(title, mine, notice);
     if (mine && !before.current && sound) chime();

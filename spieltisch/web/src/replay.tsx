@@ -45,7 +45,7 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
       </h1>
       <p class="controls" role="group" aria-label={t("replay")}>
         <button type="button" onClick={() => go(0)} disabled={index === 0}>
-          ⏮ {t("first")}
+          <SkipIcon to="start" /> {t("first")}
         </button>
         <button type="button" onClick={() => go(index - 1)} disabled={index === 0}>
           ◀ {t("back")}
@@ -55,7 +55,7 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
           {t("next")} ▶
         </button>
         <button type="button" onClick={() => go(total)} disabled={index === total}>
-          {t("last")} ⏭
+          {t("last")} <SkipIcon to="end" />
         </button>
       </p>
       <p class="replay-move" aria-live="polite" data-testid="replay-move">
@@ -100,5 +100,15 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
         </a>
       </p>
     </div>
+  );
+}
+
+/** A bar and a triangle, to the start or the end: drawn, since many fonts lack ⏮ and ⏭. */
+function SkipIcon({ to }: { to: "start" | "end" }) {
+  const path = to === "start" ? "M4 3h3v18H4zM21 3v18L8 12z" : "M17 3h3v18h-3zM3 3v18l13-9z";
+  return (
+    <svg viewBox="0 0 24 24" width="0.9em" height="0.9em" aria-hidden="true" class="icon">
+      <path d={path} fill="currentColor" />
+    </svg>
   );
 }

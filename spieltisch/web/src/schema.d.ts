@@ -811,6 +811,12 @@ export interface components {
         };
         ClientMessage: components["schemas"]["Hello"] | components["schemas"]["Act"] | components["schemas"]["Chat"] | components["schemas"]["Ping"];
         ServerMessage: components["schemas"]["StateMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["ChatMessage"] | components["schemas"]["ChatHistory"] | components["schemas"]["ErrorMessage"] | components["schemas"]["Pong"];
+        /**
+         * CloseCode
+         * @description Why the server closed a table's websocket: every code it closes one with.
+         * @enum {integer}
+         */
+        CloseCode: 1009 | 1012 | 1013 | 4008 | 4404 | 4408;
         /** AllegraReference */
         AllegraReference: {
             /** Position Names */

@@ -5,13 +5,39 @@
 // A move is sent once. While it waits for the server's answer, and while the
 // connection is down, no move can be sent; nothing is queued or sent again on
 // reconnecting, since the state the server sends then says what happened.
+//
+// Each code the server closes with is handled on purpose (AFTER_CLOSE): a table
+// that does not exist ends the page with the server's message, a refusal waits
+// the longest before trying again, everything else reconnects with backoff.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, type ChatMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
+import { CloseCode } from "./closecodes";
 import type { Lang } from "./i18n";
 
-/** Where the connection stands: never opened yet, open, or lost and retrying. */
-export type Link = "connecting" | "open" | "lost";
+/** Where the connection stands: never opened yet, open, lost and retrying, or ended for good. */
+export type Link = "connecting" | "open" | "lost" | "gone";
+
+/** After a close: reconnect with backoff, wait the longest first, or stop for good. */
+export type AfterClose = "retry" | "later" | "stop";
+
+const AFTER_CLOSE: Record<CloseCode, AfterClose> = {
+  [CloseCode.MESSAGE_TOO_BIG]: "retry", // nothing the client sends is that big: a new connection
+  [CloseCode.SERVICE_RESTART]: "retry", // the server (or its replacement) is back in a moment
+  [CloseCode.TRY_AGAIN_LATER]: "later", // refused for now: every early try is refused again
+  [CloseCode.TOO_SLOW]: "retry", // a new connection brings the whole state
+  [CloseCode.NO_TABLE]: "stop", // a bad link: the server's message says so, and no retry helps
+  [CloseCode.NO_HELLO]: "retry", // the page always says hello: it was asleep
+};
+
+/** What to do after the connection closed with `code`; any other code (1006: the
+ * network, a proxy, a server that died) means retry. */
+export function afterClose(code: number): AfterClose {
+  return code in AFTER_CLOSE ? AFTER_CLOSE[code as CloseCode] : "retry";
+}
+
+const FIRST_DELAY = 500;
+const LONGEST_DELAY = 8000;
 
 export interface TableSocket {
   state: StateMessage | null;
@@ -58,7 +84,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
 
   useEffect(() => {
     let closed = false;
-    let delay = 500;
+    let delay = FIRST_DELAY;
     let timer: number | undefined;
     // A new language is a new connection with the same state: the log starts
     // afresh, since its names are in the other language.
@@ -67,17 +93,22 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(table)}?lang=${lang}`);
       socket.current = ws;
-      ws.onopen = () => {
-        delay = 500;
-        ws.send(hello());
-        // The state brings the last moves only: the rest of the log (after a reload,
-        // or moves missed while away) comes once per connection.
+      let logAsked = false;
+      // The state brings the last moves only: the rest of the log (after a reload,
+      // or moves missed while away) comes once per connection, once the table is
+      // known to exist (its first state).
+      const fetchLog = () => {
+        logAsked = true;
         api
           .log(table, lang, token)
           .then((reply) => {
             if (!closed) setLog((known) => mergeLog(known, reply.log as LogEntry[]));
           })
           .catch(() => undefined); // the log the states bring is still shown
+      };
+      ws.onopen = () => {
+        delay = FIRST_DELAY;
+        ws.send(hello());
       };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data as string) as ServerMessage;
@@ -87,6 +118,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
           latest.current = message;
           setState(message);
           setLog((known) => mergeLog(known, message.log ?? []));
+          if (!logAsked) fetchLog();
           setLink("open");
           setError(null);
           if (sentAt.current !== null && message.version !== sentAt.current) settle();
@@ -103,14 +135,20 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
           settle();
         }
       };
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         if (socket.current === ws) socket.current = null;
         // A move sent on this connection is either in the state the next
         // connection brings or was never accepted; it is not sent again.
         settle();
         if (closed) return;
+        const next = afterClose(event.code);
+        if (next === "stop") {
+          setLink("gone");
+          return;
+        }
         setLink((now) => (now === "connecting" ? "connecting" : "lost"));
-        timer = window.setTimeout(open, (delay = Math.min(delay * 2, 8000)));
+        delay = next === "later" ? LONGEST_DELAY : Math.min(delay * 2, LONGEST_DELAY);
+        timer = window.setTimeout(open, delay);
       };
     };
     open();

@@ -29,7 +29,20 @@ export function TablePage({ id, t, lang, sound }: Props) {
     saveKeys(id, more);
     setKeys(loadKeys(id));
   };
-  if (!state) return <p class="status" role="status">{t("connecting")}</p>;
+  if (socket.link === "gone") return <Gone message={socket.error} t={t} />;
+  if (!state)
+    return (
+      <>
+        <p class="status" role="status">
+          {t("connecting")}
+        </p>
+        {socket.error && (
+          <p class="error" role="alert" data-testid="error">
+            {socket.error}
+          </p>
+        )}
+      </>
+    );
   return (
     <div class="table-page">
       <header class="table-head">
@@ -56,6 +69,21 @@ export function TablePage({ id, t, lang, sound }: Props) {
         <Log state={state} entries={socket.log} t={t} />
         <Chat socket={socket} seated={state.you !== null} t={t} lang={lang} />
       </div>
+    </div>
+  );
+}
+
+/** The end of a link that leads nowhere: the server's message (in the page's language) and the way back. */
+function Gone({ message, t }: { message: string | null; t: T }) {
+  return (
+    <div class="gone" role="alert" data-testid="gone">
+      <h1>{t("noTable")}</h1>
+      {message && <p class="gone-message">{message}</p>}
+      <p>
+        <a class="button" href="#/">
+          {t("toLobby")}
+        </a>
+      </p>
     </div>
   );
 }
