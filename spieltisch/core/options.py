@@ -127,6 +127,24 @@ def _coerce_int(spec: OptionSpec, value: Any) -> int:
     return number
 
 
+def check_json_kinds(specs: tuple[OptionSpec, ...], given: Mapping[str, Any]) -> None:
+    """Refuse values of the wrong JSON kind, as a JSON client sends them (the server's REST API).
+
+    The command line gives every value as text, so `coerce` reads "5" as 5; a JSON
+    client has real numbers and booleans, and a "5" or 5.0 from it is a mistake.
+    """
+    by_name = {spec.name: spec for spec in specs}
+    for name, value in given.items():
+        spec = by_name.get(name)
+        if spec is None:
+            continue  # validate_options names unknown options
+        wrong_int = spec.kind == "int" and (isinstance(value, bool) or not isinstance(value, int))
+        wrong_bool = spec.kind == "bool" and not isinstance(value, bool)
+        if wrong_int or wrong_bool:
+            kind = "a whole number" if spec.kind == "int" else "true or false"
+            raise OptionError(f"option {name}={value!r} must be {kind}; use {spec.describe()}")
+
+
 def validate_options(
     game_name: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any], players: int | None = None
 ) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from spieltisch.core.contract import AnyGame
-from spieltisch.core.options import OptionError
+from spieltisch.core.options import OptionError, check_json_kinds
 from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.cluster import Cluster
@@ -279,6 +279,7 @@ class Hub:
         files: dict[str, DataFile] = {}
         try:
             cls = self.catalog.game_class(request.game)
+            check_json_kinds(cls.option_specs, request.options)
             shown, files = data_sets.choose(cls, request.options, request.files)
             game = self.catalog.load(
                 request.game, request.players, data_sets.game_options(cls, "", shown, files)
