@@ -7,6 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")"
 export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    npm ci --loglevel=error
+    npm ci --loglevel=error >/dev/null  # errors still reach stderr
 fi
 npm run --silent build -- --logLevel warn
