@@ -5,8 +5,9 @@
 #    install line, both read from README.md and run exactly as printed (only
 #    `spieltisch serve` gets a free port added, and SPIELTISCH_HOME a temporary
 #    folder); then the lobby page at /, /api/games and a websocket hello.
-# 2. `pip install .` (a wheel) into another fresh venv, its server run with
-#    neither Node.js nor npm on PATH: the wheel must carry the built client.
+# 2. The same for the README's wheel line (`pip install '.[server]'`, not
+#    editable) in another clone and venv, its server run with neither Node.js
+#    nor npm on PATH: the wheel must carry the built browser client.
 #
 # It tests the committed HEAD (a clone), not uncommitted edits. Pip's cache is
 # reused. Exit 0 when both pass.
@@ -37,9 +38,9 @@ readme_line() {
     echo "${line#    }"
 }
 venv_line=$(readme_line 'python3 -m venv ')
-install_line=$(readme_line 'python3 -m pip install .*&& spieltisch serve$')
-echo "== README: $venv_line"
-echo "== README: $install_line"
+editable_line=$(readme_line 'python3 -m pip install -e .* && spieltisch serve$')
+wheel_line=$(readme_line 'python3 -m pip install [^-].* && spieltisch serve$')
+printf '== README: %s\n' "$venv_line" "$editable_line" "$wheel_line"
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
@@ -99,41 +100,40 @@ print(f"lobby page, {len(games)} games, websocket hello answered with {', '.join
 EOF
 }
 
-echo "== 1. a fresh clone, the README's venv and install lines, spieltisch serve"
-git clone -q "$root" "$work/clone"
-port=$(free_port)
-spieltisch() { command spieltisch "$@" --port "$SPIELTISCH_CHECK_PORT"; }
+# The README's venv line, then its install line in that venv, in a fresh clone;
+# `spieltisch serve` answers on a free port, its data in a temporary folder.
+# With SPIELTISCH_CHECK_BARE=1 the server's PATH is the venv's bin alone.
+spieltisch() {
+    if [ -n "${SPIELTISCH_CHECK_BARE:-}" ]; then
+        PATH="$VIRTUAL_ENV/bin" command spieltisch "$@" --port "$SPIELTISCH_CHECK_PORT"
+    else
+        command spieltisch "$@" --port "$SPIELTISCH_CHECK_PORT"
+    fi
+}
 export -f spieltisch
-(
-    cd "$work/clone"
-    export SPIELTISCH_CHECK_PORT=$port SPIELTISCH_HOME=$work/home-editable
-    exec setsid bash -c "$venv_line && $install_line"
-) >"$work/editable.log" 2>&1 &
-server=$!
-wait_for_server "$work/editable.log" "$port"
-probe "$work/clone/.venv/bin/python" "$port" || { tail -n 30 "$work/editable.log" >&2; fail "editable install"; }
-stop_server
-if grep -qi "npm notice\|update available" "$work/editable.log"; then
-    fail "npm's notices leak into serve's output: $(grep -i 'npm notice' "$work/editable.log" | head -3)"
-fi
-unset -f spieltisch
+check_readme_install() {
+    local name=$1 line=$2 bare=$3 clone="$work/$1" port
+    git clone -q "$root" "$clone"
+    port=$(free_port)
+    (
+        cd "$clone"
+        export SPIELTISCH_CHECK_PORT=$port SPIELTISCH_CHECK_BARE=$bare SPIELTISCH_HOME=$work/home-$name
+        exec setsid bash -c "$venv_line && $line"
+    ) >"$work/$name.log" 2>&1 &
+    server=$!
+    wait_for_server "$work/$name.log" "$port"
+    probe "$clone/.venv/bin/python" "$port" || { tail -n 30 "$work/$name.log" >&2; fail "$name: $line"; }
+    stop_server
+    if grep -qi "npm notice\|update available" "$work/$name.log"; then
+        fail "npm's notices leak into serve's output: $(grep -i 'npm notice' "$work/$name.log" | head -3)"
+    fi
+}
 
-echo "== 2. pip install . (a wheel) into a fresh venv, served without Node.js or npm"
-python3 -m venv "$work/wheel-venv"
-(cd "$work/clone" && "$work/wheel-venv/bin/python" -m pip install -q .)
-where=$(cd "$work" && "$work/wheel-venv/bin/python" -c 'import spieltisch; print(spieltisch.__file__)')
-[[ $where == "$work/wheel-venv/"* ]] || fail "spieltisch imports from $where, not from the installed wheel"
-port=$(free_port)
-bare_path="$work/wheel-venv/bin"
-! PATH=$bare_path command -v npm >/dev/null && ! PATH=$bare_path command -v node >/dev/null \
-    || fail "npm or node is still on PATH"
-mkdir "$work/home-wheel"
-(
-    cd "$work/home-wheel"
-    exec setsid env PATH="$bare_path" SPIELTISCH_HOME="$work/home-wheel" spieltisch serve --port "$port"
-) >"$work/wheel.log" 2>&1 &
-server=$!
-wait_for_server "$work/wheel.log" "$port"
-probe "$work/wheel-venv/bin/python" "$port" || { tail -n 30 "$work/wheel.log" >&2; fail "wheel install"; }
-stop_server
-echo "check_install: the README's install and a wheel both serve the lobby, the games and the websocket"
+echo "== 1. the editable install (builds the browser client with npm on first serve)"
+check_readme_install editable "$editable_line" ""
+
+echo "== 2. the wheel, served with neither Node.js nor npm on PATH"
+check_readme_install wheel "$wheel_line" 1
+where=$(cd "$work" && "$work/wheel/.venv/bin/python" -c 'import spieltisch; print(spieltisch.__file__)')
+[[ $where == "$work/wheel/.venv/lib/"* ]] || fail "spieltisch imports from $where, not from the installed wheel"
+echo "check_install: the README's editable install and its wheel both serve the lobby, the games and a websocket"
