@@ -4,16 +4,19 @@ Run on a port and folder of its own, so a PostgreSQL the developer already
 runs on 55432 is left alone; skipped where PostgreSQL is missing. Chromium is
 installed only when asked (SPIELTISCH_INSTALL_CHROMIUM=1), never here.
 scripts/test refuses a port or folder it would not own before it installs anything.
+hatch_build.py puts a current browser client build into a wheel, or fails saying why.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -132,3 +135,42 @@ def test_the_test_script_refuses_a_postgresql_folder_that_exists(tmp_path: Path)
     assert done.returncode == 2
     assert f"SPIELTISCH_PG_ROOT={tmp_path} exists" in done.stderr
     assert done.stdout == "" and not (tmp_path / "venv").exists()
+
+
+def client_checkout(root: Path, built: bool) -> Path:
+    """A checkout's browser client as hatch_build.py sees it: sources, and a build if asked."""
+    (root / "spieltisch" / "server").mkdir(parents=True)
+    shutil.copy(ROOT / "spieltisch" / "server" / "webbuild.py", root / "spieltisch" / "server")
+    web = root / "spieltisch" / "web"
+    (web / "src").mkdir(parents=True)
+    (web / "package.json").write_text("{}")
+    (web / "src" / "main.tsx").write_text("")
+    if built:
+        (web / "dist").mkdir()
+        (web / "dist" / "index.html").write_text("<div id=app></div>")
+    return web / "dist"
+
+
+def hatch_build() -> Any:
+    spec = importlib.util.spec_from_file_location("hatch_build_under_test", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_wheel_takes_a_current_client_build_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dist = client_checkout(tmp_path, built=True)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no npm: the build is current, so none is needed
+    assert hatch_build().built_client(tmp_path) == dist
+
+
+def test_a_wheel_without_a_client_build_or_npm_fails_saying_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client_checkout(tmp_path, built=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(RuntimeError, match=r"carries the built browser client.*install Node\.js 20 with npm"):
+        hatch_build().built_client(tmp_path)
