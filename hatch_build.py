@@ -1,4 +1,10 @@
-"""Build hook: compile the engine's hot layers with mypyc, on request.
+"""Build hook: the built browser client in every wheel, and the engine compiled with mypyc on request.
+
+A wheel carries spieltisch/web/dist, the browser client as `spieltisch serve`
+serves it, so an installed wheel needs neither Node.js nor npm. Building the
+wheel reuses a build that is newer than the client's sources, else builds it
+with npm (spieltisch/web/build.sh), and fails saying so when it can do neither.
+An editable install leaves that to `spieltisch serve`, which builds on first start.
 
 The compiled build is opt-in: a plain `pip install` installs pure Python and
 needs no compiler. `SPIELTISCH_BUILD=compiled pip install -e .` (as CI does)
@@ -24,6 +30,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import importlib.machinery
+import importlib.util
 import json
 import os
 import shutil
@@ -175,6 +182,30 @@ class Compiler:
             return None
 
 
+def built_client(root: Path) -> Path:
+    """The checkout's spieltisch/web/dist, current with its sources: reused, or built with npm."""
+    spec = importlib.util.spec_from_file_location("webbuild", root / "spieltisch" / "server" / "webbuild.py")
+    assert spec is not None and spec.loader is not None
+    webbuild = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(webbuild)
+    dist: Path = webbuild.DIST
+    if webbuild.build_is_current():
+        say(f"the browser client in {dist} is current; reused")
+        return dist
+    if not webbuild.can_build():
+        raise RuntimeError(
+            f"a wheel carries the built browser client, but {dist} is missing or older than its sources "
+            "and npm is not found: install Node.js 20 with npm, or run `bash spieltisch/web/build.sh` "
+            "where they are, then build again"
+        )
+    say("building the browser client with npm (spieltisch/web/build.sh)")
+    if not webbuild.build():
+        raise RuntimeError(
+            "building the browser client failed: see the output of spieltisch/web/build.sh above"
+        )
+    return dist
+
+
 def project_config(root: Path) -> dict[str, Any]:
     data = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))
     config: dict[str, Any] = data["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
@@ -200,6 +231,9 @@ else:
         def initialize(self, version: str, build_data: dict[str, Any]) -> None:
             if self.target_name != "wheel":
                 return
+            if version != "editable":
+                client = built_client(Path(self.root))
+                build_data["force_include"][str(client)] = "spieltisch/web/dist"
             compiler = Compiler(Path(self.root), self.config)
             manifest = compiler.build(build_mode())
             if manifest is None or version == "editable":

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Services the tests use, started when missing (safe to run again): PostgreSQL on
-# 127.0.0.1:55432 for the store tests, Debian's Chromium for the browser tests.
-# Source it to get SPIELTISCH_TEST_POSTGRES_URL (and SPIELTISCH_PG_STARTED=1 when
-# this call started PostgreSQL); run it to print the URL; `bash scripts/services.sh
-# stop` stops PostgreSQL. PostgreSQL's initdb refuses root, so the cluster belongs
-# to the postgres user; its files stay in /tmp/spieltisch-pg.
+# Services the tests use, started when missing (safe to run again): PostgreSQL for
+# the store tests on 127.0.0.1:$SPIELTISCH_PG_PORT (55432) with its files in
+# $SPIELTISCH_PG_ROOT (/tmp/spieltisch-pg), and, only with SPIELTISCH_INSTALL_CHROMIUM=1,
+# Debian's Chromium for the browser tests (with apt, as root). Source it to get
+# SPIELTISCH_TEST_POSTGRES_URL (and SPIELTISCH_PG_STARTED=1 when this call started
+# PostgreSQL); run it to print the URL; `bash scripts/services.sh stop` stops
+# PostgreSQL. A port that something else holds is an error, never used. PostgreSQL's
+# initdb refuses root, so the cluster belongs to the postgres user.
 
 PG_ROOT=${SPIELTISCH_PG_ROOT:-/tmp/spieltisch-pg}
 PG_PORT=${SPIELTISCH_PG_PORT:-55432}
@@ -22,17 +24,22 @@ spieltisch_start_postgres() {
     local bin run_as=()
     bin=$(spieltisch_pg_bin) || { echo "services: PostgreSQL is not installed; its tests will skip" >&2; return 1; }
     [ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
+    [ -f "$PG_ROOT/d/PG_VERSION" ] && "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" status >/dev/null 2>&1 \
+        && return 0  # this folder's cluster, started before: the caller did not start it now
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PG_PORT") 2>/dev/null; then
+        echo "services: 127.0.0.1:$PG_PORT is taken by a server this script did not start;" \
+            "set SPIELTISCH_PG_PORT to a free port" >&2
+        return 1
+    fi
     if [ ! -f "$PG_ROOT/d/PG_VERSION" ]; then
         install -d -o postgres "$PG_ROOT" 2>/dev/null || mkdir -p "$PG_ROOT"
         "${run_as[@]}" "$bin/initdb" -D "$PG_ROOT/d" -A trust -U postgres >"$PG_ROOT/initdb.log" 2>&1 || {
             echo "services: initdb failed (see $PG_ROOT/initdb.log)" >&2; return 1; }
     fi
-    if ! "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" status >/dev/null 2>&1; then
-        "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" -l "$PG_ROOT/log" -w start \
-            -o "-p $PG_PORT -k $PG_ROOT -c listen_addresses=127.0.0.1" >/dev/null || {
-            echo "services: PostgreSQL did not start (see $PG_ROOT/log)" >&2; return 1; }
-        export SPIELTISCH_PG_STARTED=1
-    fi
+    "${run_as[@]}" "$bin/pg_ctl" -D "$PG_ROOT/d" -l "$PG_ROOT/log" -w start \
+        -o "-p $PG_PORT -k $PG_ROOT -c listen_addresses=127.0.0.1" >/dev/null || {
+        echo "services: PostgreSQL did not start (see $PG_ROOT/log)" >&2; return 1; }
+    export SPIELTISCH_PG_STARTED=1
 }
 
 spieltisch_stop_postgres() {
@@ -52,15 +59,20 @@ fi
 
 spieltisch_install_chromium() {
     [ -x /usr/bin/chromium ] && return 0
-    [ "$(id -u)" = 0 ] || { echo "services: chromium missing; browser tests will skip" >&2; return 1; }
+    [ "$(id -u)" = 0 ] || { echo "services: installing Chromium needs root (apt)" >&2; return 1; }
+    echo "services: installing Debian's Chromium (apt-get install chromium)"
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 \
-        || { echo "services: could not install chromium; browser tests will skip" >&2; return 1; }
+        || { echo "services: could not install Chromium" >&2; return 1; }
 }
 
 if spieltisch_start_postgres; then
     export SPIELTISCH_TEST_POSTGRES_URL="$PG_URL"
 fi
-spieltisch_install_chromium || true
+if [ "${SPIELTISCH_INSTALL_CHROMIUM:-}" = 1 ]; then
+    spieltisch_install_chromium || true
+fi
+[ -x /usr/bin/chromium ] || echo "services: Chromium (/usr/bin/chromium) is missing, so the browser tests" \
+    "skip; SPIELTISCH_INSTALL_CHROMIUM=1 installs Debian's with apt" >&2
 
 # Printed only when run, not when sourced.
 if [ "${BASH_SOURCE[0]}" = "$0" ] && [ -n "${SPIELTISCH_TEST_POSTGRES_URL:-}" ]; then

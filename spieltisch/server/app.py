@@ -26,7 +26,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from spieltisch.core.options import OptionError
 from spieltisch.server import collector, webbuild
 from spieltisch.server.catalog import Catalog
-from spieltisch.server.cluster import Cluster
 from spieltisch.server.connection import Client
 from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import (
@@ -111,6 +110,8 @@ def create_app(settings: Settings) -> FastAPI:
         async with anyio.create_task_group() as background:
             background.start_soon(hub.sweep_forever)
             if store.shared:
+                from spieltisch.server.cluster import Cluster  # psycopg: only with PostgreSQL
+
                 hub.cluster = Cluster(hub, url, settings.scan_every)
                 background.start_soon(hub.cluster.run)
             yield

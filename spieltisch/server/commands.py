@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from spieltisch.core.contract import AnyGame, Game
-from spieltisch.server.settings import DEFAULT_PORT, default_data_dir
+from spieltisch.server.settings import DEFAULT_PORT, default_data_dir, uses_postgres
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -22,6 +22,29 @@ if TYPE_CHECKING:
 
 WORKER_SETTINGS = "SPIELTISCH_WORKER_SETTINGS"
 """The environment variable that hands `serve --workers`' settings to each worker process."""
+
+SERVER_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy", "pydantic", "anyio")
+"""What the server imports from its extra, `server` (aiosqlite or psycopg besides, by database)."""
+
+
+def require_server_packages(database_url: str | None) -> None:
+    """Stop (exit 2) naming the first missing package and the extras that bring it.
+
+    PostgreSQL's driver is an extra of its own, asked for only with a postgresql:// URL.
+    """
+    postgres = uses_postgres(database_url)
+    wanted = [(name, "server") for name in SERVER_PACKAGES]
+    wanted.append(("psycopg", "server,postgres") if postgres else ("aiosqlite", "server"))
+    wanted.append(("spieltisch.server.app", "server,postgres" if postgres else "server"))
+    for module, extras in wanted:
+        try:
+            importlib.import_module(module)
+        except ImportError as error:
+            missing = error.name or module
+            typer.echo(
+                f"error: {missing} is missing; install it with: pip install 'spieltisch[{extras}]'", err=True
+            )
+            raise typer.Exit(2) from None
 
 
 def load_extra_game(spec: str) -> type[AnyGame]:
@@ -76,19 +99,14 @@ def serve(
     ] = 1,
 ) -> None:
     """Run the web server: lobby, tables and the browser client."""
-    try:
-        import uvicorn
+    require_server_packages(database_url)
+    import uvicorn
 
-        from spieltisch.server.app import create_app
-    except ImportError as error:
-        typer.echo(
-            f"error: {error.name} is missing; install the server with: pip install 'spieltisch[server]'"
-        )
-        raise typer.Exit(2) from None
     from spieltisch.server import webbuild
+    from spieltisch.server.app import create_app
     from spieltisch.server.settings import Settings
 
-    if workers > 1 and not (database_url or "").startswith(("postgresql:", "postgres:")):
+    if workers > 1 and not uses_postgres(database_url):
         typer.echo("error: --workers needs --database-url postgresql://… (SQLite has one writer)", err=True)
         raise typer.Exit(2)
 
@@ -194,6 +212,7 @@ def migrate(
     """
     import asyncio
 
+    require_server_packages(database_url)
     from spieltisch.server.schema import LATEST
     from spieltisch.server.settings import Settings
     from spieltisch.server.store import Store
@@ -233,6 +252,7 @@ def api_schema(
     """
     import json
 
+    require_server_packages(None)
     from spieltisch.server.app import create_app
     from spieltisch.server.settings import Settings
 

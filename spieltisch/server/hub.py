@@ -9,7 +9,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -17,7 +17,6 @@ from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError, check_json_kinds
 from spieltisch.core.record import Record, RecordError
 from spieltisch.server.catalog import Catalog
-from spieltisch.server.cluster import Cluster
 from spieltisch.server.datasets import DataFile, file_options
 from spieltisch.server.errors import (
     BAD_BOT,
@@ -52,6 +51,9 @@ from spieltisch.server.messages import (
 from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus
+
+if TYPE_CHECKING:
+    from spieltisch.server.cluster import Cluster  # PostgreSQL only: psycopg is an optional extra
 
 
 def new_token() -> str:

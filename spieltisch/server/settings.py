@@ -67,3 +67,8 @@ def normalize_database_url(url: str) -> str:
     if url.startswith("sqlite://"):
         return "sqlite+aiosqlite://" + url[len("sqlite://") :]
     return url
+
+
+def uses_postgres(url: str | None) -> bool:
+    """Whether the database URL names PostgreSQL (its driver, psycopg, is the `postgres` extra)."""
+    return bool(url) and normalize_database_url(url or "").startswith("postgresql")

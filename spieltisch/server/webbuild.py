@@ -27,13 +27,23 @@ def build_is_current() -> bool:
     return index.is_file() and index.stat().st_mtime >= newest_source_time()
 
 
+def can_build() -> bool:
+    """Whether the client's sources and npm are at hand (an installed wheel carries only the build)."""
+    return (WEB / "package.json").is_file() and shutil.which("npm") is not None
+
+
+def build() -> bool:
+    """Run build.sh (npm, quiet but for errors); True when it left a build."""
+    result = subprocess.run(["bash", str(WEB / "build.sh")], check=False)
+    return result.returncode == 0 and (DIST / "index.html").is_file()
+
+
 def ensure_built(log: bool = True) -> bool:
     """Build when needed and possible; True when a usable build exists afterwards."""
     if build_is_current():
         return True
-    if not (WEB / "package.json").is_file() or shutil.which("npm") is None:
+    if not can_build():
         return (DIST / "index.html").is_file()
     if log:
         print("building the browser client (npm) ...", flush=True)
-    result = subprocess.run(["bash", str(WEB / "build.sh")], check=False)
-    return result.returncode == 0 and (DIST / "index.html").is_file()
+    return build()

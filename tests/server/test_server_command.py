@@ -10,25 +10,40 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 import sqlalchemy
 
 from spieltisch.server import schema
 from tests.server.servers import ROOT, free_port
 
+WITHOUT_PSYCOPG = [
+    sys.executable,
+    "-c",
+    # As if the postgres extra were not installed: importing psycopg fails.
+    "import sys; sys.modules['psycopg'] = None; from spieltisch.cli import main; main()",
+]
 
-def serve(home: Path, port: int) -> subprocess.Popen[str]:
-    args = [sys.executable, "-m", "spieltisch.cli", "serve", "--port", str(port), "--no-build"]
+
+def serve(home: Path, port: int, command: list[str] | None = None) -> subprocess.Popen[str]:
+    args = [
+        *(command or [sys.executable, "-m", "spieltisch.cli"]),
+        "serve",
+        "--port",
+        str(port),
+        "--no-build",
+    ]
     env = {**os.environ, "SPIELTISCH_HOME": str(home)}
     return subprocess.Popen(
         args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
 
 
+@pytest.mark.parametrize("command", [None, WITHOUT_PSYCOPG], ids=["all extras", "without psycopg"])
 def test_serve_keeps_its_database_in_spieltisch_home_and_says_its_address_once_listening(
-    tmp_path: Path,
+    tmp_path: Path, command: list[str] | None
 ) -> None:
     port = free_port()
-    process = serve(tmp_path, port)
+    process = serve(tmp_path, port, command)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -57,6 +72,19 @@ def test_serve_on_a_port_in_use_says_so_and_never_claims_to_serve(tmp_path: Path
     assert process.returncode == 1
     assert "serving on" not in out
     assert "cannot listen on 127.0.0.1" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["serve", "migrate"])
+def test_postgresql_without_its_driver_names_the_extra_that_brings_it(tmp_path: Path, command: str) -> None:
+    url = f"postgresql://nobody@127.0.0.1:{free_port()}/spieltisch"
+    args = [*WITHOUT_PSYCOPG, command, "--database-url", url, "--data-dir", str(tmp_path)]
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == "error: psycopg is missing; install it with: pip install 'spieltisch[server,postgres]'\n"
+    )
+    assert done.stdout == ""
 
 
 def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
