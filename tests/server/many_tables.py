@@ -35,7 +35,9 @@ class BuiltTable:
     """The people's seat tokens, by seat."""
 
 
-def build_running_tables(data_dir: Path, tables: int, moves: int, bot_share: float = 0.25) -> list[BuiltTable]:
+def build_running_tables(
+    data_dir: Path, tables: int, moves: int, bot_share: float = 0.25
+) -> list[BuiltTable]:
     """`tables` running tables of the registered games in turn, each `moves` player moves
     into its game (fewer where the game would end sooner); about `bot_share` of them bots
     only, 40 moves into their game at most."""
@@ -67,7 +69,8 @@ async def _running_table(hub: Hub, game: str, bots: bool) -> BuiltTable:
     players = game_class(game).max_players
     request = CreateTable(game=game, players=players, seats=["random"] * players if bots else [])
     created = await hub.create_table(request, lambda table_id: table_id)
-    tokens = [] if bots else [(await hub.take_seat(created.id, seat, f"P{seat}")).token for seat in range(players)]
+    people = [] if bots else range(players)
+    tokens = [(await hub.take_seat(created.id, seat, f"P{seat}")).token for seat in people]
     (await hub.room(created.id)).drives = False  # the moves below are played here, not by the bots
     await hub.start(created.id, created.host_token)
     return BuiltTable(created.id, game, bots, tokens)

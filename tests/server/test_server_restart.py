@@ -170,7 +170,6 @@ def test_a_restart_with_60_running_tables_answers_as_soon_as_an_empty_server(tmp
     # Measured again, and the slower taken: a busy machine slows both alike.
     empty_start = max(empty_start, seconds_to_answer(empty))
     empty.kill()
-    print("TIMES", restart, empty_start)
     assert restart < empty_start + START_MARGIN_SECONDS, (restart, empty_start)
 
 
@@ -200,8 +199,7 @@ def check_every_table_is_complete(
 LOAD_SECONDS = 1.0
 
 
-@pytest.fixture
-def slow_loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def make_loads_slow(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every table takes LOAD_SECONDS to load; returns the ids of the tables loaded, in order."""
     loaded: list[str] = []
     load = Room.load
@@ -216,8 +214,11 @@ def slow_loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return loaded
 
 
-def test_the_server_answers_while_its_running_tables_load(tmp_path: Path, slow_loads: list[str]) -> None:
+def test_the_server_answers_while_its_running_tables_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     built = build_running_tables(tmp_path, tables=3, moves=30, bot_share=1 / 3)
+    slow_loads = make_loads_slow(monkeypatch)
     people, bots = built[0], built[2]
     before = stored_steps(tmp_path)
     started = time.monotonic()
@@ -233,8 +234,11 @@ def test_the_server_answers_while_its_running_tables_load(tmp_path: Path, slow_l
         assert sorted(slow_loads) == sorted(table.id for table in built)  # each once
 
 
-def test_everybody_asking_for_a_loading_table_shares_one_load(tmp_path: Path, slow_loads: list[str]) -> None:
+def test_everybody_asking_for_a_loading_table_shares_one_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (table,) = build_running_tables(tmp_path, tables=1, moves=10, bot_share=0)
+    slow_loads = make_loads_slow(monkeypatch)
     with TestClient(create_app(make_settings(tmp_path))) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
 
