@@ -287,7 +287,7 @@ class Hub:
         return expired, released
 
     async def shutdown(self) -> None:
-        for task in list(self._tasks):
+        for task in [*self._tasks, *self._loads.values()]:  # a table still loading stays unloaded
             task.cancel()
         for room in self.rooms.values():
             await room.stop()

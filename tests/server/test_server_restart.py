@@ -231,6 +231,7 @@ def test_the_server_answers_while_its_running_tables_load(
             state = hello(ws, people.tokens[1])
         assert state["version"] == len(before[people.id]) and state["you"] == 1
         wait_for(lambda: len(stored_steps(tmp_path)[bots.id]) > len(before[bots.id]), 10, "no bot moved")
+        wait_for(lambda: len(slow_loads) >= len(built), 10, "not every running table was loaded")
         assert sorted(slow_loads) == sorted(table.id for table in built)  # each once
 
 
