@@ -17,11 +17,14 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy
+from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 from websockets.sync.client import ClientConnection
 
+from spieltisch.server import hub
 from spieltisch.server.app import create_app
 from spieltisch.server.room import Room
+from spieltisch.server.store import Store
 from tests.server.conftest import hello, make_settings, new_table
 from tests.server.many_tables import BuiltTable, build_running_tables, statuses, stored_steps
 from tests.server.servers import Server
@@ -251,3 +254,25 @@ def test_everybody_asking_for_a_loading_table_shares_one_load(
         assert all(room is rooms[0] for room in rooms)
         assert client.get(f"/api/tables/{table.id}").json()["status"] == "running"
     assert slow_loads == [table.id]
+
+
+def test_a_restart_while_the_database_is_down_answers_and_resumes_once_it_is_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (table,) = build_running_tables(tmp_path, tables=1, moves=10, bot_share=1)
+    before = len(stored_steps(tmp_path)[table.id])
+    listed = Store.table_ids_with_status
+    tries: list[float] = []
+
+    async def down_twice(store: Store, status: Any) -> list[str]:
+        tries.append(time.monotonic())
+        if len(tries) <= 2:
+            raise OperationalError("SELECT ...", {}, ConnectionRefusedError("the database is down"))
+        return await listed(store, status)
+
+    monkeypatch.setattr(Store, "table_ids_with_status", down_twice)
+    monkeypatch.setattr(hub, "RESUME_RETRY_SECONDS", 0.1)
+    with TestClient(create_app(make_settings(tmp_path, bot_delay=0.05))) as client:
+        assert client.get("/api/health").status_code == 200
+        wait_for(lambda: len(stored_steps(tmp_path)[table.id]) > before, 10, "the bots did not go on")
+    assert len(tries) == 3
