@@ -104,11 +104,10 @@ def create_app(settings: Settings) -> FastAPI:
         url = settings.resolved_database_url()
         store = await Store.open(url)
         app.state.hub = hub = Hub(store, catalog, settings)
-        await hub.resume_running()
         if settings.tune_collector:
             collector.tune_for_serving()
         async with anyio.create_task_group() as background:
-            background.start_soon(hub.sweep_forever)
+            background.start_soon(_resume_then_sweep, hub)  # the server answers meanwhile
             if store.shared:
                 from spieltisch.server.cluster import Cluster  # psycopg: only with PostgreSQL
 
@@ -138,6 +137,13 @@ def create_app(settings: Settings) -> FastAPI:
     _add_table_socket(app)
     _mount_client(app, settings.web_dir or webbuild.DIST)
     return app
+
+
+async def _resume_then_sweep(hub: Hub) -> None:
+    """Load the running tables after a restart, then look for tables to expire: only once
+    loaded does a table show that its bots still play it."""
+    await hub.resume_running()
+    await hub.sweep_forever()
 
 
 class SecurityHeaders:

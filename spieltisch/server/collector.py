@@ -12,8 +12,9 @@ Load). Closed connections and requests no longer leave reference cycles
 long-running server:
 
 - After start-up, everything alive (modules, classes, the game and schema
-  tables, the resumed tables) is frozen: never looked at again, which takes
-  over a third of the objects out of every full collection.
+  tables) is frozen: never looked at again, which takes over a third of the
+  objects out of every full collection. The running tables load after it,
+  while the server answers (hub.py), and stay collectable.
 - The youngest generation is collected after YOUNG_THRESHOLD new objects
   instead of 700. A connection that lives a moment is then usually gone
   before a collection would have moved it to an older generation, so far

@@ -66,6 +66,8 @@ def hash_token(token: str) -> str:
 
 log = logging.getLogger("spieltisch.server")
 LOBBY_CACHE_SECONDS = 1.0
+RESUME_RETRY_SECONDS = 2.0
+"""After a restart, how long the loading of the running tables waits for a database that is down."""
 
 
 def check_host(room: Room, host_token: str) -> None:
@@ -90,16 +92,14 @@ class Hub:
 
     # --- rooms ----------------------------------------------------------------
     async def room(self, table_id: str) -> Room:
+        """The table in memory, loaded from the database if it is not: whoever asks for a
+        table while it loads waits for the same load (a websocket simply waits)."""
         if (room := self.rooms.get(table_id)) is not None:
             return room
         loading = self._loads.get(table_id)
-        first = loading is None
         if loading is None:  # tables load side by side; one table loads once
             loading = self._loads[table_id] = asyncio.create_task(self._load_into_rooms(table_id))
-        room = await asyncio.shield(loading)
-        if first and self.cluster is not None and room.is_running():
-            await self.cluster.claim(table_id)  # else another process drives it, or the scan finds it
-        return room
+        return await asyncio.shield(loading)  # a caller that leaves does not end the load
 
     async def _load_into_rooms(self, table_id: str) -> Room:
         try:
@@ -108,6 +108,11 @@ class Hub:
             del self._loads[table_id]
         if self.store.shared:  # a move announced while it loaded went unheard
             await self._catch_up(room, full=False)
+        if room.is_running():  # its bots and clocks go on, whoever asked for it first
+            if self.cluster is not None:
+                await self.cluster.claim(table_id)  # else another process drives it, or the scan finds it
+            else:
+                room.kick()
         return room
 
     async def _load(self, table_id: str) -> Room:
@@ -214,20 +219,35 @@ class Hub:
             for origin in [o for o in room.remote_online if o not in alive]:
                 room.hear_presence(origin, frozenset())
 
-    async def resume_running(self) -> int:
-        """After a restart: load every running table and let its bots go on.
+    async def resume_running(self) -> None:
+        """After a restart: load the running tables one after another, so their bots and
+        clocks go on. The server answers meanwhile; a table asked for first loads at once.
 
         With processes sharing PostgreSQL, each takes over driverless tables by itself.
         """
         if self.store.shared:
-            return 0
-        ids = await self.store.table_ids_with_status(TableStatus.RUNNING)
-        for table_id in ids:
+            return
+        while True:
             try:
-                (await self.room(table_id)).kick()
-            except TableError:
-                continue
-        return len(ids)
+                ids = await self.store.table_ids_with_status(TableStatus.RUNNING)
+                break
+            except SQLAlchemyError as error:
+                log.warning("running tables not listed: %s; trying again", error.__class__.__name__)
+                await asyncio.sleep(RESUME_RETRY_SECONDS)
+        for table_id in ids:
+            await self._resume(table_id)
+
+    async def _resume(self, table_id: str) -> None:
+        while True:
+            try:
+                await self.room(table_id)
+                return
+            except SQLAlchemyError as error:
+                log.warning("table %s: not loaded: %s; trying again", table_id, error.__class__.__name__)
+                await asyncio.sleep(RESUME_RETRY_SECONDS)
+            except Exception as error:  # a table that cannot be loaded is left alone
+                log.warning("table %s: not resumed: %s", table_id, error)
+                return
 
     # --- expiry ---------------------------------------------------------------
     async def sweep_forever(self) -> None:
@@ -269,7 +289,7 @@ class Hub:
         return expired, released
 
     async def shutdown(self) -> None:
-        for task in list(self._tasks):
+        for task in [*self._tasks, *self._loads.values()]:  # a table still loading stays unloaded
             task.cancel()
         for room in self.rooms.values():
             await room.stop()
