@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Services the tests use, started when missing (safe to run again): PostgreSQL for
 # the store tests on 127.0.0.1:$SPIELTISCH_PG_PORT (55432) with its files in
-# $SPIELTISCH_PG_ROOT (/tmp/spieltisch-pg), and, only with SPIELTISCH_INSTALL_CHROMIUM=1,
-# Debian's Chromium for the browser tests (with apt, as root). Source it to get
+# $SPIELTISCH_PG_ROOT (/tmp/spieltisch-pg), and, only when asked, Debian's Chromium for the
+# browser tests (SPIELTISCH_INSTALL_CHROMIUM=1) and nginx for the reverse-proxy test
+# (SPIELTISCH_INSTALL_NGINX=1), with apt, as root. Source it to get
 # SPIELTISCH_TEST_POSTGRES_URL (and SPIELTISCH_PG_STARTED=1 when this call started
 # PostgreSQL); run it to print the URL; `bash scripts/services.sh stop` stops
 # PostgreSQL. A port that something else holds is an error, never used. PostgreSQL's
@@ -57,22 +58,28 @@ if [ "${BASH_SOURCE[0]}" = "$0" ] && [ "${1:-}" = stop ]; then
     exit 0
 fi
 
-spieltisch_install_chromium() {
-    [ -x /usr/bin/chromium ] && return 0
-    [ "$(id -u)" = 0 ] || { echo "services: installing Chromium needs root (apt)" >&2; return 1; }
-    echo "services: installing Debian's Chromium (apt-get install chromium)"
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 \
-        || { echo "services: could not install Chromium" >&2; return 1; }
+# spieltisch_apt_install PACKAGE PROGRAM: Debian's package, when its program is missing.
+spieltisch_apt_install() {
+    [ -x "$2" ] && return 0
+    [ "$(id -u)" = 0 ] || { echo "services: installing $1 needs root (apt)" >&2; return 1; }
+    echo "services: installing Debian's $1 (apt-get install $1)"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1"; } >/dev/null 2>&1 \
+        || { echo "services: could not install $1" >&2; return 1; }
 }
 
 if spieltisch_start_postgres; then
     export SPIELTISCH_TEST_POSTGRES_URL="$PG_URL"
 fi
 if [ "${SPIELTISCH_INSTALL_CHROMIUM:-}" = 1 ]; then
-    spieltisch_install_chromium || true
+    spieltisch_apt_install chromium /usr/bin/chromium || true
 fi
 [ -x /usr/bin/chromium ] || echo "services: Chromium (/usr/bin/chromium) is missing, so the browser tests" \
     "skip; SPIELTISCH_INSTALL_CHROMIUM=1 installs Debian's with apt" >&2
+if [ "${SPIELTISCH_INSTALL_NGINX:-}" = 1 ]; then
+    spieltisch_apt_install nginx /usr/sbin/nginx || true
+fi
+[ -x /usr/sbin/nginx ] || echo "services: nginx (/usr/sbin/nginx) is missing, so the reverse-proxy test" \
+    "skips; SPIELTISCH_INSTALL_NGINX=1 installs Debian's with apt" >&2
 
 # Printed only when run, not when sourced.
 if [ "${BASH_SOURCE[0]}" = "$0" ] && [ -n "${SPIELTISCH_TEST_POSTGRES_URL:-}" ]; then
