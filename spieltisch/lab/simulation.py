@@ -201,9 +201,11 @@ PARENT_CHECK_SECONDS = 0.5
 
 
 def _start_worker() -> None:
-    """Workers leave Ctrl-C to the parent, which stops cleanly and keeps what is done, and end
-    themselves when the parent is gone (even killed outright, when nobody can tell them)."""
+    """Workers leave Ctrl-C to the parent, which stops cleanly and keeps what is done, end at
+    its SIGTERM (whatever handler they inherited from it), and end themselves when the parent
+    is gone (even killed outright, when nobody can tell them)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="parent-watch", daemon=True).start()
 
 
