@@ -123,17 +123,19 @@ def games() -> None:
         for spec in cls.option_specs:
             what = f"({spec.allowed_values()}; default: {typed_default(spec)})"
             line = f"-o {spec.name} {what}: {spec.help_in('en')}"
-            text = textwrap.fill(line, width, initial_indent="    ", subsequent_indent="       ")
+            text = textwrap.fill(
+                line, width, initial_indent="    ", subsequent_indent="       ", break_on_hyphens=False
+            )
             console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
 def typed_default(spec: OptionSpec) -> str:
-    """An option's default as one types it after `-o name=`: true, front, 150 per player, '' for empty."""
+    """An option's default as one types it after `-o name=`: true, front, 150 per player, or empty."""
     if spec.per_player is not None:
         return f"{spec.per_player} per player"
     if isinstance(spec.default, bool):
         return str(spec.default).lower()
-    return str(spec.default) if spec.default != "" else "''"
+    return str(spec.default) if spec.default != "" else "empty"
 
 
 @app.command()
