@@ -249,12 +249,13 @@ def replay(
     moves = 0
     for action in actions:
         mover = state.current_player()
-        if mover < 0:  # chance: dealing and drawing are not moves
+        if mover < 0:  # chance (dealing, drawing) is not a move; past the end, the action fails
             apply_recorded(state, action, moves, file)
             continue
-        label = (
-            state.action_label(action, lang) if mover == viewer else state.public_action_label(action, lang)
-        )
+        label = None
+        if action in state.legal_actions():  # else it fails just below, named as people count moves
+            own = mover == viewer
+            label = state.action_label(action, lang) if own else state.public_action_label(action, lang)
         apply_recorded(state, action, moves, file)
         moves += 1
         line = f"{name(mover)}: {label}" if label else f"{name(mover)} {texts['made_move']}"

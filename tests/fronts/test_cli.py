@@ -62,20 +62,24 @@ def test_replay_numbers_moves_as_people_count_them(name: str, tmp_path: Path) ->
     assert "Spielende" in replayed.output and "Enter" not in replayed.output
 
 
-def test_a_bad_action_is_named_alike_by_replay_and_resume(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["a move", "a chance step"])
+def test_a_bad_action_is_named_alike_by_replay_and_resume(where: str, tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     runner.invoke(app, ["play", "level8", "--seat", "-1", "--seed", "3", "--save", str(record)])
+    saved = Record.load(record)
+    state = saved.replay(upto=20)
+    while state.is_chance_node() != (where == "a chance step"):
+        state.apply_action(saved.actions[state.version])
+    moves, bad = player_moves(state), state.version
     data = json.loads(record.read_text())
-    state = Record.load(record).replay(upto=30)
-    data["actions"][30] = 99_999
+    data["actions"][bad] = 99_999
     record.write_text(json.dumps(data))
-    moves = player_moves(state)
     replayed = runner.invoke(app, ["replay", str(record), "--all"])
     resumed = runner.invoke(app, ["play", "--resume", str(record)])
-    assert replayed.exit_code == resumed.exit_code == 2
+    assert replayed.exit_code == resumed.exit_code == 2, replayed.output
     error = " ".join(replayed.output.split("error:")[1].split())
     assert error == " ".join(resumed.output.split("error:")[1].split())
-    step = "the chance step before move" if state.is_chance_node() else "move"
+    step = "the chance step before move" if where == "a chance step" else "move"
     assert f"{step} {moves + 1} (action 99999) does not replay" in error
 
 
