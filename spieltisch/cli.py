@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import random
 import sys
+import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -16,11 +18,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from spieltisch.core.contract import State
-from spieltisch.core.options import OptionError
+from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.core.record import Record, RecordError
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.core.userinput import parse_option_pairs, read_options_file
-from spieltisch.core.wording import seat_number
+from spieltisch.core.wording import counted as counted_words
 from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
 from spieltisch.server.commands import api_schema, migrate, serve
@@ -71,6 +73,36 @@ def player_moves(state: State) -> int:
     return moves
 
 
+def apply_recorded(state: State, action: int, moves: int, file: Path) -> None:
+    """Apply a record's next action, `moves` players' moves in; `replay` and `play --resume`
+    name one that does not replay alike, by the move people count ("move 7")."""
+    step = f"the chance step before move {moves + 1}" if state.is_chance_node() else f"move {moves + 1}"
+    try:
+        state.apply_action(action)
+    except ValueError as error:
+        fail(f"{file}: {step} (action {action}) does not replay: {error}")
+
+
+def deal_recorded(state: State, actions: Iterator[int], moves: int, file: Path) -> None:
+    """A record's chance steps up to the next decision (or the record's end)."""
+    while state.is_chance_node():
+        action = next(actions, None)
+        if action is None:
+            return
+        apply_recorded(state, action, moves, file)
+
+
+def checked_replay(record: Record, file: Path) -> State:
+    """The state at the end of a record, every action checked as `replay` checks it."""
+    state: State = load_game(record.game, record.players, **record.options).new_initial_state()
+    moves = 0
+    for action in record.actions:
+        mover = state.current_player()
+        apply_recorded(state, action, moves, file)
+        moves += mover >= 0
+    return state
+
+
 def counted(number: int, thing: str) -> str:
     """A count with its noun: "1 move", "2 moves"."""
     return f"{number} {thing}{'' if number == 1 else 's'}"
@@ -84,11 +116,26 @@ def default_record_path(game: str) -> Path:
 @app.command()
 def games() -> None:
     """List the games with their player counts and rule options."""
+    width = console.width
     for name in game_names():
         cls = game_class(name)
         console.print(f"[bold]{name}[/bold]  {cls.title}  ({cls.min_players}-{cls.max_players} players)")
         for spec in cls.option_specs:
-            console.print(f"    -o {spec.describe()}", highlight=False)
+            what = f"({spec.allowed_values()}; default: {typed_default(spec)})"
+            line = f"-o {spec.name} {what}: {spec.help_in('en')}"
+            text = textwrap.fill(
+                line, width, initial_indent="    ", subsequent_indent="       ", break_on_hyphens=False
+            )
+            console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+
+def typed_default(spec: OptionSpec) -> str:
+    """An option's default as one types it after `-o name=`: true, front, 150 per player, or empty."""
+    if spec.per_player is not None:
+        return f"{spec.per_player} per player"
+    if isinstance(spec.default, bool):
+        return str(spec.default).lower()
+    return str(spec.default) if spec.default != "" else "empty"
 
 
 @app.command()
@@ -130,7 +177,7 @@ def play(
             record = Record.load(resume)
             if game is not None and game != record.game:
                 fail(f"{resume} holds a game of {record.game}, not {game}")
-            moves = player_moves(record.replay())
+            moves = player_moves(checked_replay(record, resume))
             table = load_game(record.game, record.players, **record.options)
             history, meta = record.actions, record.meta
             saved = meta.get("human", 0)  # stored as data: 0-based, None when watching
@@ -156,8 +203,12 @@ def play(
     run_seed = run_seed if run_seed is not None else random.SystemRandom().randrange(2**31)
     path = resume or save or default_record_path(table.name)
     pace = delay if delay is not None else (1.0 if human is None and sys.stdout.isatty() else 0.0)
-    what = f"{counted(moves, 'move')} replayed" if history else f"{count} players"
-    console.print(f"{table.title}: {what}, seed {run_seed}", highlight=False)
+    texts = TEXTS[language]
+    header = texts["header_resumed"] if history else texts["header"]
+    moves_text = counted_words(texts["moves"], moves)
+    console.print(
+        header.format(title=table.title, moves=moves_text, players=count, seed=run_seed), highlight=False
+    )
     TerminalGame(table, human, bot_seats, run_seed, language, path, history=history, delay=pace).run()
 
 
@@ -171,7 +222,7 @@ def replay(
     step: Annotated[bool, typer.Option("--step/--all", help="Wait for Enter after each move")] = True,
 ) -> None:
     """Step through a saved game move by move, as one seat or a spectator saw it."""
-    from spieltisch.terminal import TEXTS, result_suffix, screen_size
+    from spieltisch.terminal import TEXTS, result_suffix, result_text, screen_size, seat_label
 
     if lang not in TEXTS:
         fail(f"language {lang!r} is not available; use de or en")
@@ -183,35 +234,48 @@ def replay(
     viewer = from_seat_number(seat)
     if viewer is not None and not 0 <= viewer < record.players:
         fail(f"seat must be 1..{record.players}, or -1 for a spectator")
+    texts = TEXTS[lang]
+    bots, human = record.meta.get("bots"), record.meta.get("human")
+    who = {int(s): str(b) for s, b in bots.items()} if isinstance(bots, dict) else {}
+    if isinstance(human, int):
+        who[human] = texts["you"]
+
+    def name(seat: int) -> str:
+        return seat_label(seat, lang, who.get(seat))
+
+    width = screen_size()[0]
     interactive = step and sys.stdin.isatty()
-    for index, action in enumerate(record.actions):
+    actions = iter(record.actions)
+    moves = 0
+    for action in actions:
         mover = state.current_player()
-        own = mover == viewer
-        label = state.action_label(action, lang) if own else state.public_action_label(action, lang)
-        try:
-            state.apply_action(action)
-        except ValueError as error:
-            fail(f"move {index + 1} does not replay: {error}")
-        if mover < 0:
+        if mover < 0:  # chance (dealing, drawing) is not a move; past the end, the action fails
+            apply_recorded(state, action, moves, file)
             continue
-        shown = (label or TEXTS[lang]["made_move"]) + result_suffix(state, action, lang)
-        heading = f"{index + 1}. seat {seat_number(mover)}: {escape(shown)}"
-        console.print(f"\n[bold]{heading}[/bold]", highlight=False)
-        console.print(state.render_text(viewer, lang, screen_size()[0]), highlight=False, markup=False)
-        if interactive and input("Enter: next, q: quit ").strip().lower() == "q":
+        label = None
+        if action in state.legal_actions():  # else it fails just below, named as people count moves
+            own = mover == viewer
+            label = state.action_label(action, lang) if own else state.public_action_label(action, lang)
+        apply_recorded(state, action, moves, file)
+        moves += 1
+        line = f"{name(mover)}: {label}" if label else f"{name(mover)} {texts['made_move']}"
+        line += result_suffix(state, action, lang)
+        deal_recorded(state, actions, moves, file)  # the table shows the card the move drew
+        console.print(f"\n[bold]{moves}. {escape(line)}[/bold]", highlight=False)
+        console.print(state.render_text(viewer, lang, width), highlight=False, markup=False)
+        if interactive and input(texts["next"]).strip().lower() == "q":
             return
     if state.is_terminal():
-        scores = ", ".join(
-            f"seat {seat_number(seat)} {points:g}" for seat, points in enumerate(state.scores())
-        )
-        winners = ", ".join(f"seat {seat_number(seat)}" for seat in state.winners())
-        console.print(f"\nscores: {scores}; winners: {winners}", highlight=False)
+        console.print("\n" + result_text(state, lang, width, name), highlight=False, markup=False)
 
 
 @app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="Game name")],
-    bots: Annotated[str, typer.Option(help="One bot per seat, comma-separated")] = "heuristic,random",
+    bots: Annotated[
+        str, typer.Option(help="Bots by seat, comma-separated; a short list is filled with its last bot")
+    ] = "heuristic,random",
+    players: Annotated[int | None, typer.Option(help="Players (default: one per bot, or minimum)")] = None,
     games: Annotated[int, typer.Option(help="Number of games")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first game")] = 1,
     option: OptionArg = None,
@@ -220,25 +284,28 @@ def arena(
     """Play bots against each other (seats rotate) and print win shares with 95% intervals."""
     from spieltisch.lab.arena import play_match
     from spieltisch.lab.commands import progress_bar
+    from spieltisch.lab.simulation import resolve_game_class, seat_bots
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
+        count = players or (len(names) if len(names) > 1 else resolve_game_class(game).min_players)
+        seated = list(seat_bots(names, count))
         options = rule_options(option, options_file)
-        play_match(game, names, 0, seed, options)  # checks the game, bots and options first
+        play_match(game, seated, 0, seed, options)  # checks the game, bots and options first
         with progress_bar() as progress:
             task = progress.add_task("games", total=games)
-            match = play_match(game, names, games, seed, options, lambda _: progress.advance(task))
+            match = play_match(game, seated, games, seed, options, lambda _: progress.advance(task))
     except OptionError as error:
         fail(str(error))
-    table = Table(title=f"{game}: {games} games, {len(names)} players, seed {seed}")
+    table = Table(title=f"{game}: {games} games, {count} players, seed {seed}")
     for column in ("bot", "seats", "win share", "95% interval"):
         table.add_column(column)
-    for bot in dict.fromkeys(names):
+    for bot in dict.fromkeys(seated):
         low, high = match.wilson_interval(bot)
         seats = sum(r.bots.count(bot) for r in match.results)
         table.add_row(bot, str(seats), f"{match.win_share(bot):.3f}", f"{low:.3f}-{high:.3f}")
     console.print(table)
-    console.print(f"fair share: {1 / len(names):.3f}")
+    console.print(f"fair share: {1 / count:.3f}")
 
 
 app.command()(simulate)

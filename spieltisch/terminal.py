@@ -56,6 +56,10 @@ TEXTS = {
         "replay": "Replay it: spieltisch replay {path}",
         "resume": "Continue it: spieltisch play --resume {path}",
         "quit": "Game left unfinished.",
+        "header": "{title}: {players} players, seed {seed}",
+        "header_resumed": "{title}: {moves} replayed, seed {seed}",
+        "moves": "{n} move|{n} moves",
+        "next": "Enter: next, q: quit ",
     },
     "de": {
         "you": "du",
@@ -81,6 +85,10 @@ TEXTS = {
         "replay": "Ansehen: spieltisch replay {path}",
         "resume": "Weiterspielen: spieltisch play --resume {path}",
         "quit": "Partie nicht beendet.",
+        "header": "{title}: {players} Spieler, Startwert {seed}",
+        "header_resumed": "{title}: {moves} nachgespielt, Startwert {seed}",
+        "moves": "{n} Zug|{n} Züge",
+        "next": "Enter: weiter, q: beenden ",
     },
 }
 
@@ -143,35 +151,58 @@ class TerminalGame:
         self.texts = TEXTS[self.lang]
         self.watchers = [bot for bot in self.bots.values() if bot.watches_table]
         self.state: State = self.game.new_initial_state()
+        self.steps: list[int] = []  # the actions applied in full: what a save records
         for action in self.history:
             self._step(action)
 
     # --- the game loop -------------------------------------------------------
     def run(self) -> State:
-        """Play until the end, or until the person quits; the record is saved after each move."""
-        while not self.state.is_terminal():
-            if self.state.is_chance_node():
-                self._step(sample_chance(self.state, chance_rng(self.seed, self.state.version)))
-                continue
-            seat = self.state.current_player()
-            action = self._ask_human() if seat == self.human else self._ask_bot(seat)
-            if action is None:
-                self._say(self.texts["quit"])
-                break
-            self._play(seat, action)
-            self._save()
-        if self.state.is_terminal():
+        """Play until the end, or until the person quits (q, end of input or Ctrl-C).
+
+        The record is saved after each move, and once more at the end, saying
+        where and how to replay or continue it.
+        """
+        try:
+            finished = self._play_on()
+        except KeyboardInterrupt:
+            self._say("")  # the ^C stands on the prompt's line
+            finished = False
+        if finished:
             self._show_end()
+        else:
+            self._say(self.texts["quit"])
         self._save(announce=True)
         return self.state
 
+    def _play_on(self) -> bool:
+        """Moves until the game ends (True) or the person quits (False)."""
+        self._deal()
+        while not self.state.is_terminal():
+            seat = self.state.current_player()
+            action = self._ask_human() if seat == self.human else self._ask_bot(seat)
+            if action is None:
+                return False
+            self._play(seat, action)
+            self._save()
+        return True
+
     def _step(self, action: int) -> None:
         self.state.apply_action(action)
+        self.steps.append(action)
         for watcher in self.watchers:
             watcher.observe(self.state)
 
+    def _deal(self) -> None:
+        """Chance steps (a card drawn, a round dealt) up to the next decision or the end."""
+        while self.state.is_chance_node():
+            self._step(sample_chance(self.state, chance_rng(self.seed, self.state.version)))
+
     def _play(self, seat: int, action: int) -> None:
-        """Apply a move and log it as everybody saw it; when watching, draw the table after it."""
+        """Apply a move and log it as everybody saw it; when watching, draw the table after it.
+
+        The table waits for the chance the move set off (the card it drew), so
+        it shows the move done and marks who moves next.
+        """
         own = seat == self.human
         label = (
             self.state.action_label(action, self.lang)
@@ -181,6 +212,7 @@ class TerminalGame:
         self._step(action)
         line = f"{self._name(seat)}: {label}" if label else f"{self._name(seat)} {self.texts['made_move']}"
         line += result_suffix(self.state, action, self.lang)
+        self._deal()
         self._say(self._wrap(line))
         if self.human is None and not self.state.is_terminal():
             self._say(self._table())
@@ -246,19 +278,8 @@ class TerminalGame:
 
     # --- the end --------------------------------------------------------------
     def _show_end(self) -> None:
-        texts = self.texts
         self._say("\n" + self._table())
-        reason = self.state.end_reason(self.lang)
-        self._say(self._wrap(f"{texts['over']}: {reason.text}" if reason else f"{texts['over']}."))
-        scores = ", ".join(f"{self._name(s)} {v:g}" for s, v in enumerate(self.state.scores()))
-        self._say(self._wrap(f"{texts['scores']}: {scores}"))
-        for seat, parts in enumerate(self.state.score_breakdown(self.lang)):
-            if parts:
-                items = ", ".join(f"{part.label} {part.points:g}" for part in parts)
-                self._say(self._wrap(f"  {self._name(seat)}: {items}", indent="    "))
-        winners = self.state.winners()
-        title = texts["winner"] if len(winners) == 1 else texts["winners"]
-        self._say(self._wrap(f"{title}: {', '.join(self._name(s) for s in winners)}"))
+        self._say(result_text(self.state, self.lang, self._size()[0], self._name))
 
     # --- helpers ----------------------------------------------------------------
     def _size(self) -> tuple[int, int]:
@@ -270,7 +291,7 @@ class TerminalGame:
 
     def _name(self, seat: int) -> str:
         who = self.texts["you"] if seat == self.human else self.bots[seat].name
-        return f"{self.texts['seat']} {seat_number(seat)} ({who})"
+        return seat_label(seat, self.lang, who)
 
     def _wrap(self, text: str, indent: str = "  ") -> str:
         return textwrap.fill(text, self._size()[0], subsequent_indent=indent, break_on_hyphens=False)
@@ -284,7 +305,9 @@ class TerminalGame:
             "bots": {str(seat): bot.name for seat, bot in self.bots.items()},
             "lang": self.lang,
         }
-        Record.of(self.state, **meta).save(self.save_path)
+        record = Record.of(self.state, **meta)
+        record.actions = list(self.steps)  # never a step that Ctrl-C cut short
+        record.save(self.save_path)
         if announce:
             self._say(self.texts["saved"].format(path=self.save_path))
             follow = "replay" if self.state.is_terminal() else "resume"
@@ -292,6 +315,36 @@ class TerminalGame:
 
     def _say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout, flush=True)
+
+
+def seat_label(seat: int, lang: str, who: str | None = None) -> str:
+    """A seat as the screens name it: "Seat 1 (heuristic)", "Platz 2 (du)"; "Seat 1" when nobody is known."""
+    name = f"{TEXTS[lang]['seat']} {seat_number(seat)}"
+    return f"{name} ({who})" if who else name
+
+
+def result_text(state: State, lang: str, width: int, name: Callable[[int], str]) -> str:
+    """The lines that end a game: why it ended, the scores and how each came about, the winners.
+
+    `name` names a seat ("Seat 1 (you)"); `play` and `replay` both end with these lines.
+    """
+    texts = TEXTS[lang]
+
+    def wrap(text: str, indent: str = "  ") -> str:
+        return textwrap.fill(text, width, subsequent_indent=indent, break_on_hyphens=False)
+
+    reason = state.end_reason(lang)
+    lines = [wrap(f"{texts['over']}: {reason.text}" if reason else f"{texts['over']}.")]
+    scores = ", ".join(f"{name(s)} {v:g}" for s, v in enumerate(state.scores()))
+    lines.append(wrap(f"{texts['scores']}: {scores}"))
+    for seat, parts in enumerate(state.score_breakdown(lang)):
+        if parts:
+            items = ", ".join(f"{part.label} {part.points:g}" for part in parts)
+            lines.append(wrap(f"  {name(seat)}: {items}", indent="    "))
+    winners = state.winners()
+    title = texts["winner"] if len(winners) == 1 else texts["winners"]
+    lines.append(wrap(f"{title}: {', '.join(name(s) for s in winners)}"))
+    return "\n".join(lines)
 
 
 # --- finding a move by what the person typed ------------------------------------

@@ -72,18 +72,20 @@ class OptionSpec:
         return self.per_player * players
 
     def describe(self) -> str:
+        default = f"{self.per_player} per player" if self.per_player is not None else repr(self.default)
+        return f"{self.name} ({self.allowed_values()}; default {default}): {self.help_in('en')}"
+
+    def allowed_values(self) -> str:
+        """The values the option takes, in words: "true or false", "a whole number 5..6"."""
         if self.kind == "bool":
-            allowed = "true or false"
-        elif self.kind == "choice":
-            allowed = "one of " + ", ".join(repr(c) for c in self.choices)
-        elif self.kind == "int":
+            return "true or false"
+        if self.kind == "choice":
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.kind == "int":
             low = "" if self.minimum is None else f"{self.minimum}"
             high = "" if self.maximum is None else f"{self.maximum}"
-            allowed = f"a whole number {low}..{high}".rstrip(".") if low or high else "a whole number"
-        else:
-            allowed = "a text value"
-        default = f"{self.per_player} per player" if self.per_player is not None else repr(self.default)
-        return f"{self.name} ({allowed}; default {default}): {self.help_in('en')}"
+            return f"a whole number {low}..{high}".rstrip(".") if low or high else "a whole number"
+        return "a text value"
 
     def coerce(self, value: Any) -> Any:
         """Turn `value` (possibly a command-line string) into a valid value or raise."""

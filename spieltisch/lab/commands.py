@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import shlex
 import sys
@@ -87,7 +88,11 @@ def simulate(
     ] = None,
     options_file: Annotated[Path | None, typer.Option(help="Rule options from a TOML or JSON file")] = None,
     compare: Annotated[
-        list[str] | None, typer.Option(help="A variant to compare: key=value on top of the options (repeat)")
+        list[str] | None,
+        typer.Option(
+            help="A variant's option key=value on top of the options (repeat; several values of one "
+            "option: one variant each)"
+        ),
     ] = None,
     compare_file: Annotated[Path | None, typer.Option(help="Variant options: a TOML or JSON file")] = None,
     seed: Annotated[int, typer.Option(help="Study seed; game i's seed is derived from it")] = 1,
@@ -221,13 +226,31 @@ def build_spec(
         cls = resolve_game_class(game)
         count = players or (len(names) if len(names) > 1 else cls.min_players)
         base = {**read_options_file(options_file), **parse_pairs(options, "option")}
-        variant = {**read_options_file(compare_file), **parse_pairs(compare, "--compare")} or None
+        variant = variant_options(read_options_file(compare_file), compare)
         game_name = game if ":" in game else cls.name
         spec = StudySpec(game_name, count, seat_bots(names, count), games, seed, base, variant, rotate)
         spec.check()
     except OptionError as error:
         fail(str(error))
     return spec
+
+
+def variant_options(
+    from_file: dict[str, Any], compare: list[str] | None
+) -> dict[str, Any] | list[dict[str, Any]] | None:
+    """The variants to compare: --compare's options over --compare-file's make one variant; an
+    option given several values makes one variant per value (per combination, for several)."""
+    values: dict[str, list[Any]] = {}
+    for argument in compare or []:
+        for key, value in parse_pairs([argument], "--compare").items():
+            values.setdefault(key, [])
+            if value not in values[key]:
+                values[key].append(value)
+    combinations = itertools.product(*values.values())
+    variants = [{**from_file, **dict(zip(values, chosen, strict=True))} for chosen in combinations]
+    if variants == [{}]:
+        return None
+    return variants[0] if len(variants) == 1 else variants
 
 
 def run_and_report(
@@ -262,7 +285,7 @@ def progress_bar() -> Progress:
 
 
 def print_summary(summary: dict[str, Any]) -> None:
-    from spieltisch.lab.report import score_meaning, variant_names
+    from spieltisch.lab.report import comparisons, score_meaning, variant_names
 
     names = variant_names(summary["study"])
     for variant, part in summary["variants"].items():
@@ -279,8 +302,8 @@ def print_summary(summary: dict[str, Any]) -> None:
             highlight=False,
         )
     console.print(f"score: {score_meaning(summary['study']['game'])}", highlight=False)
-    if summary["comparison"]:
-        console.print(_comparison_table(summary["comparison"], names.get("variant", "variant")))
+    for variant, rows in comparisons(summary["comparison"]).items():
+        console.print(_comparison_table(rows, names.get(variant, variant), len(summary["comparison"])))
 
 
 def _share_table(title: str, key: str, rows: list[dict[str, Any]], name: Callable[[Any], str] = str) -> Table:
@@ -296,12 +319,13 @@ def _share_table(title: str, key: str, rows: list[dict[str, Any]], name: Callabl
     return table
 
 
-def _comparison_table(rows: list[dict[str, Any]], variant: str) -> Table:
+def _comparison_table(rows: list[dict[str, Any]], variant: str, all_rows: int) -> Table:
     from spieltisch.lab.report import DECIMALS
 
+    together = "the rows" if all_rows == len(rows) else f"all {all_rows} rows of the variants"
     table = Table(
         title=f"{escape(variant)} - base, paired by seed",
-        caption="adj. p: Benjamini-Hochberg over the rows; bold: adj. p < 0.05; raw p in the report",
+        caption=f"adj. p: Benjamini-Hochberg over {together}; bold: adj. p < 0.05; raw p in the report",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
     )

@@ -1,7 +1,12 @@
-"""PNG plots of a study (matplotlib, Agg backend: no display needed)."""
+"""PNG plots of a study (matplotlib, Agg backend: no display needed).
+
+Every figure is laid out by matplotlib's constrained layout and saved with a
+tight bounding box, so no label or legend is cut off, however long.
+"""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +22,18 @@ def _pyplot() -> Any:
     return plt
 
 
-COLOURS = ("tab:blue", "tab:orange")
+COLOURS = (
+    "tab:blue",
+    "tab:orange",
+    "tab:green",
+    "tab:red",
+    "tab:purple",
+    "tab:brown",
+    "tab:pink",
+    "tab:olive",
+)
+LABEL_WIDTH = 40
+"""Characters per line of an axis label; a longer label wraps."""
 BOX_EXPLAINED = "median; box: middle half\nof the games; whiskers:\nat most 1.5 boxes out"
 
 
@@ -51,7 +67,9 @@ def plot_scores_by_bot(
     groups = by_variant(results)
     bots = list(dict.fromkeys(bot for result in results for bot in result["bots"]))
     width = 0.8 / len(groups)
-    fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(bots) * len(groups)) + 3, 4.5))
+    fig, ax = plt.subplots(
+        figsize=(max(5, 0.8 * len(bots) * (len(groups) + 1)) + 3, 4.5), layout="constrained"
+    )
     handles: list[Any] = []
     for offset, (variant, group) in enumerate(groups.items()):
         scores: dict[str, list[float]] = {bot: [] for bot in bots}
@@ -74,13 +92,10 @@ def plot_scores_by_bot(
         ),
     ]
     ax.set_xticks(range(1, len(bots) + 1), bots)
-    ax.set_ylabel(score_label)
+    ax.set_ylabel(textwrap.fill(score_label, LABEL_WIDTH))
     ax.set_title("Score distribution per bot")
     ax.legend(handles=handles, fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0))
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path.name
+    return _save(fig, path)
 
 
 def plot_win_share_by_seat(
@@ -88,7 +103,7 @@ def plot_win_share_by_seat(
 ) -> str:
     """Win share of each seat with its 95% Wilson interval; the dashed line is the fair share."""
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(max(5, 1.2 * players * len(summaries)), 4))
+    fig, ax = plt.subplots(figsize=(max(5, 1.2 * players * len(summaries)) + 2, 4), layout="constrained")
     width = 0.8 / len(summaries)
     for offset, (variant, summary) in enumerate(summaries.items()):
         rows = summary["seats"]
@@ -96,30 +111,33 @@ def plot_win_share_by_seat(
         shares = [row["share"] for row in rows]
         errors = [[s - row["low"] for s, row in zip(shares, rows, strict=True)],
                   [row["high"] - s for s, row in zip(shares, rows, strict=True)]]  # fmt: skip
-        ax.bar(xs, shares, width=width, yerr=errors, capsize=4, label=(names or {}).get(variant, variant))
+        colour = COLOURS[offset % len(COLOURS)]
+        label = (names or {}).get(variant, variant)
+        ax.bar(xs, shares, width=width, yerr=errors, capsize=4, color=colour, label=label)
     ax.axhline(1 / players, linestyle="--", color="grey", label="fair share")
     centres = [s + width * (len(summaries) - 1) / 2 for s in range(players)]
     ax.set_xticks(centres, [seat_label(s) for s in range(players)])
     ax.set_ylabel("win share (95% interval)")
     ax.set_title("Win share by seat")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path.name
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    return _save(fig, path)
 
 
 def plot_game_length(results: Results, path: Path, names: dict[str, str] | None = None) -> str:
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for variant, group in by_variant(results).items():
+    fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
+    for offset, (variant, group) in enumerate(by_variant(results).items()):
         label = (names or {}).get(variant, variant)
-        ax.hist([r["decisions"] for r in group], bins=30, histtype="step", label=label)
+        colour = COLOURS[offset % len(COLOURS)]
+        ax.hist([r["decisions"] for r in group], bins=30, histtype="step", color=colour, label=label)
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
     ax.set_title("Game length")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    return _save(fig, path)
+
+
+def _save(fig: Any, path: Path) -> str:
+    fig.savefig(path, dpi=100, bbox_inches="tight")
+    _pyplot().close(fig)
     return path.name

@@ -8,8 +8,8 @@ from typing import Any
 
 from spieltisch.core.options import OptionError
 from spieltisch.lab.plots import plot_all
-from spieltisch.lab.simulation import resolve_game_class
-from spieltisch.lab.study import StudyOutcome, save_results, study_json
+from spieltisch.lab.simulation import BASE, named_variants, resolve_game_class
+from spieltisch.lab.study import RUNNING, StudyOutcome, save_results, study_json
 from spieltisch.lab.summary import by_variant, compare, seat_label, summarize
 
 SCORE_NOTES = {
@@ -37,11 +37,12 @@ def score_meaning(game: str) -> str:
 
 
 def variant_names(study: dict[str, Any]) -> dict[str, str]:
-    """Each variant's name as a reader knows it: the options that make it."""
+    """Each version's name as a reader knows it: the options that make it."""
     base = _options(study["options"])
-    if study["variant_options"] is None:
-        return {"base": base}
-    return {"base": f"base ({base})", "variant": _options(study["variant_options"])}
+    variants = named_variants(study["variant_options"])
+    if not variants:
+        return {BASE: base}
+    return {BASE: f"base ({base})", **{name: _options(own) for name, own in variants.items()}}
 
 
 def build_summary(outcome: StudyOutcome) -> dict[str, Any]:
@@ -79,8 +80,8 @@ def markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
     names = variant_names(study)
     for variant, part in summary["variants"].items():
         lines += _variant_section(names.get(variant, variant), part, study)
-    if summary["comparison"]:
-        lines += _comparison_section(summary["comparison"], study)
+    for variant, rows in comparisons(summary["comparison"]).items():
+        lines += _comparison_section(rows, names.get(variant, variant), len(summary["comparison"]))
     if plots:
         lines += ["## Plots", ""] + [f"![{name}]({name})" for name in plots] + [""]
     lines += _files_section()
@@ -89,7 +90,9 @@ def markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
 
 def _study_facts(study: dict[str, Any]) -> list[str]:
     done = f"{study['finished_games']} of {study['planned_games']} planned games"
-    if study["interrupted"]:
+    if study.get("status") == RUNNING:
+        done += " (**not complete**: the study stopped before its end, or is still running)"
+    elif study["interrupted"]:
         done += " (**interrupted**: the figures cover the finished games only)"
     lines = [
         f"- bots in seat order (seat 1 first) in the first game: {', '.join(study['bots'])}"
@@ -97,8 +100,8 @@ def _study_facts(study: dict[str, Any]) -> list[str]:
         f"- options: {_options(study['options'])}",
         f"- seed: {study['seed']}; {done}; run time {_duration(study['seconds'])}",
     ]
-    if study["variant_options"] is not None:
-        lines.append(f"- variant: {_options(study['variant_options'])} (same seeds and seating)")
+    for name, own in named_variants(study["variant_options"]).items():
+        lines.append(f"- {name}: {_options(own)} (same seeds and seating)")
     return [*lines, f"- score: {score_meaning(study['game'])}", ""]
 
 
@@ -114,7 +117,7 @@ def _options(options: dict[str, Any]) -> str:
 
 
 def _variant_section(name: str, part: dict[str, Any], study: dict[str, Any]) -> list[str]:
-    title = "Results" if study["variant_options"] is None else f"Results: {name}"
+    title = f"Results: {name}" if named_variants(study["variant_options"]) else "Results"
     fair = 1 / study["players"]
     lines = [f"## {title} ({part['games']} games)", ""]
     lines += [f"Fair share: {fair:.3f}. A shared win counts 1/k.", ""]
@@ -144,9 +147,17 @@ def _seat_advantage_lines(advantage: dict[str, Any]) -> list[str]:
     ]
 
 
-def _comparison_section(rows: list[dict[str, Any]], study: dict[str, Any]) -> list[str]:
+def comparisons(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The comparison rows by the variant they compare with the base, in the study's order."""
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_name.setdefault(row.get("variant_name", "variant"), []).append(row)
+    return by_name
+
+
+def _comparison_section(rows: list[dict[str, Any]], name: str, all_rows: int) -> list[str]:
     lines = [
-        f"## Variant against base ({_options(study['variant_options'] or {})})",
+        f"## Variant against base ({name})",
         "",
         "Paired over the games both played (same seeds and seating). Difference = variant - base.",
         "",
@@ -166,12 +177,13 @@ def _comparison_section(rows: list[dict[str, Any]], study: dict[str, Any]) -> li
         ]
         lines.append(_cells([*cells, f"{row['p_value']:.3g}", f"{row.get('adjusted_p_value', 1.0):.3g}"]))
     tests = sorted({row["test"] for row in rows})
+    together = "the rows above" if all_rows == len(rows) else f"all {all_rows} rows of every variant's table"
     return [
         *lines,
         "",
         f"p: {' / '.join(tests)} test of the per-game differences (exact for wins: McNemar's test); "
         "the interval is the t interval of the mean difference, one value per game. "
-        "Adjusted p: Benjamini-Hochberg over the rows above; **bold**: adjusted p < 0.05, "
+        f"Adjusted p: Benjamini-Hochberg over {together}; **bold**: adjusted p < 0.05, "
         "so a study of a variant that changes nothing shows a bold row in about one study in twenty. "
         "Rows that cannot change are left out (a bot in every seat; with two players, "
         f"{seat_label(1)}'s win share, which mirrors {seat_label(0)}'s).",

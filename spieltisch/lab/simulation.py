@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -61,23 +63,27 @@ def make_game(name: str, players: int, options: dict[str, Any]) -> AnyGame:
     return resolve_game_class(name)(players, options)
 
 
+Options = dict[str, Any]
+
+
 @dataclass(frozen=True)
 class StudySpec:
-    """What to simulate; `variant_options` (when set) are played on the same seeds."""
+    """What to simulate. `variant_options` (when set) are played on the same seeds as the base:
+    one variant's options on top of the base's, or a list of variants, each compared with the base."""
 
     game: str
     players: int
     bots: tuple[str, ...]
     games: int
     seed: int = 1
-    options: dict[str, Any] = field(default_factory=dict)
-    variant_options: dict[str, Any] | None = None
+    options: Options = field(default_factory=dict)
+    variant_options: Options | list[Options] | None = None
     rotate: bool = True
 
-    def variants(self) -> dict[str, dict[str, Any]]:
-        if self.variant_options is None:
-            return {BASE: self.options}
-        return {BASE: self.options, VARIANT: {**self.options, **self.variant_options}}
+    def variants(self) -> dict[str, Options]:
+        """Every version's name and options: "base", then "variant" (or "variant 1", "variant 2", ...)."""
+        own = named_variants(self.variant_options)
+        return {BASE: self.options, **{name: {**self.options, **extra} for name, extra in own.items()}}
 
     def seating(self, index: int) -> list[str]:
         if not self.rotate:
@@ -93,6 +99,17 @@ class StudySpec:
                 make_bot(spec, game, seat)
         if self.games < 1:
             raise OptionError("the number of games must be at least 1")
+
+
+def named_variants(variant_options: Options | list[Options] | None) -> dict[str, Options]:
+    """Each variant's name and its own options: "variant" alone, or "variant 1", "variant 2", ..."""
+    if variant_options is None:
+        return {}
+    if isinstance(variant_options, dict):
+        return {VARIANT: variant_options}
+    if len(variant_options) == 1:
+        return {VARIANT: variant_options[0]}
+    return {f"{VARIANT} {number}": options for number, options in enumerate(variant_options, 1)}
 
 
 def seat_bots(bots: list[str], players: int) -> tuple[str, ...]:
@@ -180,9 +197,22 @@ def play_task(task: GameTask) -> dict[str, Any]:
     }
 
 
-def _ignore_interrupt() -> None:
-    """Workers leave Ctrl-C to the parent, which stops cleanly and keeps what is done."""
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _start_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops cleanly and keeps what is done, end at
+    its SIGTERM (whatever handler they inherited from it), and end themselves when the parent
+    is gone (even killed outright, when nobody can tell them)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="parent-watch", daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
 
 
 class InlineExecutor(Executor):
@@ -200,7 +230,7 @@ class InlineExecutor(Executor):
 def make_executor(workers: int) -> Executor:
     if workers <= 1:
         return InlineExecutor()
-    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
+    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker)
 
 
 def run_tasks(executor: Executor, tasks: list[GameTask], lazy: bool = False) -> Iterator[dict[str, Any]]:

@@ -1,17 +1,23 @@
 """A study from start to report: plan, run on an executor, save each game, summarize.
 
 Each finished game is appended to games.jsonl and games.csv at once, so a
-crash loses nothing that was finished; Ctrl-C stops the study, and the
-report is still written from the games that are done.
+crash loses nothing that was finished; Ctrl-C or SIGTERM stops the study (its
+worker processes too), and the report is still written from the games that
+are done. study.json says how far the study got: "running" from its start
+(so a study killed outright reads as not complete), then "complete" or
+"interrupted".
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -19,6 +25,7 @@ from typing import IO, Any
 from spieltisch.lab.simulation import InlineExecutor, StudySpec, plan, run_tasks
 
 ResultHook = Callable[[dict[str, Any]], None]
+RUNNING, COMPLETE, INTERRUPTED = "running", "complete", "interrupted"
 
 
 class ResultWriter:
@@ -66,6 +73,13 @@ class StudyOutcome:
     seconds: float | None = None  # None until the study ends
     command: str = ""
 
+    @property
+    def status(self) -> str:
+        """RUNNING until the study ends (or if it never did), then COMPLETE or INTERRUPTED."""
+        if self.seconds is None:
+            return RUNNING
+        return INTERRUPTED if self.interrupted else COMPLETE
+
 
 def run_study(
     spec: StudySpec,
@@ -74,10 +88,11 @@ def run_study(
     on_result: ResultHook | None = None,
     command: str = "",
 ) -> StudyOutcome:
-    """Play the study, saving each game as it finishes; Ctrl-C (KeyboardInterrupt) stops it early.
+    """Play the study, saving each game as it finishes; Ctrl-C or SIGTERM stops it early.
 
     study.json holds the settings and the command from the start, and the run
-    time once the study ends, so `spieltisch report` can write the report again.
+    time and status once the study ends, so `spieltisch report` can write the
+    report again.
     """
     tasks = plan(spec)
     outcome = StudyOutcome(spec, planned=len(tasks), command=command)
@@ -86,11 +101,12 @@ def run_study(
     write_study_json(outcome, out_dir)
     start = time.perf_counter()
     try:
-        for result in run_tasks(runner, tasks, lazy=isinstance(runner, InlineExecutor)):
-            writer.write(result)
-            outcome.results.append(result)
-            if on_result:
-                on_result(result)
+        with terminate_as_interrupt():
+            for result in run_tasks(runner, tasks, lazy=isinstance(runner, InlineExecutor)):
+                writer.write(result)
+                outcome.results.append(result)
+                if on_result:
+                    on_result(result)
     except KeyboardInterrupt:
         outcome.interrupted = True
         stop_quickly(runner)
@@ -121,19 +137,45 @@ def load_outcome(out_dir: Path) -> StudyOutcome:
     )
     lines = (out_dir / "games.jsonl").read_text(encoding="utf-8").splitlines()
     results = [json.loads(line) for line in lines if line.strip().endswith("}")]
-    interrupted = len(results) < study["planned_games"]
-    seconds, command = study.get("seconds"), str(study.get("command", ""))
+    ended = study.get("status", COMPLETE) != RUNNING  # a study.json from before the status field ended
+    interrupted = len(results) < study["planned_games"] or study.get("status") == INTERRUPTED
+    seconds, command = (study.get("seconds") if ended else None), str(study.get("command", ""))
     outcome = StudyOutcome(spec, results, study["planned_games"], interrupted, seconds, command)
     outcome.results.sort(key=lambda r: (r["index"], r["variant"]))
     return outcome
 
 
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Inside, SIGTERM stops the study as Ctrl-C does (signals arrive in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def stop_quickly(executor: Executor) -> None:
-    """Drop the games not yet started; a Dask executor's shutdown has no `cancel_futures`."""
+    """Drop the games not yet started and end the worker processes that play the others.
+
+    A Dask executor's shutdown has no `cancel_futures`, and its workers stay for the next study.
+    """
+    workers = list((getattr(executor, "_processes", None) or {}).values())  # a process pool's
     try:
         executor.shutdown(wait=False, cancel_futures=True)
     except TypeError:
         executor.shutdown(wait=False)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=5)
 
 
 def save_results(outcome: StudyOutcome, out_dir: Path) -> None:
@@ -156,6 +198,7 @@ def study_json(outcome: StudyOutcome) -> dict[str, Any]:
         "planned_games": outcome.planned,
         "finished_games": len(outcome.results),
         "interrupted": outcome.interrupted,
+        "status": outcome.status,
         "seconds": None if outcome.seconds is None else round(outcome.seconds, 3),
         "command": outcome.command,
     }

@@ -3,8 +3,9 @@
 A variant study is also compared game by game over the same seeds: each row
 (game length, each seat's win share and score, each bot's win share) gets an
 exact sign-flip test, and the rows' p-values are adjusted together
-(Benjamini-Hochberg), so a study with no real effect shows a significant row
-in about 5% of studies, not in one row of every twenty. Rows that cannot
+(Benjamini-Hochberg; with several variants, the rows of all of them), so a
+study with no real effect shows a significant row in about 5% of studies, not
+in one row of every twenty. Rows that cannot
 change are left out: a bot in every seat always has the fair share, and with
 two players the second seat's win share mirrors the first's.
 
@@ -19,7 +20,7 @@ from dataclasses import asdict
 from typing import Any
 
 from spieltisch.core.wording import seat_number
-from spieltisch.lab.simulation import BASE, VARIANT
+from spieltisch.lab.simulation import BASE
 from spieltisch.lab.stats import (
     adjust_p_values,
     clustered_share,
@@ -106,15 +107,29 @@ def _row(games: int, wins: float, low: float, high: float, scores: list[float], 
 
 
 def compare(results: Results, players: int) -> list[dict[str, Any]]:
-    """Variant minus base over the games both finished, paired by game index, p-values adjusted.
+    """Each variant minus the base over the games both finished, paired by game index.
 
-    Each row names its `metric` for people ("seat 1 win share") and keeps the
-    seat it is about as data (`seat`, from 0; None for rows not about a seat).
+    Each row names its `metric` for people ("seat 1 win share") and the variant
+    it compares (`variant_name`; `base` and `variant` are the two means), and
+    keeps the seat it is about as data (`seat`, from 0; None for rows not about
+    a seat). The p-values are adjusted together over the rows of every
+    variant: a study of several variants asks all their questions at once.
     """
     groups = by_variant(results)
     base = {r["index"]: r for r in groups.get(BASE, [])}
-    variant = {r["index"]: r for r in groups.get(VARIANT, [])}
-    pairs = [(base[i], variant[i]) for i in sorted(set(base) & set(variant))]
+    rows = []
+    for name, group in groups.items():
+        if name != BASE:
+            variant = {r["index"]: r for r in group}
+            pairs = [(base[i], variant[i]) for i in sorted(set(base) & set(variant))]
+            rows += [{**row, "variant_name": name} for row in _compared(pairs, players)]
+    for row, adjusted in zip(rows, adjust_p_values([row["p_value"] for row in rows]), strict=True):
+        row["adjusted_p_value"] = adjusted
+    return rows
+
+
+def _compared(pairs: list[tuple[dict[str, Any], dict[str, Any]]], players: int) -> list[dict[str, Any]]:
+    """The rows of one variant against the base (unadjusted); rows that cannot change are left out."""
     if not pairs:
         return []
     metrics: list[tuple[str, str, int | None, Any]] = [
@@ -129,11 +144,9 @@ def compare(results: Results, players: int) -> list[dict[str, Any]]:
     rows = []
     for metric, kind, about, pick in metrics:
         before, after = _values(pairs, pick)
-        if len(set(before) | set(after)) > 1:  # a row that cannot change is left out
+        if len(set(before) | set(after)) > 1:
             difference = asdict(paired_difference(before, after))
             rows.append({"metric": metric, "kind": kind, "seat": about, **difference})
-    for row, adjusted in zip(rows, adjust_p_values([row["p_value"] for row in rows]), strict=True):
-        row["adjusted_p_value"] = adjusted
     return rows
 
 

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from spieltisch import cli
 from spieltisch.cli import app, counted, player_moves
 from spieltisch.core.record import Record
 from spieltisch.core.registry import game_class, game_names
@@ -25,12 +33,54 @@ def test_watching_bots_play_a_whole_game_and_replaying_it(name: str, tmp_path: P
     assert saved.replay().is_terminal()
     replayed = runner.invoke(app, ["replay", str(record), "--all"])
     assert replayed.exit_code == 0, replayed.output
-    assert "winners" in replayed.output
+    assert ending(replayed.output) == ending(result.output)  # the same result lines as play
     wrong_seat = runner.invoke(app, ["replay", str(record), "--seat", "9"])
     assert wrong_seat.exit_code == 2 and "seat must be" in wrong_seat.output
     as_first_seat = runner.invoke(app, ["replay", str(record), "--all", "--seat", "1"])
-    assert as_first_seat.exit_code == 0 and ". seat 1: " in as_first_seat.output, as_first_seat.output
-    assert ". seat 0: " not in as_first_seat.output
+    assert as_first_seat.exit_code == 0 and ". Seat 1 (" in as_first_seat.output, as_first_seat.output
+    assert ". Seat 0 " not in as_first_seat.output
+
+
+def ending(output: str) -> str:
+    """The result lines that end a game: from "Game over" to the line saying where the record is."""
+    return output[output.index("Game over") :].split("Record saved")[0].strip()
+
+
+@pytest.mark.parametrize("name", ["level8", "calcory"])
+def test_replay_numbers_moves_as_people_count_them(name: str, tmp_path: Path) -> None:
+    """LEVEL 8 deals and draws by chance steps between the moves; they are not moves."""
+    record = tmp_path / "game.json"
+    runner.invoke(app, ["play", name, "--seat", "-1", "--seed", "3", "--save", str(record)])
+    moves = player_moves(Record.load(record).replay())
+    assert moves < len(Record.load(record).actions)  # the record holds chance steps too
+    replayed = runner.invoke(app, ["replay", str(record), "--all", "--lang", "de"])
+    assert replayed.exit_code == 0, replayed.output
+    numbers = [
+        int(line.split(".")[0]) for line in replayed.output.splitlines() if re.match(r"\d+\. Platz", line)
+    ]
+    assert numbers == list(range(1, moves + 1))
+    assert "Spielende" in replayed.output and "Enter" not in replayed.output
+
+
+@pytest.mark.parametrize("where", ["a move", "a chance step"])
+def test_a_bad_action_is_named_alike_by_replay_and_resume(where: str, tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    runner.invoke(app, ["play", "level8", "--seat", "-1", "--seed", "3", "--save", str(record)])
+    saved = Record.load(record)
+    state = saved.replay(upto=20)
+    while state.is_chance_node() != (where == "a chance step"):
+        state.apply_action(saved.actions[state.version])
+    moves, bad = player_moves(state), state.version
+    data = json.loads(record.read_text())
+    data["actions"][bad] = 99_999
+    record.write_text(json.dumps(data))
+    replayed = runner.invoke(app, ["replay", str(record), "--all"])
+    resumed = runner.invoke(app, ["play", "--resume", str(record)])
+    assert replayed.exit_code == resumed.exit_code == 2, replayed.output
+    error = " ".join(replayed.output.split("error:")[1].split())
+    assert error == " ".join(resumed.output.split("error:")[1].split())
+    step = "the chance step before move" if where == "a chance step" else "move"
+    assert f"{step} {moves + 1} (action 99999) does not replay" in error
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -40,6 +90,10 @@ def test_a_person_plays_a_whole_game_by_numbers(name: str, tmp_path: Path) -> No
     result = runner.invoke(app, args, input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "Spielende" in result.output
+    assert (
+        result.output.splitlines()[0]
+        == f"{game_class(name).title}: {game_class(name).min_players} Spieler, Startwert 9"
+    )
 
 
 def test_q_saves_and_resume_continues_the_game(tmp_path: Path) -> None:
@@ -53,7 +107,7 @@ def test_q_saves_and_resume_continues_the_game(tmp_path: Path) -> None:
     moves = player_moves(Record.load(record).replay())
     resumed = runner.invoke(app, ["play", "--resume", str(record)], input="1\n" * 3000)
     assert resumed.exit_code == 0, resumed.output
-    assert f"{moves} moves replayed" in resumed.output and "Spielende" in resumed.output  # its language
+    assert f"{moves} Züge nachgespielt" in resumed.output and "Spielende" in resumed.output  # its language
     assert 2 <= moves < len(saved)  # the players' moves, not the chance steps
     finished = Record.load(record)
     assert finished.actions[: len(saved)] == saved and finished.replay().is_terminal()
@@ -119,3 +173,71 @@ def test_games_lists_every_registered_game() -> None:
         assert name in result.output
         for spec in game_class(name).option_specs:  # each option with its English help, as declared
             assert f"-o {spec.name} (" in shown and spec.help_in("en") in shown, spec.name
+
+
+def test_games_keeps_its_hanging_indent_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli.console, "width", 80)
+    result = runner.invoke(app, ["games"])
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    for line in lines:
+        name = line.split()[0]
+        assert name in game_names() or line.startswith(("    -o ", "       ")), line
+        assert not line.startswith("       ") or line[7] != " "
+    assert sum(line.startswith("       ") for line in lines) > 5  # long help does wrap at 80
+    text = " ".join(result.output.split())
+    assert "default: true)" in text or "default: false)" in text
+    assert "default True" not in text and "default False" not in text
+
+
+def test_arena_fills_the_table_with_a_single_bot() -> None:
+    result = runner.invoke(app, ["arena", "tests.core.toy_game:ToyGame", "--bots", "random", "--players", "3",
+                                 "--games", "4"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "4 games, 3 players" in " ".join(result.output.split()) and "fair share: 0.333" in result.output
+    row = next(line for line in result.output.splitlines() if "random" in line)
+    assert row.split("│")[2].strip() == "12"  # 4 games x 3 seats
+    short = runner.invoke(app, ["arena", "tests.core.toy_game:ToyGame", "--bots", "heuristic,random",
+                                "--players", "3", "--games", "3"])  # fmt: skip
+    assert short.exit_code == 0 and "3 players" in " ".join(short.output.split()), short.output
+    too_many = runner.invoke(app, ["arena", "tests.core.toy_game:ToyGame", "--bots", "random,random,random",
+                                   "--players", "2"])  # fmt: skip
+    assert too_many.exit_code == 2 and "3 bots for 2 players" in too_many.output
+
+
+def test_ctrl_c_in_a_real_process_saves_the_game(tmp_path: Path) -> None:
+    """SIGINT at the prompt of `spieltisch play`: the game is saved and the --resume command shown."""
+    record = tmp_path / "game.json"
+    command = [
+        sys.executable,
+        "-m",
+        "spieltisch.cli",
+        "play",
+        game_names()[0],
+        "--seed",
+        "2",
+        "--save",
+        str(record),
+    ]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True
+    )
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write("1\n")
+        process.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not record.exists():  # saved after the first move: now it waits at the prompt
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.05)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        output, _ = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 0, output
+    assert "Game left unfinished." in output
+    assert f"spieltisch play --resume {record}" in " ".join(output.split())
+    saved = Record.load(record)
+    assert player_moves(saved.replay()) >= 1 and not saved.replay().is_terminal()

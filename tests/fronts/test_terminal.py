@@ -77,8 +77,8 @@ def table_of(
     out, read_line = scripted(lines)
     bots = seat_bots(game, human, ["random"])
     table = TerminalGame(
-        game, human, bots, extra.pop("seed", 3), extra.pop("lang", "en"), tmp_path / "r.json", out, read_line,
-        **extra,
+        game, human, bots, extra.pop("seed", 3), extra.pop("lang", "en"), tmp_path / "r.json", out,
+        extra.pop("read_line", read_line), **extra,
     )  # fmt: skip
     return out, table
 
@@ -283,3 +283,67 @@ def test_bots_that_watch_the_table_see_every_step_also_when_a_game_resumes(tmp_p
     again = Watcher()
     TerminalGame(game, None, {0: RandomBot(), 1: again, 2: RandomBot()}, 5, history=table.state.history()[:4])
     assert again.seen == [1, 2, 3, 4]
+
+
+def interrupted(lines: list[str]) -> Callable[[str], str]:
+    """A person who types `lines`, then presses Ctrl-C at the prompt."""
+    answers = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        for line in answers:
+            return line
+        raise KeyboardInterrupt
+
+    return read_line
+
+
+def test_ctrl_c_saves_the_game_and_says_how_to_continue_exactly_as_q_does(tmp_path: Path) -> None:
+    game = load_game(game_names()[0], 2)
+    quit_text, quitted = run(["1", "q"], tmp_path / "q", game=game)
+    out, table = table_of([], tmp_path / "c", game=game, read_line=interrupted(["1"]))
+    table.run()
+    assert out.getvalue().replace(str(tmp_path / "c"), str(tmp_path / "q")) == quit_text.replace(
+        "Game left unfinished.", "\nGame left unfinished."
+    )  # a new line after the ^C, then the same words
+    assert f"spieltisch play --resume {tmp_path / 'c' / 'r.json'}" in out.getvalue()
+    saved = Record.load(tmp_path / "c" / "r.json")
+    assert saved.actions == table.state.history() == quitted.state.history()
+    assert not saved.replay().is_terminal()
+
+
+def test_ctrl_c_while_watching_saves_the_game(tmp_path: Path) -> None:
+    def interrupt(_: float) -> None:
+        raise KeyboardInterrupt
+
+    text, table = run([], tmp_path, game=ShowingToy(3), human=None, sleep=interrupt)
+    assert "Game left unfinished." in text and "--resume" in text
+    assert Record.load(tmp_path / "r.json").actions == table.state.history()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_watching_draws_each_table_after_the_chance_its_move_set_off(name: str, tmp_path: Path) -> None:
+    """LEVEL 8's "draw from the draw pile" is a move followed by chance (the card drawn): the table
+    drawn after it shows the card in the hand, and every table marks whose turn it is."""
+    game = load_game(name, 2 if name != "lucandor" else 3)
+    out, table = table_of([], tmp_path, game=game, human=None, width=80)
+    tables = 0
+
+    def check_the_table_just_drawn(_: float) -> None:
+        nonlocal tables
+        tables += 1
+        state = table.state
+        assert not state.is_chance_node(), out.getvalue()[-400:]
+        drawn = out.getvalue().rstrip("\n").splitlines()
+        expected = state.render_text(None, "en", 80).splitlines()
+        assert drawn[-len(expected) :] == expected
+        if name == "level8":
+            mover = state.current_player() + 1
+            assert any(line.startswith(f"> Seat {mover}:") for line in expected), expected
+        if tables == 400:
+            raise KeyboardInterrupt  # enough tables: stop the game here
+
+    table.sleep = check_the_table_just_drawn
+    table.run()
+    assert tables > 10
+    if name == "level8":
+        assert "draw from the draw pile" in out.getvalue()
