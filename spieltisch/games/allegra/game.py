@@ -176,6 +176,10 @@ class AllegraGame(Game[AllegraState]):
     def score_breakdown(self, state: AllegraState, lang: str) -> list[list[ScoreLine]]:
         return score_breakdown(state, lang)
 
+    def lab_measures(self, state: AllegraState) -> dict[str, float]:
+        """How many games the match took (one without a target), for sweeps of `target`."""
+        return {"games in the match": float(len(state.results))}
+
     # --- safety caps ---------------------------------------------------------------
     def safety_caps(self) -> list[SafetyCap]:
         counts = "turns of a game before its final round"
