@@ -28,6 +28,13 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Items:
+    """A bulleted list."""
+
+    items: list[str]
+
+
+@dataclass(frozen=True)
 class Code:
     text: str
 
@@ -47,7 +54,7 @@ class Image:
     alt: str
 
 
-Block = Heading | Text | Code | TableBlock | Image
+Block = Heading | Text | Items | Code | TableBlock | Image
 
 
 def versions() -> str:
@@ -68,6 +75,8 @@ def markdown(blocks: list[Block]) -> str:
             lines.append("#" * block.level + " " + block.text)
         elif isinstance(block, Text):
             lines.append(block.text)
+        elif isinstance(block, Items):
+            lines += [f"- {item}" for item in block.items]
         elif isinstance(block, Code):
             lines += ["```", block.text, "```"]
         elif isinstance(block, TableBlock):
@@ -116,7 +125,9 @@ def _html_block(block: Block, folder: Path) -> str:
     if isinstance(block, Heading):
         return f"<h{block.level}>{html.escape(block.text)}</h{block.level}>"
     if isinstance(block, Text):
-        return f"<p>{html.escape(block.text).replace('**', '')}</p>"
+        return f"<p>{_inline(block.text)}</p>"
+    if isinstance(block, Items):
+        return "<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in block.items) + "</ul>"
     if isinstance(block, Code):
         return f"<pre>{html.escape(block.text)}</pre>"
     if isinstance(block, TableBlock):
@@ -129,6 +140,12 @@ def _html_block(block: Block, folder: Path) -> str:
         return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     data = base64.b64encode((folder / block.name).read_bytes()).decode("ascii")
     return f'<img src="data:image/png;base64,{data}" alt="{html.escape(block.alt)}">'
+
+
+def _inline(text: str) -> str:
+    """Markdown's **bold** as <b>, everything else escaped."""
+    parts = html.escape(text).split("**")
+    return "".join(f"<b>{part}</b>" if number % 2 else part for number, part in enumerate(parts))
 
 
 def write_reports(blocks: list[Block], title: str, folder: Path, command: str) -> None:

@@ -168,17 +168,17 @@ def _facts(data: dict[str, Any], extra: list[str]) -> list[report.Block]:
         done += " (**interrupted**: the figures cover the finished games only)"
     options = ", ".join(f"{k}={v}" for k, v in data["options"].items()) or "defaults"
     lines = [
-        f"- players: {data['players']}; fixed options: {options}; seed: {data['seed']}",
+        f"players: {data['players']}; fixed options: {options}; seed: {data['seed']}",
         *extra,
-        f"- {done}",
+        done,
     ]
-    return [report.Code(data["command"] or "(command not recorded)"), report.Text("\n".join(lines))]
+    return [report.Code(data["command"] or "(command not recorded)"), report.Items(lines)]
 
 
 def sweep_blocks(data: dict[str, Any], rows: list[dict[str, Any]], charts: list[str]) -> list[report.Block]:
     extra = [
-        f"- bots by seat in game 1: {', '.join(data['bots'])} (rotated one seat per game)",
-        f"- values: {len(data['arms'])}, {data['games']} games each on the same seeds; "
+        f"bots by seat in game 1: {', '.join(data['bots'])} (rotated one seat per game)",
+        f"values: {len(data['arms'])}, {data['games']} games each on the same seeds; "
         f"base (compared against): {data['base_value']}",
     ]
     blocks: list[report.Block] = [report.Heading(f"Sweep: {data['game']}", 1), *_facts(data, extra)]
@@ -213,7 +213,7 @@ SWEEP_NOTES = (
 def league_blocks(
     data: dict[str, Any], ratings: list[Any], pairs: list[dict[str, Any]], charts: list[str]
 ) -> list[report.Block]:
-    extra = [f"- bots: {', '.join(data['bots'])}; {data['games_per_pair']} games per pair on the same seeds"]
+    extra = [f"bots: {', '.join(data['bots'])}; {data['games_per_pair']} games per pair on the same seeds"]
     blocks: list[report.Block] = [report.Heading(f"League: {data['game']}", 1), *_facts(data, extra)]
     table = [[r.bot, f"{r.rating:.0f}", f"{r.low:.0f} to {r.high:.0f}", str(r.games)] for r in ratings]
     blocks += [

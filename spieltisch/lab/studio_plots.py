@@ -47,23 +47,23 @@ def plot_sweep(rows: list[dict[str, Any]], keys: tuple[str, ...], players: int, 
                     ax.annotate("*", (x, r["high"]), ha="center", va="bottom", fontsize=14)
         if "win share" in measure:
             ax.axhline(1 / players, linestyle="--", color="grey", linewidth=1)
-            ax.set_ylim(0, 1)
-        elif "safety cap" in measure:
-            ax.set_ylim(-0.02, 1)
+        if "win share" in measure or "safety cap" in measure:
+            ax.set_ylim(-0.03, 1.08)  # shares on one scale, with room for a point at 0 or 1 and its star
         elif "advantage" in measure:
             ax.axhline(0, linestyle="--", color="grey", linewidth=1)
         ax.set_title(measure, fontsize="medium")
         ax.margins(y=0.15)
         ax.set_xlabel(keys[0])
         ax.tick_params(labelbottom=True)
-        if len(series_values) > 1:
-            ax.legend(fontsize="small")
     for ax in list(axes.flat)[len(panels) :]:
         ax.set_visible(False)
     ticks = range(len(xs_all)) if not numeric else xs_all if len(xs_all) <= 12 else None
     if ticks is not None:
         for ax in axes.flat:
             ax.set_xticks(list(ticks), [str(v) for v in xs_all])
+    if len(series_values) > 1:
+        handles, labels = axes.flat[0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="outside lower center", ncols=min(6, len(labels)))
     fig.suptitle(
         "Each measure against the value (95% intervals; *: differs from the base, adjusted p < 0.05)"
     )
