@@ -32,6 +32,7 @@ from spieltisch.lab.stats import wilson
 
 MEAN_RATING = 1500.0
 ELO = 400 / math.log(10)  # rating points per unit of log strength
+Matrix = Sequence[Sequence[float]]
 PRIOR = 0.5  # half a game won by each side of every pair, only when the fit needs it
 
 
@@ -98,12 +99,12 @@ class Tally:
 
     bots: list[str]
     wins: list[list[float]]
-    games: list[list[int]]
+    games: list[list[float]]  # whole games; floats so that a prior can add half games
 
     @classmethod
     def of(cls, bots: Sequence[str], results: list[dict[str, Any]]) -> Tally:
         k = len(bots)
-        tally = cls(list(bots), [[0.0] * k for _ in range(k)], [[0] * k for _ in range(k)])
+        tally = cls(list(bots), [[0.0] * k for _ in range(k)], [[0.0] * k for _ in range(k)])
         position = {bot: number for number, bot in enumerate(bots)}
         for result in results:
             a, b = (position[name] for name in dict.fromkeys(result["bots"]))
@@ -115,10 +116,10 @@ class Tally:
         return tally
 
     def played(self, bot: int) -> int:
-        return sum(self.games[bot])
+        return round(sum(self.games[bot]))
 
 
-def needs_prior(wins: list[list[float]], games: list[list[int]]) -> bool:
+def needs_prior(wins: Matrix, games: Matrix) -> bool:
     """True unless every bot can reach every other along "won something against" links (Ford's condition)."""
     k = len(wins)
     for start in range(k):
@@ -134,7 +135,7 @@ def needs_prior(wins: list[list[float]], games: list[list[int]]) -> bool:
     return False
 
 
-def bradley_terry(wins: list[list[float]], games: list[list[int]], iterations: int = 10_000) -> list[float]:
+def bradley_terry(wins: Matrix, games: Matrix, iterations: int = 10_000) -> list[float]:
     """Log strengths (mean 0) by the MM iterations: p_i = W_i / sum_j n_ij / (p_i + p_j)."""
     k = len(wins)
     strengths = [1.0] * k
@@ -152,7 +153,7 @@ def bradley_terry(wins: list[list[float]], games: list[list[int]], iterations: i
     return [math.log(p) for p in strengths]
 
 
-def standard_errors(log_strengths: list[float], games: list[list[int]]) -> list[float]:
+def standard_errors(log_strengths: list[float], games: Matrix) -> list[float]:
     """Each log strength's standard error (mean fixed at 0) from the Fisher information's pseudo-inverse."""
     import numpy as np
 
@@ -186,7 +187,7 @@ def rate(tally: Tally) -> tuple[list[Rating], bool]:
         wins = [
             [w + (PRIOR if games[i][j] else 0.0) for j, w in enumerate(row)] for i, row in enumerate(wins)
         ]
-        games = [[n + (2 * PRIOR if n else 0) for n in row] for row in games]  # type: ignore[misc]
+        games = [[n + (2 * PRIOR if n else 0.0) for n in row] for row in games]
     thetas = bradley_terry(wins, games)
     errors = standard_errors(thetas, games)
     ratings = []
@@ -201,7 +202,7 @@ def pair_rows(tally: Tally) -> list[dict[str, Any]]:
     """Each bot's win share against each other bot, with its Wilson interval (both directions)."""
     rows = []
     for i, j in itertools.permutations(range(len(tally.bots)), 2):
-        n = tally.games[i][j]
+        n = round(tally.games[i][j])
         if n:
             low, high = wilson(tally.wins[i][j], n)
             share = tally.wins[i][j] / n

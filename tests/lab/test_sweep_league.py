@@ -100,7 +100,8 @@ def test_a_swept_key_cannot_also_be_fixed() -> None:
 def tally(bots: list[str], wins: dict[tuple[int, int], float], games: int) -> league.Tally:
     k = len(bots)
     counts = [
-        [games if i != j and ((i, j) in wins or (j, i) in wins) else 0 for j in range(k)] for i in range(k)
+        [float(games) if i != j and ((i, j) in wins or (j, i) in wins) else 0.0 for j in range(k)]
+        for i in range(k)
     ]
     table = [[0.0] * k for _ in range(k)]
     for (i, j), won in wins.items():
