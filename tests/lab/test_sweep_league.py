@@ -159,3 +159,37 @@ def test_bad_leagues_are_refused_before_any_game(tmp_path: Path, bots: str, mess
     assert result.exit_code == 2
     assert message in result.output
     assert not out.exists()
+
+
+def sweep_table(out: Path, *where: str) -> list[dict[str, str]]:
+    args = ["sweep", "allegra", "turn_cap=20,300", "--players", "2", "--bots", "heuristic,random"]
+    result = runner.invoke(app, [*args, "--games", "4", "--no-plots", *where, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return read_csv(out / "sweep.csv")
+
+
+def test_a_pool_and_a_dask_cluster_give_the_sweep_of_one_process(tmp_path: Path) -> None:
+    alone = sweep_table(tmp_path / "one", "--workers", "1")
+    assert any(row["measure"] == "games ended by a safety cap" and row["estimate"] != "0.0" for row in alone)
+    assert sweep_table(tmp_path / "pool", "--workers", "2") == alone
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        assert sweep_table(tmp_path / "dask", "--dask", cluster.scheduler_address) == alone
+
+
+def test_ctrl_c_keeps_the_games_already_finished(tmp_path: Path) -> None:
+    spec = sweep.make_sweep(COIN, 2, ("random", "random"), 5, ["bias=40,60"])
+    finished: list[int] = []
+
+    def stop_after_three(result: dict[str, object]) -> None:
+        finished.append(1)
+        if len(finished) == 3:
+            raise KeyboardInterrupt
+
+    results, interrupted = sweep.run_games(sweep.plan(spec), tmp_path, InlineExecutor(), stop_after_three)
+    assert interrupted and len(results) == 3
+    assert len((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()) == 3
+    rows = sweep.summarize(spec, results)
+    assert {row["n"] for row in rows if row["measure"] == "seat 1 win share"} == {2, 1}
