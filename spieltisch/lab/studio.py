@@ -235,7 +235,7 @@ PRIOR_NOTE = (
 )
 LEAGUE_NOTES = (
     "Bradley-Terry ratings on an Elo-like scale: the mean rating is 1500, and a gap of 400 points means "
-    "odds of 10 to 1 (about 0.91 to 0.09). A game counts for each bot as its seats' win shares. Intervals: "
-    "95%, from the Fisher information. Seating: the pair alternates around the table, rotated one seat "
-    "per game, the bots swapping every table-size games."
+    "odds of 10 to 1 (about 0.91 to 0.09). A game counts for each bot as its seats' win shares. "
+    "Intervals: 95%, from the Fisher information, each rating against the mean of all. Seating: the "
+    "pair alternates around the table, rotated one seat per game, the bots swapping every table-size games."
 )
