@@ -10,6 +10,7 @@ import csv
 import json
 import math
 import os
+import re
 import shlex
 import sys
 import time
@@ -186,9 +187,10 @@ def sweep_blocks(data: dict[str, Any], rows: list[dict[str, Any]], charts: list[
     header = ["value", "measure", "estimate", "95% interval", "games", "diff. vs base", "p", "adjusted p"]
     table, bold = [], set()
     for number, row in enumerate(rows):
-        interval = f"{row['low']:.3f} to {row['high']:.3f}" if row["n"] else ""
-        difference = "" if row["difference"] is None else f"{row['difference']:+.3f}"
-        table.append([row["value"], row["measure"], f"{row['estimate']:.3f}", interval, str(row["n"]),
+        places = 3 if SHARE_WORDS.search(row["measure"]) else 2
+        interval = f"{row['low']:.{places}f} to {row['high']:.{places}f}" if row["n"] else ""
+        difference = "" if row["difference"] is None else f"{row['difference']:+.{places}f}"
+        table.append([row["value"], row["measure"], f"{row['estimate']:.{places}f}", interval, str(row["n"]),
                       difference, _p(row["p_value"]), _p(row["adjusted_p_value"])])  # fmt: skip
         if row["adjusted_p_value"] is not None and row["adjusted_p_value"] < 0.05:
             bold.add(number)
@@ -199,6 +201,8 @@ def sweep_blocks(data: dict[str, Any], rows: list[dict[str, Any]], charts: list[
     ]
 
 
+SHARE_WORDS = re.compile("win share|advantage|safety cap")
+"""Measures that are shares of games, shown with three decimals (the others with two)."""
 SWEEP_NOTES = (
     "Win shares and the share of games a safety cap ended: Wilson intervals; a bot's share is clustered "
     "by game; lengths, spreads and the game's own measures: t intervals of the mean. The first-player "
