@@ -282,6 +282,11 @@ class Game(ABC, Generic[StateT]):
         """The game's safety caps with their limits in this game ([]: none); see `spieltisch caps`."""
         return []
 
+    # --- the lab ----------------------------------------------------------------
+    def lab_measures(self, state: StateT) -> dict[str, float]:
+        """Game-specific figures of a finished game for `spieltisch sweep`, by name ({}: none)."""
+        return {}
+
     def reference_data(self) -> Mapping[str, Any]:
         """Public facts about the pieces for a display (e.g. what each card shows), from the options alone.
 

@@ -61,9 +61,9 @@ class AllegraGame(Game[AllegraState]):
             "int",
             Words(
                 en="Several games in a row with running totals, the dealer moving on to the left;"
-                " with a target, the most games.",
+                " with a target, the most games (left at 1: up to 50).",
                 de="Mehrere Partien hintereinander mit laufender Summe, der Geber wechselt nach links;"
-                " mit Zielsumme die meisten Partien.",
+                " mit Zielsumme die meisten Partien (bei 1: bis zu 50).",
             ),
             minimum=1,
             maximum=50,
@@ -175,6 +175,10 @@ class AllegraGame(Game[AllegraState]):
 
     def score_breakdown(self, state: AllegraState, lang: str) -> list[list[ScoreLine]]:
         return score_breakdown(state, lang)
+
+    def lab_measures(self, state: AllegraState) -> dict[str, float]:
+        """How many games the match took (one without a target), for sweeps of `target`."""
+        return {"games in the match": float(len(state.results))}
 
     # --- safety caps ---------------------------------------------------------------
     def safety_caps(self) -> list[SafetyCap]:

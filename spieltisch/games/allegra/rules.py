@@ -17,7 +17,6 @@ from typing import Any
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
 from spieltisch.core.observation import Pieces, concatenate
-from spieltisch.core.options import OptionError
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.cards import POSITIONS, SLOTS_PER_SEAT, DeckSpec, layouts, load_deck, owners
 from spieltisch.games.allegra.clearing import find_triples
@@ -91,6 +90,10 @@ class After(enum.IntEnum):
 AFTER_KEEP, AFTER_FLIP, AFTER_KNOCKER, AFTER_TAKE, AFTER_REFILL = After
 
 
+MOST_GAMES = 50
+"""The most games of a match (the `games` option's maximum): a target without `games` plays to it."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """The rules of one match, fixed by the options and the player count."""
@@ -108,13 +111,11 @@ class Settings:
 
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, Any]) -> Settings:
-        """The settings for validated `options`; OptionError for a combination that cannot be played."""
+        """The settings for validated `options`; OptionError for a deck file that cannot be used."""
         deck = load_deck(players, str(options["deck_file"]))
         games, target = int(options["games"]), int(options["target"])
         if target > 0 and games < 2:
-            raise OptionError(
-                f"target={target} needs games=N (N >= 2) as the most games the match may last, e.g. games=20"
-            )
+            games = MOST_GAMES  # a match to a target, bounded: one game would make the target moot
         # Knocking is never used with 2 players (rulebook "Klopfen").
         knocking = bool(options["knocking"]) and players >= 3
         return cls(players, deck, games, target, knocking, int(options["turn_cap"]))

@@ -32,10 +32,14 @@ def test_bad_options_are_clear_errors() -> None:
         load_game("allegra", 4, knocking="maybe")
     with pytest.raises(OptionError, match="games"):
         load_game("allegra", 4, games=0)
-    with pytest.raises(OptionError, match="target=66 needs games"):
-        load_game("allegra", 4, target=66)
     with pytest.raises(OptionError, match="no option"):
         load_game("allegra", 4, rounds=3)
+
+
+def test_a_target_without_games_is_a_match_of_at_most_fifty_games() -> None:
+    settings = load_game("allegra", 4, target=66).settings  # type: ignore[attr-defined]
+    assert (settings.games, settings.target) == (50, 66)
+    assert load_game("allegra", 4, games=20, target=66).settings.games == 20  # type: ignore[attr-defined]
 
 
 def test_knocking_is_off_with_two_players_and_when_asked() -> None:
