@@ -157,21 +157,37 @@ class DataSets:
         return text
 
     def game_options(
-        self, game: type[AnyGame], table_id: str, options: dict[str, Any], files: dict[str, DataFile]
+        self,
+        game: type[AnyGame],
+        table_id: str,
+        options: dict[str, Any],
+        files: dict[str, DataFile],
+        written: list[Path] | None = None,
     ) -> dict[str, Any]:
-        """The options a game is made with: each chosen data set as the path of its content."""
+        """The options a game is made with: each chosen data set as the path of its content.
+
+        Files this call writes anew are added to `written`, so that a caller whose game
+        is then refused can remove them (`discard`).
+        """
         made = dict(options)
         for option in file_options(game):
             if option in files:
+                path = self.path_of(files[option].text)
+                if written is not None and not path.is_file():
+                    written.append(path)
                 made[option] = str(self.write(files[option].text))
             elif options.get(option, "") != "":
                 # A path stored by an older server: never read it on a visitor's behalf.
                 raise TableError(UNAVAILABLE, table=table_id, detail=f"option {option} names a file")
         return made
 
+    def path_of(self, text: str) -> Path:
+        """Where the content is kept: a file named by its hash."""
+        return self.cache / f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}.toml"
+
     def write(self, text: str) -> Path:
         """The content as a file of the server's own, named by its hash (written once, atomically)."""
-        path = self.cache / f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}.toml"
+        path = self.path_of(text)
         if not path.is_file():
             self.cache.mkdir(parents=True, exist_ok=True)
             handle, temp = tempfile.mkstemp(dir=self.cache, prefix=".data-", suffix=".toml")
@@ -183,8 +199,14 @@ class DataSets:
     def name_paths(self, message: str, files: dict[str, DataFile]) -> str:
         """A game's error with the server's own file paths replaced by the data sets' names."""
         for option, chosen in files.items():
-            message = message.replace(str(self.write(chosen.text)), f"{option} ({chosen.name})")
+            message = message.replace(str(self.path_of(chosen.text)), f"{option} ({chosen.name})")
         return message
+
+    @staticmethod
+    def discard(paths: list[Path]) -> None:
+        """Remove files written for a game that was refused: no table uses them."""
+        for path in paths:
+            path.unlink(missing_ok=True)
 
     def explain(self, error: OptionError, files: dict[str, DataFile]) -> dict[str, str]:
         """A game's error per language (a data file's own errors come in German too), paths named."""

@@ -9,6 +9,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -299,14 +300,16 @@ class Hub:
         """The requested game, the options it is shown with, and the data sets chosen for it."""
         data_sets = self.catalog.data_sets
         files: dict[str, DataFile] = {}
+        written: list[Path] = []
         try:
             cls = self.catalog.game_class(request.game)
             check_json_kinds(cls.option_specs, request.options)
             shown, files = data_sets.choose(cls, request.options, request.files)
             game = self.catalog.load(
-                request.game, request.players, data_sets.game_options(cls, "", shown, files)
+                request.game, request.players, data_sets.game_options(cls, "", shown, files, written)
             )
         except OptionError as error:
+            data_sets.discard(written)
             raise TableError(BAD_OPTIONS, detail=data_sets.explain(error, files)) from None
         # Stored and shown: every option's value, data sets by name (never the server's paths).
         options = {

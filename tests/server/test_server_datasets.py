@@ -105,7 +105,7 @@ def test_an_uploaded_file_is_checked_capped_and_named_without_a_server_path(
 
 @pytest.mark.parametrize("case", OVERSIZED, ids=str)
 def test_an_oversized_upload_is_refused_naming_the_bound_in_the_requests_language(
-    client: TestClient, case: Oversized
+    client: TestClient, case: Oversized, tmp_path: Path
 ) -> None:
     """Before, a 145-byte Calcory deck answered 200 and grew the server by about 600 MB."""
     body = {"game": case.game, "players": case.players, "files": {case.option: case.text}}
@@ -117,6 +117,7 @@ def test_an_oversized_upload_is_refused_naming_the_bound_in_the_requests_languag
     assert f"{case.entry}: at most {case.limit} " in english.json()["message"]
     assert f"{case.entry}: höchstens {case.limit} " in german.json()["message"]
     assert client.get("/api/tables").json() == []
+    assert not list((tmp_path / "data-sets").glob("*.toml")), "a refused upload left its file behind"
 
 
 def test_a_deeply_nested_file_uploaded_or_offered_is_a_400_without_a_traceback(tmp_path: Path) -> None:
