@@ -499,7 +499,8 @@ def _mount_client(app: FastAPI, dist: Path) -> None:
         app.mount("/", StaticFiles(directory=dist, html=True), name="client")
         return
 
-    @app.get("/", response_class=HTMLResponse)
+    # Not in the schema: the published API is the same whether or not the client is built.
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def not_built() -> str:
         return (
             "<!doctype html><title>spieltisch</title><p>The browser client is not built. "
