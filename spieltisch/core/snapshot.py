@@ -6,15 +6,19 @@ from typing import Any
 
 from spieltisch.core.contract import KEPT, Game
 
+PLAIN = (type(None), bool, int, float, str)
+"""Values that are their own snapshot (an IntEnum too)."""
+
 
 def snapshot(value: Any) -> Any:
     """Nested tuples of every field reachable from `value`; Game objects by identity."""
-    if value is None or isinstance(value, bool | int | float | str):
+    if isinstance(value, PLAIN):
         return value
     if isinstance(value, Game):
         return ("game", repr(value))
     if isinstance(value, list | tuple):
-        if set(map(type, value)) <= {int}:  # plain ints, e.g. a history: the same result, faster
+        # Plain values only (a history, a NamedTuple of IntEnums): the same result, faster.
+        if all(issubclass(kind, PLAIN) for kind in set(map(type, value))):
             return (type(value).__name__, tuple(value))
         return (type(value).__name__, tuple(snapshot(v) for v in value))
     if isinstance(value, dict):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 
@@ -33,6 +34,18 @@ def test_illegal_action_leaves_state_unchanged() -> None:
     with pytest.raises(spieltisch.IllegalActionError, match="not legal now for chance"):
         state.apply_action(0)
     assert snapshot(state) == before
+
+
+def test_a_snapshot_keeps_plain_values_and_sees_one_change() -> None:
+    class Colour(enum.IntEnum):
+        RED = 0
+        BLUE = 1
+
+    held = [Colour.RED, 2, "x", None, 1.5, True]
+    before = snapshot(held)
+    assert before == ("list", (Colour.RED, 2, "x", None, 1.5, True))
+    held[0] = Colour.BLUE
+    assert snapshot(held) != before
 
 
 @settings(max_examples=20, deadline=None)

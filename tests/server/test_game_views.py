@@ -5,6 +5,10 @@ of the opening, then at every tenth step and at the end),
 are validated against `<Game>View` (and the reference data against
 `<Game>Reference`), with no keys beyond the declared ones: a key added to a
 view without its type fails here, and the browser's generated types stay true.
+A plain run plays one game per player count, at full length at the smallest
+table and with short LEVEL 8 rounds at the larger ones (where a random game
+would run for ten thousands of steps); the soak test (pytest --soak) plays
+several full-length games at every count.
 """
 
 from __future__ import annotations
@@ -17,12 +21,14 @@ import jsonschema
 import pytest
 
 from spieltisch.core.conformance import sample_chance
+from spieltisch.core.contract import Game
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from spieltisch.server.views import GAME_TYPES
+from tests.options import quick_options
 
-GAMES_PER_COUNT = 2
+SOAK_GAMES_PER_COUNT = 5
 EVERY_STEP_UNTIL = 150
 """Views are checked at every step of a game's opening, then at every STRIDE-th step and the end."""
 STRIDE = 10
@@ -50,31 +56,47 @@ def player_counts(name: str) -> list[int]:
     return list(range(cls.min_players, cls.max_players + 1))
 
 
-@pytest.mark.parametrize(
-    ("name", "players"), [(name, n) for name in sorted(GAME_TYPES) for n in player_counts(name)]
-)
+CASES = [(name, n) for name in sorted(GAME_TYPES) for n in player_counts(name)]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_views_and_reference_data_match_the_published_types(
     components: dict[str, Any], name: str, players: int
 ) -> None:
-    view_type, reference_type = GAME_TYPES[name]
+    # Only long LEVEL 8 rounds reach a player going out: the smallest table, the quickest, plays them.
+    full_length = players == game_class(name).min_players
+    options = {} if full_length else quick_options(name, players)
+    check_views(components, load_game(name, players, **options), seed=players)
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(3600)
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_views_of_many_full_length_games_match_the_published_types(
+    components: dict[str, Any], name: str, players: int
+) -> None:
+    for seed in range(SOAK_GAMES_PER_COUNT):
+        check_views(components, load_game(name, players), seed)
+
+
+def check_views(components: dict[str, Any], game: Game[Any], seed: int) -> None:
+    """Play a random seeded game and validate its reference data and the views along the way."""
+    view_type, reference_type = GAME_TYPES[game.name]
     views = validator(components, view_type.__name__)
-    references = validator(components, reference_type.__name__)
-    for seed in range(GAMES_PER_COUNT):
-        game = load_game(name, players)
-        references.validate(as_sent(game.reference_data()))
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        step = 0
-        while True:
-            if step < EVERY_STEP_UNTIL or step % STRIDE == 0 or state.is_terminal():
-                for seat in [*range(players), None]:
-                    views.validate(as_sent(state.view(seat)))
-            if state.is_terminal():
-                break
-            step += 1
-            state.apply_action(
-                sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-            )
+    validator(components, reference_type.__name__).validate(as_sent(game.reference_data()))
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    step = 0
+    while True:
+        if step < EVERY_STEP_UNTIL or step % STRIDE == 0 or state.is_terminal():
+            for seat in [*range(game.num_players), None]:
+                views.validate(as_sent(state.view(seat)))
+        if state.is_terminal():
+            break
+        step += 1
+        state.apply_action(
+            sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
 
 
 def test_every_game_declares_its_types() -> None:
