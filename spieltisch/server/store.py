@@ -563,6 +563,8 @@ class Store:
         moves are stored already: if this fails (or the process dies first), the
         others find them within a second (Cluster.scan).
         """
+        if not self.shared:  # no other process to tell: not even the payloads are made
+            return
         payloads = [self._move_payload(item) for item in batch if item.rows]
         try:
             await self._announce_quickly(payloads)
