@@ -85,6 +85,10 @@ class Tally:
     spectator_messages: int = 0
     client_cpu: float = 0.0
     """CPU seconds the players' process (this one) used: near the wall time, it is the bottleneck."""
+    server_cpu: float = 0.0
+    """CPU seconds the server processes used while moves were measured (after the warm-up)."""
+    memory: list[int] = field(default_factory=list)
+    """The server processes' resident memory (bytes): before, at the peak, after the load."""
 
 
 def loopback(group: int, number: int) -> str:
@@ -285,11 +289,31 @@ async def spectate(ws_base: str, tally: Tally, end: float, number: int) -> None:
             await asyncio.sleep(0.1)
 
 
-async def run(bases: list[str], args: argparse.Namespace) -> Tally:
+async def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> Tally:
     tally = Tally(measure_from=time.monotonic() + args.warmup)
     end = time.monotonic() + args.warmup + args.seconds
+    watch = asyncio.create_task(watch_server(server_pids, tally, end))
     await asyncio.gather(*(keep_table_busy(bases, args, tally, end, n) for n in range(args.tables)))
+    await watch
+    if server_pids:  # what is left once the load has stopped and the server settled
+        await asyncio.sleep(args.settle)
+        tally.memory.append(rss_bytes(server_pids))
     return tally
+
+
+async def watch_server(pids: list[int], tally: Tally, end: float) -> None:
+    """The servers' CPU time over the measured window and their memory before and at the peak."""
+    if not pids:
+        return
+    tally.memory = [rss_bytes(pids)] * 2
+    while time.monotonic() < tally.measure_from:
+        tally.memory[1] = max(tally.memory[1], rss_bytes(pids))
+        await asyncio.sleep(0.5)
+    cpu_from = cpu_seconds(pids)
+    while time.monotonic() < end:
+        tally.memory[1] = max(tally.memory[1], rss_bytes(pids))
+        await asyncio.sleep(min(0.5, max(0.0, end - time.monotonic())))
+    tally.server_cpu = cpu_seconds(pids) - cpu_from
 
 
 async def abuse(base: str, args: argparse.Namespace, seconds: float) -> Tally:
@@ -312,20 +336,19 @@ def abuse_in_process(base: str, args: argparse.Namespace, seconds: float, result
 
 def measure(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> None:
     """Run the players (and the abusive clients beside them) and print the figures."""
-    cpu_before, client_before = cpu_seconds(server_pids), time.process_time()
+    client_before = time.process_time()
     abuser, results = None, multiprocessing.Queue()
     if args.abuse:
         abuser = multiprocessing.Process(
             target=abuse_in_process, args=(bases[0], args, args.warmup + args.seconds, results)
         )
         abuser.start()
-    tally = asyncio.run(run(bases, args))
+    tally = asyncio.run(run(bases, args, server_pids))
     if abuser is not None:
         tally.closed_slow, tally.churned, tally.refused, tally.spectator_messages = results.get(timeout=60)
         abuser.join(10)
-    cpu = cpu_seconds(server_pids) - cpu_before
     tally.client_cpu = time.process_time() - client_before
-    report(tally, args, cpu if server_pids else None)
+    report(tally, args, tally.server_cpu if server_pids else None)
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -334,6 +357,16 @@ def cpu_seconds(pids: list[int]) -> float:
     for pid in pids:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def rss_bytes(pids: list[int]) -> int:
+    """The server processes' resident memory now, from /proc."""
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
     return total
 
 
@@ -353,10 +386,12 @@ def report(tally: Tally, args: argparse.Namespace, server_cpu: float | None) -> 
     print(f"all steps (moves, bot moves, chance): {tally.steps / args.seconds:,.0f}/s")
     print(f"games finished: {tally.games}, errors: {tally.errors}")
     if server_cpu is not None:
-        wall = args.seconds + args.warmup
-        print(f"server CPU: {server_cpu:.1f} s in {wall:.0f} s ({server_cpu / wall:.0%} of one core)")
-        per_step = server_cpu / max(1, tally.steps) * (args.seconds / wall) * 1000
-        print(f"server CPU per step: about {per_step:.2f} ms; load clients' CPU: {tally.client_cpu:.1f} s")
+        seconds = args.seconds
+        print(f"server CPU: {server_cpu:.1f} s in {seconds:.0f} s ({server_cpu / seconds:.0%} of one core)")
+        per_step = server_cpu / max(1, tally.steps) * 1000
+        print(f"server CPU per step: {per_step:.3f} ms; load clients' CPU: {tally.client_cpu:.1f} s")
+        before, peak, after = (f"{size / 2**20:.0f} MB" for size in tally.memory)
+        print(f"server memory (RSS): {before} before, {peak} at the peak, {after} {args.settle:.0f} s after")
     if args.abuse:
         wall = args.seconds + args.warmup
         pace = f"{args.churn_rate} a minute each" if args.churn_rate else "unpaced"
@@ -385,6 +420,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="random", help="bot on the other seats")
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring starts")
+    parser.add_argument(
+        "--settle", type=float, default=10.0, help="seconds after the load before memory is read again"
+    )
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a person waits to move")
     parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits (started server)")
     parser.add_argument(

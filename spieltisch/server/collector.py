@@ -25,6 +25,7 @@ long-running server:
 
 from __future__ import annotations
 
+import ctypes
 import gc
 
 YOUNG_THRESHOLD = 10_000
@@ -37,3 +38,20 @@ def tune_for_serving() -> None:
     gc.freeze()
     _, middle, old = gc.get_threshold()
     gc.set_threshold(YOUNG_THRESHOLD, middle, old)
+
+
+def _trim_function() -> ctypes._NamedFuncPointer | None:
+    """glibc's malloc_trim, which returns freed heap pages to the system (None elsewhere)."""
+    try:
+        return ctypes.CDLL(None).malloc_trim  # the symbols the process has loaded, the C library's among them
+    except (OSError, AttributeError):
+        return None
+
+
+_malloc_trim = _trim_function()
+
+
+def give_back_memory() -> None:
+    """Return the allocator's free pages to the system, where the C library can (glibc)."""
+    if _malloc_trim is not None:
+        _malloc_trim(0)

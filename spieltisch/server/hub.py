@@ -17,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError, check_json_kinds
 from spieltisch.core.record import Record, RecordError
+from spieltisch.server import collector
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.datasets import DataFile, file_options
 from spieltisch.server.errors import (
@@ -258,6 +259,7 @@ class Hub:
                 await self.sweep(time.time(), time.monotonic())
             except SQLAlchemyError as error:
                 log.warning("sweep: database error: %s", error.__class__.__name__)
+            collector.give_back_memory()
 
     async def sweep(self, now: float, clock: float) -> tuple[list[str], list[str]]:
         """Expire open tables nobody started and running ones everybody left; release from
@@ -278,7 +280,9 @@ class Hub:
             self._lobby.clear()
         released = []
         for room in list(self.rooms.values()):
-            idle = clock - room.last_activity >= settings.idle_release
+            # A finished game nobody watches has nothing left to do in memory: it goes at once.
+            finished = room.table.status == TableStatus.FINISHED
+            idle = finished or clock - room.last_activity >= settings.idle_release
             if room.id in expired or (idle and not room.clients and room.bot_to_move() is None):
                 await room.stop()
                 if room.id in expired:

@@ -213,6 +213,8 @@ class Room:
         self.chat_log: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
         """The latest chat, kept here so a hello reads no database."""
         self.decisions: list[ActionRow] = []
+        self._log_entries: dict[tuple[int, bool, str], LogEntry] = {}
+        """The log's entries as sent, by move, whether the receiver made it, and language."""
         self.bots: dict[int, Bot] = {}
         self.bot_specs: dict[int, str] = {}
         """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
@@ -234,6 +236,8 @@ class Room:
         """The last move, connection or hello; for releasing idle tables from memory."""
         self.leave_grace = LEAVE_GRACE_SECONDS
         self._tick = asyncio.Event()
+        self._watched: float | None = None
+        """The deadline the clock's watcher waits for (_watch_time)."""
 
     @classmethod
     async def load(cls, store: Store, table: TableRow, game: AnyGame, bot_delay: float) -> Room:
@@ -277,7 +281,7 @@ class Room:
     def seat_list(self) -> list[SeatInfo]:
         online = {client.seat for client in self.clients}
         return [
-            SeatInfo(
+            SeatInfo.model_construct(
                 seat=s.seat,
                 kind=s.kind,
                 name=s.name,
@@ -298,22 +302,26 @@ class Room:
             return self._message_for(seat, lang)
 
     def _message_for(self, seat: int | None, lang: str) -> StateMessage:
+        # Built without validation (model_construct): every part comes from the server itself,
+        # and checking it again cost more than the rest of a game step.
         started = self.table.status != TableStatus.OPEN
         state = self.state
         to_move = state.current_player() if started else None
         legal = []
         if started and seat is not None and to_move == seat and seat not in self.bots:
             legal = [
-                LegalMove(id=a, label=state.action_label(a, lang), move=state.action_struct(a))
+                LegalMove.model_construct(
+                    id=a, label=state.action_label(a, lang), move=state.action_struct(a)
+                )
                 for a in state.legal_actions()
             ]
         finished = self.table.status == TableStatus.FINISHED and state.is_terminal()
-        return StateMessage(
+        return StateMessage.model_construct(
             table=self.id,
             game=self.game.name,
             title=self.game.title,
             options=self.table.options,
-            clock=ClockInfo(**self.table.clock),
+            clock=ClockInfo.model_construct(**self.table.clock),
             deadline=self.deadline(clock_only=True),
             status=self.table.status,
             version=state.version if started else 0,
@@ -322,10 +330,19 @@ class Room:
             to_move=to_move,
             view=dict(state.view(seat)) if started else None,
             legal=legal,
-            log=[log_entry(row, seat, lang) for row in self.decisions],
+            log=[self._log_entry(row, seat, lang) for row in self.decisions],
             result=final_result(state, lang, self.player_names()) if finished else None,
             rematch=self.table.rematch_id,
         )
+
+    def _log_entry(self, row: ActionRow, seat: int | None, lang: str) -> LogEntry:
+        """A move of the log as `seat` may know it, made once: a stored move never changes, and
+        everybody but its mover knows it alike."""
+        key = (row.idx, row.seat == seat, lang)
+        entry = self._log_entries.get(key)
+        if entry is None:
+            entry = self._log_entries[key] = log_entry(row, seat, lang)
+        return entry
 
     def broadcast(self) -> None:
         """Queue each connection its new state (never waits for a socket)."""
@@ -426,7 +443,7 @@ class Room:
     async def _watch_time(self) -> None:
         """Give a bot the seat of a person whose time ran out or who stays away on their turn."""
         while self.table.status == TableStatus.RUNNING:
-            deadline = self.deadline()
+            deadline = self._watched = self.deadline()
             with anyio.move_on_after(None if deadline is None else max(0.0, deadline - time.time())):
                 await self._tick.wait()
             self._tick.clear()
@@ -609,8 +626,12 @@ class Room:
         self.state = state
         self.turn_started = time.time()
         self.last_activity = time.monotonic()
-        self._tick.set()
+        if state.is_terminal() or self.deadline() != self._watched:  # most steps change no deadline
+            self._tick.set()
         self.decisions = (self.decisions + [r for r in rows if r.seat >= 0])[-LOG_LENGTH:]
+        if self.decisions and len(self._log_entries) > 4 * LOG_LENGTH:  # forget what left the log
+            first = self.decisions[0].idx
+            self._log_entries = {key: e for key, e in self._log_entries.items() if key[0] >= first}
         self._let_bots_observe()
 
     # --- bots ---------------------------------------------------------------

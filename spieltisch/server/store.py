@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from spieltisch.server import schema
+from spieltisch.server.movewriter import MoveWriter
 
 log = logging.getLogger("spieltisch.server")
 
@@ -212,10 +213,21 @@ def _table_row(row: Any) -> TableRow:
     )
 
 
+def sqlite_file(engine: AsyncEngine) -> str | None:
+    """The file of an SQLite database (None: another database, or one in memory)."""
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:":
+        return None
+    return None if database.startswith("file:") else database
+
+
 def _finishing(table_id: str, result: dict[str, Any]) -> Any:
     values = {"status": TableStatus.FINISHED.value, "result": json.dumps(result)}
     return schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
 
+
+GROUP_COMMIT_SECONDS = 0.002
+"""How long the first move waits for others to share its commit; each is answered after it."""
 
 CHANNEL = "spieltisch"
 """The PostgreSQL NOTIFY channel the server processes announce changes on."""
@@ -248,6 +260,8 @@ class Store:
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         self._pending: list[PendingWrite] = []
         self._writer: asyncio.Task[None] | None = None
+        self._moves = MoveWriter(database) if (database := sqlite_file(engine)) else None
+        """On SQLite, the moves' own writer (movewriter.py)."""
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
@@ -294,6 +308,8 @@ class Store:
         return cls(engine)
 
     async def close(self) -> None:
+        if self._moves is not None:
+            await self._moves.close()
         await self.engine.dispose()
 
     # --- tables and seats ---------------------------------------------------
@@ -480,6 +496,7 @@ class Store:
         await done
 
     async def _write_pending(self) -> None:
+        await asyncio.sleep(GROUP_COMMIT_SECONDS)  # the moves of other tables that come meanwhile join
         while self._pending:
             batch, self._pending = self._pending, []
             try:
@@ -522,6 +539,11 @@ class Store:
             for item in batch
             for row in item.rows
         ]
+        if self._moves is not None and self._write_lock is not None:
+            ends = [(TableStatus.FINISHED.value, json.dumps(i.result), i.table_id) for i in batch if i.result]
+            async with self._write_lock:
+                await self._moves.write(values, ends)
+            return batch
         async with self._writing() as connection:
             if self.shared:
                 batch = await self._still_current(connection, batch)
@@ -541,6 +563,8 @@ class Store:
         moves are stored already: if this fails (or the process dies first), the
         others find them within a second (Cluster.scan).
         """
+        if not self.shared:  # no other process to tell: not even the payloads are made
+            return
         payloads = [self._move_payload(item) for item in batch if item.rows]
         try:
             await self._announce_quickly(payloads)

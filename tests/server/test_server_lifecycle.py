@@ -104,6 +104,20 @@ def test_tables_nobody_plays_expire_and_idle_ones_leave_memory(tmp_path: Path) -
             assert receive(ws, lambda m: m["type"] == "error")["code"] in ("not_seated", "not_running")
 
 
+def test_a_finished_table_nobody_watches_leaves_memory_at_the_next_sweep(client: TestClient) -> None:
+    table = new_table(client, seats=["random", "random"])
+    client.post(f"/api/tables/{table['id']}/start", json={"host_token": table["host_token"]})
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/tables/{table['id']}").json()["status"] != "finished":  # the bots play it
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.05)
+    assert table["id"] in hub.rooms
+    _, released = client.portal.call(hub.sweep, time.time(), time.monotonic())  # type: ignore[union-attr]
+    assert released == [table["id"]] and table["id"] not in hub.rooms
+    assert client.get(f"/api/tables/{table['id']}").json()["status"] == "finished"  # read back when asked
+
+
 def test_a_seat_link_takes_the_seat_to_another_device(client: TestClient) -> None:
     table, _other = two_people(client)
     link = client.post(f"/api/tables/{table['id']}/seat-link", json={"token": table["token"]})

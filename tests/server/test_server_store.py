@@ -11,7 +11,19 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Column, Connection, Float, ForeignKey, Integer, MetaData, String, Table, Text, inspect
+from sqlalchemy import (
+    Column,
+    Connection,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    inspect,
+    select,
+)
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from spieltisch.server import schema
@@ -125,6 +137,29 @@ async def _a_second_write_at_the_same_index_fails_and_changes_nothing(store: Sto
     assert table.id in await store.table_ids_with_status("running")
     found = await store.get_table(table.id)
     assert found is not None and found.result is None
+
+
+def test_moves_arriving_together_share_one_commit_and_a_stale_one_fails_alone(url: str) -> None:
+    run(_moves_arriving_together_share_one_commit_and_a_stale_one_fails_alone, url)
+
+
+async def _moves_arriving_together_share_one_commit_and_a_stale_one_fails_alone(store: Store) -> None:
+    tables = [a_table("running") for _ in range(4)]
+    for table in tables:
+        await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
+    await asyncio.gather(*(store.append_actions(t.id, [ActionRow(0, n, -1)]) for n, t in enumerate(tables)))
+    async with store.engine.connect() as connection:
+        stamps = (await connection.execute(select(schema.actions.c.created_at))).scalars().all()
+    assert len(stamps) == 4 and len(set(stamps)) == 1  # one transaction's time: one commit
+    writes = [store.append_actions(t.id, [ActionRow(1 if n else 0, 7, -1)]) for n, t in enumerate(tables)]
+    outcomes = await asyncio.gather(*writes, return_exceptions=True)
+    assert isinstance(outcomes[0], StaleWriteError) and outcomes[1:] == [None, None, None]
+    assert [[r.action for r in await store.load_actions(t.id)] for t in tables] == [
+        [0],
+        [1, 7],
+        [2, 7],
+        [3, 7],
+    ]
 
 
 def test_the_move_that_ends_a_game_and_the_end_are_stored_together(url: str) -> None:
