@@ -112,16 +112,27 @@ def simulate(
 def report(
     folder: Annotated[Path, typer.Argument(help="The output folder of a study")],
     plots: Annotated[bool, typer.Option(help="Draw the PNG plots")] = True,
+    beside: Annotated[
+        Path | None,
+        typer.Option(help="A study of bots with the same rules, set beside (e.g. imported games)"),
+    ] = None,
 ) -> None:
     """Write a study's report again from its saved games (e.g. after a crash or a kill)."""
     from spieltisch.lab.report import write_report
     from spieltisch.lab.study import load_outcome
 
+    other = None
     try:
         outcome = load_outcome(folder)
+        if beside is not None:
+            other = (beside.name, load_outcome(beside))
     except (OSError, ValueError, KeyError) as error:
-        fail(f"cannot read the study in {folder}: {error}")
-    print_summary(write_report(outcome, folder, plots=plots))
+        fail(f"cannot read the study in {beside if other is None and beside else folder}: {error}")
+    try:
+        summary = write_report(outcome, folder, plots=plots, beside=other)
+    except (ValueError, OptionError) as error:
+        fail(str(error))
+    print_summary(summary)
     console.print(f"report: {folder / 'report.md'} ({len(outcome.results)} games)", highlight=False)
 
 
