@@ -3,7 +3,9 @@
 The figures are a sweep's measures (sweep.py): seat win shares, the
 first-player advantage, game length, score spread, safety caps and the game's
 own measures, each with its 95% interval. Beside a study of bots, each figure
-is compared between the two sets of games: these are different games, not
+that can differ is compared between the two sets of games (as in a sweep,
+seat 2's share with two players and the first-player advantage mirror seat
+1's share and get no row of their own): these are different games, not
 paired ones, so the difference gets Welch's t interval and test on the
 per-game values, and the rows' p-values are adjusted together
 (Benjamini-Hochberg).
@@ -73,11 +75,11 @@ def beside_rows(real: StudyOutcome, bots: StudyOutcome) -> list[dict[str, Any]]:
     ours, theirs = with_measures(real), with_measures(bots)
     rows = []
     for measure in measures(ours, players):
-        if measure.interval == "bot":  # people against bots is not a rule's figure
+        if measure.interval == "bot" or not measure.tested:  # people against bots; mirrors of a row
             continue
         first, second = _values(measure, ours), _values(measure, theirs)
-        if len(first) < 2 or len(second) < 2:
-            continue
+        if len(first) < 2 or len(second) < 2 or len(set(first) | set(second)) < 2:
+            continue  # nothing to compare, or a figure that cannot change
         row: dict[str, Any] = {"measure": measure.name, "kind": measure.interval}
         for side, group in (("people", ours), ("bots", theirs)):
             value, low, high, n = estimate(measure, group, players)

@@ -90,7 +90,8 @@ def write_report(
 
 def markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
     study = summary["study"]
-    lines = [f"# Study: {study['game']}, {study['players']} players", ""]
+    kind = "Imported games" if study.get("imported") else "Study"
+    lines = [f"# {kind}: {study['game']}, {study['players']} players", ""]
     if command:
         lines += ["```", command, "```", ""]
     lines += _imported_facts(study) if study.get("imported") else _study_facts(study)
@@ -129,7 +130,8 @@ def _study_facts(study: dict[str, Any]) -> list[str]:
 def _imported_facts(study: dict[str, Any]) -> list[str]:
     source = study["imported"]
     chosen = source["filters"]
-    days = f"tables made {source['first_day']} to {source['last_day']} (UTC)"
+    first, last = source["first_day"], source["last_day"]
+    days = f"tables made {first} to {last} (UTC)" if first != last else f"tables made on {first} (UTC)"
     lines = [
         f"- {source['imported']} finished games imported from a {source['database']} database "
         f"({source['finished_tables']} finished {study['game']} tables found; {days})",

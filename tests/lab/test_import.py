@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import sqlite3
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typer.testing import CliRunner
 
 from spieltisch.cli import app
 from spieltisch.lab.importing import Pseudonyms
+from spieltisch.server import schema
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.datasets import DataSets
 from spieltisch.server.hub import Hub
@@ -31,6 +33,7 @@ from spieltisch.server.store import ActionRow, Store
 
 pytest.importorskip("matplotlib")
 
+POSTGRES_URL = os.environ.get("SPIELTISCH_TEST_POSTGRES_URL")
 NAMES = ("Alice Zebra", "Bertha Quux")
 RUNNING_NAMES = ("Carla Secret", "Dora Hidden")
 OLD_DAY = "2020-01-15"
@@ -85,10 +88,9 @@ async def _play(room: Room, rng: random.Random, moves: int | None = None) -> Non
     await store.append_actions(room.id, held.rows, held.result)
 
 
-async def _build(data_dir: Path) -> Server:
-    settings = Settings(data_dir=data_dir, bot_delay=0.0, tables_per_minute=0)
+async def _build(settings: Settings) -> Server:
     store = await Store.open(settings.resolved_database_url())
-    hub = Hub(store, Catalog(data_sets=DataSets(None, data_dir / "data-sets")), settings)
+    hub = Hub(store, Catalog(data_sets=DataSets(None, settings.data_dir / "data-sets")), settings)
     rng = random.Random(5)
     try:
         people, bots = ["open", "open"], ["open", "random"]
@@ -101,18 +103,20 @@ async def _build(data_dir: Path) -> Server:
             await _play(room, rng)
         await _play(running, rng, moves=6)
         await hub.shutdown()
+        day = datetime.fromisoformat(OLD_DAY).replace(tzinfo=UTC).timestamp() + 3600
+        async with store.engine.begin() as connection:
+            made_then = schema.tables.update().where(schema.tables.c.id == old.id).values(created_at=day)
+            await connection.execute(made_then)
     finally:
         await store.close()
-    day = datetime.fromisoformat(OLD_DAY).replace(tzinfo=UTC).timestamp() + 3600
-    with sqlite3.connect(data_dir / "spieltisch.sqlite3") as connection:
-        connection.execute("UPDATE tables SET created_at = ? WHERE id = ?", (day, old.id))
     ids = [room.id for room in human_only], [room.id for room in with_bot]
-    return Server(data_dir, *ids, no_knocking.id, old.id, running.id)
+    return Server(settings.data_dir, *ids, no_knocking.id, old.id, running.id)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Server:
-    return asyncio.run(_build(tmp_path_factory.mktemp("server")))
+    data_dir = tmp_path_factory.mktemp("server")
+    return asyncio.run(_build(Settings(data_dir=data_dir, bot_delay=0.0, tables_per_minute=0)))
 
 
 def spieltisch(*arguments: str) -> Any:
@@ -288,3 +292,21 @@ def test_real_play_beside_bot_play_of_the_same_rules(server: Server, tmp_path: P
                "--bots", "random", "--workers", "1", "--out", other, "--no-plots")  # fmt: skip
     refused = spieltisch("report", real, "--beside", other, "--no-plots")
     assert refused.exit_code == 2 and "different rules" in refused.output
+
+
+def test_an_import_from_postgresql_finds_the_same_games(tmp_path: Path) -> None:
+    if not POSTGRES_URL:
+        pytest.skip("SPIELTISCH_TEST_POSTGRES_URL is not set")
+    from tests.server.servers import throwaway_database
+
+    with throwaway_database(POSTGRES_URL, "spieltisch_import") as url:
+        settings = Settings(data_dir=tmp_path, database_url=url, bot_delay=0.0, tables_per_minute=0)
+        server = asyncio.run(_build(settings))
+        out = tmp_path / "real"
+        result = spieltisch("import", "allegra", "--database-url", url, "--out", out, "--no-plots")
+        assert result.exit_code == 0, result.output
+    found = games(out)
+    assert len(found) == len(server.human_only) + len(server.with_bot) + 1
+    assert sum(all(g["humans"]) for g in found) == len(server.human_only) + 1
+    text = all_text(out).casefold()
+    assert not any(part.casefold() in text for name in (*NAMES, *RUNNING_NAMES) for part in name.split())
