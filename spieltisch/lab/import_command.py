@@ -63,8 +63,11 @@ def import_games(
     plots: Annotated[bool, typer.Option(help="Draw the PNG plots")] = True,
 ) -> None:
     """Import the finished games people played on a server into a study folder, names made pseudonyms."""
-    from spieltisch.lab.importing import Filters, ImportProblem, database_url_of, import_study
-    from spieltisch.lab.report import write_report
+    try:
+        from spieltisch.lab.importing import Filters, ImportProblem, database_url_of, import_study
+        from spieltisch.lab.report import write_report
+    except ImportError as error:
+        fail(f"spieltisch import needs the server and lab extras ({error.name} is missing)")
 
     if (data_dir is None) == (database_url is None):
         fail("give either --data-dir (a server's data folder) or --database-url")
