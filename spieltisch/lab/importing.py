@@ -270,7 +270,7 @@ def collect(
     for group in groups.values():
         if group is not chosen:
             left_out["other players or rules than the imported games (--players, -o)"] += len(group)
-    results = [game_result(n, stored, state, pseudonyms) for n, (stored, state, _) in enumerate(chosen)]
+    results = [game_result(n, *game, pseudonyms) for n, game in enumerate(chosen)]
     stored, _, own = chosen[0]
     return Imported(results, stored.players, own, len(stored_games), left_out)
 
@@ -281,8 +281,11 @@ def _check_option_names(wanted: dict[str, Any], rules: dict[str, Any]) -> None:
         raise ImportProblem(f"unknown option {unknown[0]!r}; the options are: {', '.join(rules)}")
 
 
-def game_result(index: int, stored: StoredGame, state: State, pseudonyms: Pseudonyms) -> dict[str, Any]:
-    """One game as a study saves it, with its seats as people or bots and people by pseudonym."""
+def game_result(
+    index: int, stored: StoredGame, state: State, options: dict[str, Any], pseudonyms: Pseudonyms
+) -> dict[str, Any]:
+    """One game as a study saves it (`options`: its rules that are not the defaults), with its seats
+    as people or bots and people by pseudonym."""
     players = stored.players
     winners = state.winners()
     decisions, seconds = [0] * players, [0.0] * players
@@ -299,7 +302,7 @@ def game_result(index: int, stored: StoredGame, state: State, pseudonyms: Pseudo
         "seed": None,
         "variant": BASE,
         "game": state.game.name,
-        "options": {},
+        "options": options,
         "bots": [(bot or "bot") if kind == SeatKind.BOT else HUMAN for kind, _, bot in stored.seats],
         "humans": [kind != SeatKind.BOT for kind in kinds],
         "players": [pseudonyms(name) if kind != SeatKind.BOT else "" for kind, name, _ in stored.seats],
