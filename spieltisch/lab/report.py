@@ -141,6 +141,8 @@ def _imported_facts(study: dict[str, Any]) -> list[str]:
     ]
     wanted = [f"{key} {value}" for key, value in (("since", chosen["since"]), ("until", chosen["until"]))
               if value] + [f"{k}={v}" for k, v in chosen["options"].items()]  # fmt: skip
+    if chosen["players"]:
+        wanted.append(f"{chosen['players']} players")
     if chosen["humans_only"]:
         wanted.append("humans only")
     if wanted:
@@ -160,7 +162,12 @@ def _figures_section(rows: list[dict[str, Any]]) -> list[str]:
         places = 3 if row["kind"] != "mean" else 2
         interval = f"{row['low']:.{places}f} to {row['high']:.{places}f}"
         lines.append(_cells([row["measure"], f"{row['estimate']:.{places}f}", interval, row["games"]]))
-    return [*lines, "", "Shares: Wilson intervals; means: t intervals.", ""]
+    return [
+        *lines,
+        "",
+        "Shares: Wilson intervals (a bot's or the people's seats: clustered by game); means: t intervals.",
+        "",
+    ]
 
 
 def _beside_section(beside: dict[str, Any]) -> list[str]:
