@@ -1,5 +1,5 @@
 """The `spieltisch` command: play, replay, games, arena, simulate, report, strength, caps, sweep,
-league, bench, serve, migrate and api-schema."""
+league, import, bench, serve, migrate and api-schema."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from spieltisch.core.userinput import parse_option_pairs, read_options_file
 from spieltisch.core.wording import counted as counted_words
 from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
+from spieltisch.lab.import_command import import_games
 from spieltisch.lab.studio import league, sweep
 from spieltisch.server.commands import api_schema, migrate, serve
 
@@ -315,6 +316,7 @@ app.command()(strength)
 app.command()(caps)
 app.command()(sweep)
 app.command()(league)
+app.command("import")(import_games)
 
 
 @app.command()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich import box
@@ -32,6 +32,9 @@ from spieltisch.core.userinput import parse_option_pairs
 from spieltisch.core.userinput import read_options_file as read_user_options
 from spieltisch.lab.simulation import StudySpec, make_executor, resolve_game_class, seat_bots
 from spieltisch.lab.summary import seat_label
+
+if TYPE_CHECKING:
+    from spieltisch.lab.study import StudyOutcome
 
 console = Console()
 
@@ -112,17 +115,32 @@ def simulate(
 def report(
     folder: Annotated[Path, typer.Argument(help="The output folder of a study")],
     plots: Annotated[bool, typer.Option(help="Draw the PNG plots")] = True,
+    beside: Annotated[
+        Path | None,
+        typer.Option(help="A study of bots with the same rules, set beside (e.g. imported games)"),
+    ] = None,
 ) -> None:
     """Write a study's report again from its saved games (e.g. after a crash or a kill)."""
     from spieltisch.lab.report import write_report
+
+    outcome = load_study(folder)
+    other = None if beside is None else (beside.name, load_study(beside))
+    try:
+        summary = write_report(outcome, folder, plots=plots, beside=other)
+    except (ValueError, OptionError) as error:
+        fail(str(error))
+    print_summary(summary)
+    console.print(f"report: {folder / 'report.md'} ({len(outcome.results)} games)", highlight=False)
+
+
+def load_study(folder: Path) -> StudyOutcome:
+    """A study's saved games, or a one-line error naming the folder."""
     from spieltisch.lab.study import load_outcome
 
     try:
-        outcome = load_outcome(folder)
+        return load_outcome(folder)
     except (OSError, ValueError, KeyError) as error:
         fail(f"cannot read the study in {folder}: {error}")
-    print_summary(write_report(outcome, folder, plots=plots))
-    console.print(f"report: {folder / 'report.md'} ({len(outcome.results)} games)", highlight=False)
 
 
 def strength(

@@ -45,23 +45,40 @@ def variant_names(study: dict[str, Any]) -> dict[str, str]:
     return {BASE: f"base ({base})", **{name: _options(own) for name, own in variants.items()}}
 
 
-def build_summary(outcome: StudyOutcome) -> dict[str, Any]:
+Beside = tuple[str, StudyOutcome]
+"""A study of bots to set beside imported games: its name in the report, and its games."""
+
+
+def build_summary(outcome: StudyOutcome, beside: Beside | None = None) -> dict[str, Any]:
     players = outcome.spec.players
     variants = {name: summarize(group, players) for name, group in by_variant(outcome.results).items()}
-    return {
+    summary = {
         "study": study_json(outcome),
         "variants": variants,
         "comparison": compare(outcome.results, players),
     }
+    if outcome.source is not None or beside is not None:
+        from spieltisch.lab.beside import beside_rows, figure_rows, with_measures
+
+        summary["figures"] = figure_rows(with_measures(outcome), players)
+        if beside is not None:
+            name, bots = beside
+            kinds = sorted({bot for result in bots.results for bot in result["bots"]})
+            summary["beside"] = {"study": name, "games": len(bots.results), "bots": kinds,
+                                 "rows": beside_rows(outcome, bots)}  # fmt: skip
+    return summary
 
 
 def write_report(
-    outcome: StudyOutcome, out_dir: Path, command: str = "", plots: bool = True
+    outcome: StudyOutcome, out_dir: Path, command: str = "", plots: bool = True, beside: Beside | None = None
 ) -> dict[str, Any]:
-    """Write games.json, summary.json, the plots and report.md; returns the summary."""
+    """Write games.json, summary.json, the plots and report.md; returns the summary.
+
+    `beside`: a study of bots with the same rules, compared figure by figure (beside.py).
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
+    summary = build_summary(outcome, beside)  # first: rules that differ change nothing
     save_results(outcome, out_dir)
-    summary = build_summary(outcome)
     (out_dir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     names = variant_names(summary["study"])
     players = outcome.spec.players
@@ -73,13 +90,18 @@ def write_report(
 
 def markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
     study = summary["study"]
-    lines = [f"# Study: {study['game']}, {study['players']} players", ""]
+    kind = "Imported games" if study.get("imported") else "Study"
+    lines = [f"# {kind}: {study['game']}, {study['players']} players", ""]
     if command:
         lines += ["```", command, "```", ""]
-    lines += _study_facts(study)
+    lines += _imported_facts(study) if study.get("imported") else _study_facts(study)
     names = variant_names(study)
     for variant, part in summary["variants"].items():
         lines += _variant_section(names.get(variant, variant), part, study)
+    if "figures" in summary:
+        lines += _figures_section(summary["figures"])
+    if "beside" in summary:
+        lines += _beside_section(summary["beside"])
     for variant, rows in comparisons(summary["comparison"]).items():
         lines += _comparison_section(rows, names.get(variant, variant), len(summary["comparison"]))
     if plots:
@@ -103,6 +125,79 @@ def _study_facts(study: dict[str, Any]) -> list[str]:
     for name, own in named_variants(study["variant_options"]).items():
         lines.append(f"- {name}: {_options(own)} (same seeds and seating)")
     return [*lines, f"- score: {score_meaning(study['game'])}", ""]
+
+
+def _imported_facts(study: dict[str, Any]) -> list[str]:
+    source = study["imported"]
+    chosen = source["filters"]
+    first, last = source["first_day"], source["last_day"]
+    days = f"tables made {first} to {last} (UTC)" if first != last else f"tables made on {first} (UTC)"
+    lines = [
+        f"- {source['imported']} finished games imported from a {source['database']} database "
+        f"({source['finished_tables']} finished {study['game']} tables found; {days})",
+        f"- {source['human_only_games']} of the {source['imported']} games were human-only (no seat played "
+        f"by a bot); {source['people']} people, by pseudonym",
+        f"- options: {_options(study['options'])}",
+    ]
+    wanted = [f"{key} {value}" for key, value in (("since", chosen["since"]), ("until", chosen["until"]))
+              if value] + [f"{k}={v}" for k, v in chosen["options"].items()]  # fmt: skip
+    if chosen["players"]:
+        wanted.append(f"{chosen['players']} players")
+    if chosen["humans_only"]:
+        wanted.append("humans only")
+    if wanted:
+        lines.append(f"- filters: {', '.join(wanted)}")
+    for reason, count in source["left_out"].items():
+        lines.append(f"- left out: {count} ({reason})")
+    lines.append(
+        "- seats: a person's seat is \"human\" (even where a bot stood in while they were away), a bot's "
+        "seat its bot; names are replaced by pseudonyms"
+    )
+    return [*lines, f"- score: {score_meaning(study['game'])}", ""]
+
+
+def _figures_section(rows: list[dict[str, Any]]) -> list[str]:
+    lines = ["## Figures with intervals", "", *_table(["measure", "estimate", "95% interval", "games"])]
+    for row in rows:
+        places = 3 if row["kind"] != "mean" else 2
+        interval = f"{row['low']:.{places}f} to {row['high']:.{places}f}"
+        lines.append(_cells([row["measure"], f"{row['estimate']:.{places}f}", interval, row["games"]]))
+    return [
+        *lines,
+        "",
+        "Shares: Wilson intervals (a bot's or the people's seats: clustered by game); means: t intervals.",
+        "",
+    ]
+
+
+def _beside_section(beside: dict[str, Any]) -> list[str]:
+    lines = [
+        f"## Beside bot play ({beside['study']}: {beside['games']} games of {', '.join(beside['bots'])})",
+        "",
+        *_table(["measure", "people", "95% interval", "bots", "95% interval", "difference", "95% interval",
+                 "p", "adjusted p"]),
+    ]  # fmt: skip
+    for row in beside["rows"]:
+        places = 3 if row["kind"] != "mean" else 2
+        mark = "**" if row["adjusted_p_value"] < 0.05 else ""
+        cells = [row["measure"]]
+        for side in ("people", "bots"):
+            cells += [
+                f"{row[side]:.{places}f}",
+                f"{row[side + '_low']:.{places}f} to {row[side + '_high']:.{places}f}",
+            ]
+        cells += [
+            f"{mark}{row['difference']:+.{places}f}{mark}",
+            f"{row['low']:+.{places}f} to {row['high']:+.{places}f}",
+        ]
+        lines.append(_cells([*cells, f"{row['p_value']:.3g}", f"{row['adjusted_p_value']:.3g}"]))
+    return [
+        *lines,
+        "",
+        "Difference = people - bots. Different games, not paired: Welch's t interval and test of the "
+        "per-game values; adjusted p: Benjamini-Hochberg over the rows above; **bold**: adjusted p < 0.05.",
+        "",
+    ]
 
 
 def _duration(seconds: float | None) -> str:

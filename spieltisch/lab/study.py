@@ -72,6 +72,8 @@ class StudyOutcome:
     interrupted: bool = False
     seconds: float | None = None  # None until the study ends
     command: str = ""
+    source: dict[str, Any] | None = None
+    """For games imported from a server (importing.py): where they came from, what was left out."""
 
     @property
     def status(self) -> str:
@@ -141,6 +143,7 @@ def load_outcome(out_dir: Path) -> StudyOutcome:
     interrupted = len(results) < study["planned_games"] or study.get("status") == INTERRUPTED
     seconds, command = (study.get("seconds") if ended else None), str(study.get("command", ""))
     outcome = StudyOutcome(spec, results, study["planned_games"], interrupted, seconds, command)
+    outcome.source = study.get("imported")
     outcome.results.sort(key=lambda r: (r["index"], r["variant"]))
     return outcome
 
@@ -186,7 +189,7 @@ def save_results(outcome: StudyOutcome, out_dir: Path) -> None:
 
 def study_json(outcome: StudyOutcome) -> dict[str, Any]:
     spec = outcome.spec
-    return {
+    found: dict[str, Any] = {
         "game": spec.game,
         "players": spec.players,
         "bots": list(spec.bots),
@@ -202,3 +205,6 @@ def study_json(outcome: StudyOutcome) -> dict[str, Any]:
         "seconds": None if outcome.seconds is None else round(outcome.seconds, 3),
         "command": outcome.command,
     }
+    if outcome.source is not None:  # imported games have no study seed
+        found["seed"], found["imported"] = None, outcome.source
+    return found
