@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import math
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -57,10 +58,14 @@ def test_a_sweep_corrects_every_value_and_measure_together(tmp_path: Path) -> No
     assert float(share["bias=90"]["adjusted_p_value"]) < 0.05
 
 
-def test_the_html_report_is_one_file_with_its_chart_and_command(tmp_path: Path) -> None:
+def test_the_html_report_is_one_file_with_its_chart_and_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "grid"
     args = ["sweep", COIN, "bias=40,60", "mirror=false,true", "--bots", "random", "--games", "10"]
-    result = runner.invoke(app, [*args, "--workers", "1", "--out", str(out)])
+    args += ["--workers", "1", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", ["spieltisch", *args])  # the command line the report repeats
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert {row["value"] for row in read_csv(out / "sweep.csv")} == {
         f"bias={b}, mirror={m}" for b in (40, 60) for m in (False, True)
