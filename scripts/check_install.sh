@@ -48,7 +48,7 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 wait_for_server() {
     local log=$1 port=$2
     for _ in $(seq 1200); do
-        grep -q "serving on http://127.0.0.1:$port/" "$log" && return 0
+        grep -qs "serving on http://127.0.0.1:$port/" "$log" && return 0  # -s: the log may not exist yet
         kill -0 "$server" 2>/dev/null || { tail -n 30 "$log" >&2; fail "the server stopped before serving"; }
         sleep 0.5
     done
