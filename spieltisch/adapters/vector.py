@@ -83,12 +83,12 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
         size = int(np.prod(shape))
         self._tensor = np.zeros((num_envs, size), dtype=np.float32)
         self._mask = np.zeros((num_envs, game.num_distinct_actions()), dtype=np.int8)
+        self._rows = _Rows(self._tensor, self._mask)
+        self._final_rows = _Rows(np.zeros_like(self._tensor), np.zeros_like(self._mask))
         self._obs: Observations = {
             "observation": self._tensor.reshape((num_envs, *shape)),
             "action_mask": self._mask,
         }
-        self._final_tensor = np.zeros_like(self._tensor)
-        self._final_mask = np.zeros_like(self._mask)
         self._seats = np.zeros(num_envs, dtype=np.int64)
         self._returns = np.zeros((num_envs, game.num_players), dtype=np.float32)
         self._rngs = [random.Random(i) for i in range(num_envs)]
@@ -118,8 +118,11 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
             self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
             generators = [self._np_random] * self.num_envs
         self._rngs = [random.Random(episode_seed(generator)) for generator in generators]
+        self._rows.clear()
         for index in range(self.num_envs):
-            self._start(index)
+            self._rows.add(index, self._start(index))
+        self._rows.write()
+        self._seats[:] = self._rows.seats
         return self._out(self._obs), self._infos(None)
 
     def step(self, actions: Any) -> tuple[Observations, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -127,20 +130,28 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
         chosen = self._checked(actions)
         rewards = np.zeros(self.num_envs, dtype=np.float32)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
+        rows, finals = self._rows, self._final_rows
+        rows.clear()
         for index, action in enumerate(chosen.tolist()):
             state = self.states[index]
             mover = state.current_player()
             self._apply(index, action)  # checked against the mask made from this state's legal actions
             self._advance(index)
             if state.is_terminal():
+                seat = mover if self.opponents is None else self.seat
                 returns = state.returns()
-                rewards[index] = returns[mover if self.opponents is None else self.seat]
-                terminations[index] = True
+                rewards[index] = returns[seat]
                 self._returns[index] = returns
-                self._write(index, self._final_tensor, self._final_mask)
-                self._start(index)
-            else:
-                self._write(index, self._tensor, self._mask)
+                if not terminations.any():
+                    finals.clear()
+                terminations[index] = True
+                finals.add(index, state, seat)
+                state = self._start(index)
+            rows.add(index, state)
+        rows.write()
+        if terminations.any():
+            finals.write()
+        self._seats[:] = rows.seats
         infos = self._infos(terminations)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
         return self._out(self._obs), rewards, terminations, truncations, infos
@@ -170,12 +181,16 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
             )
         return chosen
 
-    def _start(self, index: int) -> None:
-        self.states[index] = self.game.new_initial_state()
+    def _start(self, index: int) -> State:
+        """A new game on table `index`, played on to the learner's first decision."""
+        state: State = self.game.new_initial_state()
+        self.states[index] = state
         if self.opponents is not None:
             self._bots[index] = self._make_bots()  # bots may remember the last game
         self._advance(index)
-        self._write(index, self._tensor, self._mask)
+        if state.is_terminal():
+            raise RuntimeError(f"a game of {self.game.name} ended before the learner's first move")
+        return state
 
     def _advance(self, index: int) -> None:
         """Chance and the bots move until the learner is to move or the game is over."""
@@ -201,27 +216,13 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
                 if bot.watches_table:
                     bot.observe(state)
 
-    def _write(self, index: int, tensor: np.ndarray, mask: np.ndarray) -> None:
-        """The observation and mask of the seat to move (the learner's seat once the game is over)."""
-        state = self.states[index]
-        player = state.current_player()
-        seat = (
-            player if player >= 0 else (self.seat if self.opponents is not None else int(self._seats[index]))
-        )
-        self._seats[index] = seat
-        tensor[index] = state.observation_tensor(seat)
-        row = mask[index]
-        row.fill(0)
-        if player >= 0:
-            row[state.legal_actions()] = 1
-
     def _infos(self, finished: np.ndarray | None) -> dict[str, Any]:
         infos: dict[str, Any] = {"seat": self._seats.copy()}
         if finished is not None and finished.any():
             shape = (self.num_envs, *self.game.observation_shape())
             infos["final_obs"] = {
-                "observation": self._final_tensor.reshape(shape).copy(),
-                "action_mask": self._final_mask.copy(),
+                "observation": self._final_rows.tensor.reshape(shape).copy(),
+                "action_mask": self._final_rows.mask.copy(),
             }
             infos["_final_obs"] = finished.copy()
             infos["returns"] = self._returns.copy()
@@ -232,6 +233,66 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
         if not self.copy:
             return observations
         return {key: value.copy() for key, value in observations.items()}
+
+
+class _Rows:
+    """Observations and masks of many tables, gathered as lists and written into the arrays at once.
+
+    One NumPy call per batch instead of one per table and piece: where a game
+    lists only its tensor's non-zero entries (`State.observation_entries`),
+    a table costs a few list extensions.
+    """
+
+    def __init__(self, tensor: np.ndarray, mask: np.ndarray) -> None:
+        self.tensor = tensor  # (tables, size), rows written in place
+        self.mask = mask
+        self.seats = [0] * len(tensor)
+        self.clear()
+
+    def clear(self) -> None:
+        self.tensor.fill(0)
+        self.mask.fill(0)
+        self.entry_rows: list[int] = []
+        self.entry_counts: list[int] = []
+        self.indices: list[int] = []
+        self.values: list[float] = []
+        self.legal_rows: list[int] = []
+        self.legal_counts: list[int] = []
+        self.legal: list[int] = []
+
+    def add(self, row: int, state: State, seat: int | None = None) -> None:
+        """Row `row` shows `state` to `seat` (default: the seat to move) with that seat's legal actions."""
+        player = state.current_player()
+        seat = player if seat is None else seat
+        self.seats[row] = seat
+        indices, values = state.observation_entries(seat)
+        if indices is None:
+            self.tensor[row] = values
+        else:
+            self.entry_rows.append(row)
+            self.entry_counts.append(len(indices))
+            self.indices += indices
+            self.values += values
+        if player == seat:
+            legal = state.legal_actions()
+            self.legal_rows.append(row)
+            self.legal_counts.append(len(legal))
+            self.legal += legal
+
+    def write(self) -> None:
+        if self.indices:
+            where = _flat(self.indices, self.entry_rows, self.entry_counts, self.tensor.shape[1])
+            self.tensor.reshape(-1)[where] = self.values
+        if self.legal:
+            self.mask.reshape(-1)[
+                _flat(self.legal, self.legal_rows, self.legal_counts, self.mask.shape[1])
+            ] = 1
+
+
+def _flat(indices: list[int], rows: list[int], counts: list[int], width: int) -> np.ndarray:
+    """Positions in a flattened (rows, width) array: each row's indices plus that row's offset."""
+    offsets = np.repeat(np.asarray(rows, dtype=np.int64) * width, counts)
+    return np.asarray(indices, dtype=np.int64) + offsets
 
 
 def _sample(outcomes: list[tuple[int, float]], pick: float) -> int:
