@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -11,12 +12,15 @@ pytest.importorskip("gymnasium")
 
 import numpy as np
 from gymnasium.spaces import Discrete
+from typer.testing import CliRunner
 
 from spieltisch.adapters._spaces import observe
 from spieltisch.adapters.vector import VectorSpieltisch, make_vector
+from spieltisch.cli import app
 from spieltisch.core.contract import IllegalActionError
 from spieltisch.core.options import OptionError
 from spieltisch.core.registry import game_class, game_names
+from spieltisch.lab.bench import RL_TARGET
 from tests.core.toy_game import ToyGame
 
 # Every game at its smallest and its largest table.
@@ -150,3 +154,11 @@ def test_bad_settings_are_refused() -> None:
         make_vector(ToyGame, opponents="oracle")
     with pytest.raises(OptionError, match="seat"):
         make_vector(ToyGame, seat=5)
+
+
+def test_bench_rl_prints_env_steps_per_second() -> None:
+    result = CliRunner().invoke(app, ["bench", "souvenirs", "--players", "2", "--rl", "--seconds", "0.05"])
+    assert result.exit_code == 0, result.output
+    figure = re.search(r"souvenirs 2 players: ([\d,]+) env steps/s ([✓✗])", result.output)
+    assert figure is not None, result.output
+    assert (figure[2] == "✓") == (int(figure[1].replace(",", "")) >= RL_TARGET)
