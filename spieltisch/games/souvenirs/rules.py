@@ -63,6 +63,7 @@ class Phase(enum.IntEnum):
 
 
 DEAL, DRAW, CARD, CELL, CUBE, END = Phase
+NUM_PHASES = len(Phase)
 
 GRID_FEATURES = 13  # occupied, number 1-6, colour 0-4, joker
 
@@ -379,8 +380,9 @@ class SouvenirsState(State):
         if self.chosen != EMPTY:
             ones.append(chosen_at + self.chosen)
         for line, seats in enumerate(self.cubes):
-            for rank, owner in enumerate(seats):
-                ones.append(cubes_at + 2 * n * line + 2 * ((owner - seat) % n) + rank)
+            if seats:  # most lines hold no cube
+                for rank, owner in enumerate(seats):
+                    ones.append(cubes_at + 2 * n * line + 2 * ((owner - seat) % n) + rank)
         if self.phase in (CARD, CELL, CUBE):
             ones.append(mover_at + (self.turn - seat) % n)
         ones.append(phase_at + self.phase)
@@ -394,7 +396,7 @@ class SouvenirsState(State):
             if left:
                 ones.append(left_at + k)
                 values.append(float(left))
-        ones += [phase_at + len(Phase), phase_at + len(Phase) + 1]
+        ones += [phase_at + NUM_PHASES, phase_at + NUM_PHASES + 1]
         values += [self.placed / (SIZE * SIZE), sum(self.deck) / self.settings.deck.size]
         return ones, values
 
