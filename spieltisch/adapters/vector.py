@@ -47,16 +47,18 @@ def make_vector(
     seat: int = 0,
     copy: bool = True,
     **options: Any,
-) -> VectorSpieltisch:
+) -> BatchEnv:
     """`num_envs` tables of `game`; `opponents` (bot specs) play every seat but `seat`, or None: self-play."""
-    if players is None and not isinstance(game, Game) and not isinstance(opponents, (str, type(None))):
-        players = len(opponents) + 1
     if players is None and not isinstance(game, Game):
-        players = game_type(game).min_players
-    return VectorSpieltisch(resolve_game(game, players, **options), num_envs, opponents, seat, copy)
+        # As in the Gymnasium adapter: a list of opponents sets the table size.
+        if opponents is None or isinstance(opponents, str):
+            players = game_type(game).min_players
+        else:
+            players = len(opponents) + 1
+    return BatchEnv(resolve_game(game, players, **options), num_envs, opponents, seat, copy)
 
 
-class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
+class BatchEnv(VectorEnv[Observations, np.ndarray, np.ndarray]):
     def __init__(
         self,
         game: AnyGame,
@@ -96,6 +98,7 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
         self._watching = any(bot.watches_table for bot in self._bots[0].values())
         self.states: list[State] = [game.new_initial_state() for _ in range(num_envs)]
         """The tables as they stand; read them, do not change them."""
+        self._started = False
 
     def _make_bots(self) -> dict[int, Bot]:
         if self.opponents is None:
@@ -123,6 +126,7 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
             self._rows.add(index, self._start(index))
         self._rows.write()
         self._seats[:] = self._rows.seats
+        self._started = True
         return self._out(self._obs), self._infos(None)
 
     def step(self, actions: Any) -> tuple[Observations, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -164,6 +168,8 @@ class VectorSpieltisch(VectorEnv[Observations, np.ndarray, np.ndarray]):
 
     # --- the tables -----------------------------------------------------------
     def _checked(self, actions: Any) -> np.ndarray:
+        if not self._started:
+            raise IllegalActionError("call reset before the first step")
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
             raise IllegalActionError(

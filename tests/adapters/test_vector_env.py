@@ -15,7 +15,7 @@ from gymnasium.spaces import Discrete
 from typer.testing import CliRunner
 
 from spieltisch.adapters._spaces import observe
-from spieltisch.adapters.vector import VectorSpieltisch, make_vector
+from spieltisch.adapters.vector import BatchEnv, make_vector
 from spieltisch.cli import app
 from spieltisch.core.contract import IllegalActionError
 from spieltisch.core.options import OptionError
@@ -33,7 +33,7 @@ EDGE_IDS = [f"{name}-{players}p" for name, players in EDGE_TABLES]
 
 
 def assert_rows_match_the_tables(
-    tables: VectorSpieltisch, observations: dict[str, np.ndarray], infos: dict[str, Any]
+    tables: BatchEnv, observations: dict[str, np.ndarray], infos: dict[str, Any]
 ) -> None:
     """Each row is the single-seat adapter's observation of that table for the seat to move."""
     for index, state in enumerate(tables.states):
@@ -70,13 +70,20 @@ def test_every_game_steps_with_arrays_of_fixed_shape(game: str, players: int, op
     assert_rows_match_the_tables(tables, observations, infos)
 
 
+@pytest.mark.parametrize(
+    ("game", "players"), [(ToyGame, 3), ("souvenirs", 2)], ids=["toy-3p", "souvenirs-2p"]
+)
 @pytest.mark.parametrize("opponents", [None, "random"], ids=["self-play", "random"])
-def test_whole_games_reward_the_returns_and_start_again(opponents: str | None) -> None:
-    tables = make_vector(ToyGame, num_envs=4, players=3, opponents=opponents, seat=1)
+def test_whole_games_reward_the_returns_and_start_again(
+    game: str | type[ToyGame], players: int, opponents: str | None
+) -> None:
+    tables = make_vector(game, num_envs=4, players=players, opponents=opponents, seat=1)
     observations, infos = tables.reset(seed=3)
     rng = np.random.default_rng(3)
     finished = 0
-    for _ in range(30):
+    for _ in range(200):
+        if finished >= 6:
+            break
         before = list(tables.states)
         movers = infos["seat"].copy()
         observations, rewards, terminations, _, infos = tables.step(tables.sample_actions(rng))
@@ -94,7 +101,7 @@ def test_whole_games_reward_the_returns_and_start_again(opponents: str | None) -
             final = infos["final_obs"]["observation"][index]
             assert np.array_equal(final, observe(old, seat)["observation"])
             assert not infos["final_obs"]["action_mask"][index].any()
-    assert finished > 10
+    assert finished >= 6
 
 
 def test_the_same_seed_replays_the_same_games() -> None:
@@ -132,9 +139,10 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert all(np.array_equal(observations[key], buffers[key]) for key in buffers)
 
 
-def test_no_hidden_card_in_any_row() -> None:
+@pytest.mark.parametrize(("game", "players"), EDGE_TABLES, ids=EDGE_IDS)
+def test_no_hidden_card_in_any_row(game: str, players: int) -> None:
     """A seat's row stays the same when every card it cannot see is dealt anew."""
-    tables = make_vector("souvenirs", num_envs=4, players=3, opponents="random")
+    tables = make_vector(game, num_envs=2, players=players)
     observations, infos = tables.reset(seed=2)
     rng = random.Random(2)
     for _ in range(5):
@@ -143,6 +151,31 @@ def test_no_hidden_card_in_any_row() -> None:
             other = state.resample_from_infostate(seat, rng)
             assert np.array_equal(observations["observation"][index], observe(other, seat)["observation"])
         observations, *_, infos = tables.step(tables.sample_actions())
+
+
+def test_a_seed_per_table_replays_that_table() -> None:
+    def histories(seeds: list[int]) -> list[list[int]]:
+        tables = make_vector("souvenirs", num_envs=2, players=2)
+        tables.reset(seed=seeds)
+        for _ in range(10):
+            tables.step(tables.sample_actions(np.random.default_rng(0)))
+        return [state.history() for state in tables.states]
+
+    assert histories([4, 9]) == histories([4, 9])
+    twins = make_vector("souvenirs", num_envs=2, players=2)
+    twins.reset(seed=[4, 4])
+    assert twins.states[0].history() == twins.states[1].history()  # the same deal
+    with pytest.raises(ValueError, match="3 seeds for 2 tables"):
+        make_vector("souvenirs", num_envs=2).reset(seed=[1, 2, 3])
+
+
+def test_a_step_before_reset_is_refused() -> None:
+    with pytest.raises(IllegalActionError, match="reset"):
+        make_vector(ToyGame, num_envs=2).step(np.zeros(2, dtype=np.int64))
+
+
+def test_opponents_list_sets_the_table_size() -> None:
+    assert make_vector(ToyGame, opponents=["random", "heuristic"]).game.num_players == 3
 
 
 def test_bad_settings_are_refused() -> None:
