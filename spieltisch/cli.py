@@ -330,10 +330,13 @@ def bench(
         bool, typer.Option(help="Measure pure Python too, for the compiled/pure ratio (compiled build only)")
     ] = True,
     rl: Annotated[
-        bool, typer.Option("--rl", help="Measure the vector environment instead (needs spieltisch[rl])")
+        bool, typer.Option("--rl", help="Measure the vector environment instead (needs the rl extra)")
     ] = False,
 ) -> None:
-    """Measure random-play speed and ISMCTS simulations/s per game, per CPU-second, against the targets."""
+    """Measure random-play speed and ISMCTS simulations/s per game, per CPU-second, against the targets.
+
+    With --rl, measure the vector environment's env steps/s instead (docs/adapters.md).
+    """
     from spieltisch import native
     from spieltisch.lab import bench as speed
     from spieltisch.lab.commands import duration, progress_bar
@@ -371,6 +374,10 @@ def _bench_rl(cases: list[tuple[str, int]], seconds: float, build: str) -> None:
     """Vector-environment steps per CPU-second, one line per case."""
     from spieltisch.lab import bench as speed
 
+    try:
+        import spieltisch.adapters.vector  # noqa: F401
+    except ImportError as error:
+        fail(f"--rl needs the rl extra (pip install 'spieltisch[rl]'): {error}")
     console.print(f"build: {build}")
     console.print("vector environment: self-play, 64 tables, random legal actions, per CPU-second")
     for name, count in cases:
