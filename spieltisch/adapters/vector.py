@@ -33,7 +33,7 @@ from gymnasium.vector.utils import batch_space
 from spieltisch.adapters._games import GameLike, game_type, resolve_game
 from spieltisch.adapters._spaces import action_space, episode_seed, observation_space
 from spieltisch.bots import Bot, make_bot
-from spieltisch.core.contract import AnyGame, Game, IllegalActionError, State
+from spieltisch.core.contract import CHANCE, AnyGame, Game, IllegalActionError, State
 from spieltisch.core.options import OptionError
 
 Observations = dict[str, np.ndarray]  # "observation" (N, *shape) float32, "action_mask" (N, A) int8
@@ -205,14 +205,12 @@ class BatchEnv(VectorEnv[Observations, np.ndarray, np.ndarray]):
         bots = self._bots[index]
         while True:
             player = state.current_player()
-            if player >= 0 and player not in bots:
-                return
-            if state.is_terminal():
-                return
-            if player < 0:
+            if player == CHANCE:
                 self._apply(index, _sample(state.chance_outcomes(), rng.random()))
-            else:
+            elif player in bots:
                 self._apply(index, bots[player].choose(state, rng))
+            else:
+                return  # the learner's turn, or the end
 
     def _apply(self, index: int, action: int) -> None:
         state = self.states[index]
