@@ -331,8 +331,14 @@ def bench(
     compare: Annotated[
         bool, typer.Option(help="Measure pure Python too, for the compiled/pure ratio (compiled build only)")
     ] = True,
+    rl: Annotated[
+        bool, typer.Option("--rl", help="Measure the vector environment instead (needs the rl extra)")
+    ] = False,
 ) -> None:
-    """Measure random-play speed and ISMCTS simulations/s per game, per CPU-second, against the targets."""
+    """Measure random-play speed and ISMCTS simulations/s per game, per CPU-second, against the targets.
+
+    With --rl, measure the vector environment's env steps/s instead (docs/adapters.md).
+    """
     from spieltisch import native
     from spieltisch.lab import bench as speed
     from spieltisch.lab.commands import duration, progress_bar
@@ -347,6 +353,9 @@ def bench(
     except OptionError as error:
         fail(str(error))
     build = native.status()
+    if rl:
+        _bench_rl(cases, seconds, build.describe())
+        return
     compare = compare and build.compiled
     cpu = duration(len(cases) * (seconds + ismcts) * (2 if compare else 1))
     console.print(f"{counted(len(cases), 'case')}, about {cpu} of CPU time (longer on a busy machine)")
@@ -361,6 +370,22 @@ def bench(
             progress.advance(task)
     pure = speed.measure_pure(cases, seconds, ismcts, ismcts_spec) if compare else {}
     console.print(_bench_table(results, pure, ismcts > 0))
+
+
+def _bench_rl(cases: list[tuple[str, int]], seconds: float, build: str) -> None:
+    """Vector-environment steps per CPU-second, one line per case."""
+    from spieltisch.lab import bench as speed
+
+    try:
+        import spieltisch.adapters.vector  # noqa: F401
+    except ImportError as error:
+        fail(f"--rl needs the rl extra (pip install 'spieltisch[rl]'): {error}")
+    console.print(f"build: {build}")
+    console.print("vector environment: self-play, 64 tables, random legal actions, per CPU-second")
+    for name, count in cases:
+        figure = speed.env_steps_per_second(name, count, seconds)
+        target = speed.RL_TARGET if (name, count) == ("souvenirs", 2) else None
+        console.print(f"{name} {count} players: {_against(f'{figure:,.0f} env steps/s', figure, target)}")
 
 
 def _bench_table(

@@ -179,7 +179,21 @@ def _check_views(state: State) -> None:
         if seat is not None:
             tensor = state.observation_tensor(seat)
             assert len(tensor) == size, f"observation_tensor has {len(tensor)} values, shape says {size}"
+            assert _entries_as_tensor(state, seat, size) == tensor, (
+                "observation_entries differ from the tensor"
+            )
             assert isinstance(state.information_state_string(seat), str)
+
+
+def _entries_as_tensor(state: State, seat: int, size: int) -> list[float]:
+    indices, values = state.observation_entries(seat)
+    if indices is None:
+        return values
+    assert len(set(indices)) == len(indices) == len(values), "observation_entries repeat an index"
+    tensor = [0.0] * size
+    for index, value in zip(indices, values, strict=True):
+        tensor[index] = value
+    return tensor
 
 
 def _check_resample(state: State, rng: random.Random, report: ConformanceReport) -> None:

@@ -453,6 +453,15 @@ class State(ABC):
     def observation_tensor(self, seat: int) -> list[float]:
         """A flat list of length prod(game.observation_shape())."""
 
+    def observation_entries(self, seat: int) -> tuple[list[int] | None, list[float]]:
+        """The observation tensor as (indices, values); every entry not listed is 0.
+
+        Indices None: the values are the whole tensor (the default). A game whose
+        tensor is mostly zeros lists only the others, each index once, which a
+        batch of tables writes into its arrays far faster (adapters/vector.py).
+        """
+        return None, self.observation_tensor(seat)
+
     @abstractmethod
     def resample_from_infostate(self: StateT, seat: int, rng: random.Random) -> StateT:
         """A state that `seat` cannot tell apart from this one, hidden cards redrawn."""

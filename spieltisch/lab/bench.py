@@ -29,6 +29,9 @@ CLONE_TARGET_US = 10.0
 ISMCTS_TARGET = 2_000
 """ISMCTS simulations per CPU-second with the game's own search settings, at every player count."""
 
+RL_TARGET = 50_000
+"""Vector-environment steps per CPU-second, Souvenirs at 2 players in self-play (docs/adapters.md)."""
+
 
 def meets(figure: float, target: float, at_most: bool = False) -> bool:
     return figure <= target if at_most else figure >= target
@@ -121,6 +124,28 @@ def ismcts_speed(states: list[State], seconds: float, seed: int = 0, spec: str =
         bot.search(state, rng)
         done += bot.last_iterations
     return done / (time.process_time() - start)
+
+
+def env_steps_per_second(
+    name: str, players: int, seconds: float = 2.0, tables: int = 64, seed: int = 0
+) -> float:
+    """Steps of the vector environment (adapters/vector.py) per CPU-second: self-play, random legal actions.
+
+    One env step is one decision of one table, with the chance it brings.
+    """
+    import numpy as np
+
+    from spieltisch.adapters.vector import make_vector
+
+    batch = make_vector(name, num_envs=tables, players=players, copy=False)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.process_time()
+    batch.reset(seed=seed)
+    while time.process_time() - start < seconds or steps == 0:
+        batch.step(batch.sample_actions(rng))
+        steps += tables
+    return steps / (time.process_time() - start)
 
 
 def clone_time_us(states: list[State], repeats: int = 50) -> float:

@@ -63,8 +63,21 @@ class Phase(enum.IntEnum):
 
 
 DEAL, DRAW, CARD, CELL, CUBE, END = Phase
+NUM_PHASES = len(Phase)
 
 GRID_FEATURES = 13  # occupied, number 1-6, colour 0-4, joker
+
+
+def _card_features(cell: int, kind: int) -> tuple[int, ...]:
+    """The observation indices a card of `kind` on `cell` sets to 1 (see _observation_parts)."""
+    base = cell * GRID_FEATURES
+    card = CARD_OF[kind]
+    return (base, base + 12) if card is None else (base, base + card[0], base + 7 + card[1])
+
+
+CARD_FEATURES = tuple(
+    tuple(_card_features(cell, kind) for kind in range(NUM_KINDS)) for cell in range(NUM_CELLS)
+)
 
 
 @dataclass(frozen=True)
@@ -347,6 +360,46 @@ class SouvenirsState(State):
         return [seat for seat, total in enumerate(totals) if total == best]  # shared victory
 
     # --- what a seat may see -----------------------------------------------
+    def observation_entries(self, seat: int) -> tuple[list[int], list[float]]:
+        """The observation tensor's non-zero entries: at most 25 cards and a few cubes of 1,199 values."""
+        n = self.num_players
+        grid = self.grid
+        low_row, high_row, low_col, high_col = self.bounds
+        ones: list[int] = []  # the entries that are 1 first, then the counts and fractions
+        for row in range(low_row + REACH, high_row + REACH + 1):
+            for cell in range(row * SPAN + low_col + REACH, row * SPAN + high_col + REACH + 1):
+                kind = grid[cell]
+                if kind != EMPTY:
+                    ones.extend(CARD_FEATURES[cell][kind])
+        hand_at = NUM_CELLS * GRID_FEATURES
+        chosen_at = hand_at + NUM_KINDS
+        cubes_at = chosen_at + NUM_KINDS
+        left_at = cubes_at + NUM_LINES * 2 * n
+        mover_at = left_at + n
+        phase_at = mover_at + n
+        if self.chosen != EMPTY:
+            ones.append(chosen_at + self.chosen)
+        for line, seats in enumerate(self.cubes):
+            if seats:  # most lines hold no cube
+                for rank, owner in enumerate(seats):
+                    ones.append(cubes_at + 2 * n * line + 2 * ((owner - seat) % n) + rank)
+        if self.phase in (CARD, CELL, CUBE):
+            ones.append(mover_at + (self.turn - seat) % n)
+        ones.append(phase_at + self.phase)
+        values = [1.0] * len(ones)
+        hand = self.hands[seat]
+        for kind in set(hand):
+            ones.append(hand_at + kind)
+            values.append(float(hand.count(kind)))
+        for k in range(n):
+            left = self.cubes_left[(seat + k) % n]
+            if left:
+                ones.append(left_at + k)
+                values.append(float(left))
+        ones += [phase_at + NUM_PHASES, phase_at + NUM_PHASES + 1]
+        values += [self.placed / (SIZE * SIZE), sum(self.deck) / self.settings.deck.size]
+        return ones, values
+
     def view(self, seat: int | None) -> SouvenirsView:
         public: SouvenirsView = {
             "phase": self.phase.name.lower(),
