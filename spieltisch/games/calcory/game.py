@@ -78,7 +78,7 @@ class CalcoryGame(Game[CalcoryState]):
         return CalcoryState(self, self.settings)
 
     def num_distinct_actions(self) -> int:
-        return self.settings.num_actions
+        return self.settings.actions.size
 
     def max_chance_outcomes(self) -> int:
         return DIGITS

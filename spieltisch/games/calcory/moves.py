@@ -17,30 +17,30 @@ face down. Chance outcomes are {"kind": "deal", "digit": d, "position": ...}.
 from __future__ import annotations
 
 from spieltisch.core.contract import Move
+from spieltisch.games.calcory.actions import Block
 from spieltisch.games.calcory.rules import DEAL, CalcoryState
 
 
 def action_struct(state: CalcoryState, action: int) -> Move:
-    settings = state.settings
     if state.phase == DEAL:
         return {"kind": "deal", "digit": action, **_place(state, state.dealt)}
-    if action < settings.positions:
-        return {"kind": "turn", **_place(state, action)}
-    if action == settings.stop_action:
+    move = state.settings.actions.decode(action)
+    if move.block == Block.TURN:
+        return {"kind": "turn", **_place(state, move.position)}
+    if move.block == Block.STOP:
         return {"kind": "stop"}
-    if action == settings.cover_action:
+    if move.block == Block.COVER:
         return {"kind": "turn_back"}
-    if action < settings.place_base:
-        return {"kind": "return", "digit": action - settings.return_base}
-    return {"kind": "put_back", **_place(state, action - settings.place_base)}
+    if move.block == Block.RETURN:
+        return {"kind": "return", "digit": move.digit}
+    return {"kind": "put_back", **_place(state, move.position)}
 
 
 def public_action_struct(state: CalcoryState, action: int) -> Move | None:
     """The move as the other seats know it: a returned digit goes back unseen; the deal is hidden."""
-    settings = state.settings
     if state.phase == DEAL:
         return None
-    if settings.return_base <= action < settings.place_base:
+    if state.settings.actions.decode(action).block == Block.RETURN:
         return {"kind": "return"}
     return action_struct(state, action)
 

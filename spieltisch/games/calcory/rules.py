@@ -4,13 +4,9 @@ The table is a grid of positions (6 x 10). Each position is empty, holds a
 face-down card, a card turned up in the current turn, or a card of the
 standing offer (turned up and marked with its owner's blocks).
 
-Action ids, with P = rows x columns positions (P = 60 by default):
-    0 .. P-1          turn up the face-down card at position p ("turn B7")
-    P                 stop and leave the turned cards lying ("stop")
-    P+1 .. P+10       return a card of digit d face down ("return a 4")
-    P+11 .. 2P+10     put the returned card at empty position p ("put back at C3")
-    2P+11             after a bust, turn the cards face down again ("turn back")
-Chance outcomes 0-9: the digit dealt to the next position of the layout.
+Action ids (turn, stop, return, put back, turn back) are made and read by
+the codec in actions.py. Chance outcomes 0-9: the digit dealt to the next
+position of the layout.
 
 Length bound (max_game_length), with C cards, L = idle_turn_limit and M =
 Deck.max_cards_in_turn() (with the cap off, L = 0, nothing bounds the length):
@@ -39,6 +35,7 @@ from typing import Any, Literal
 
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
 from spieltisch.core.observation import Pieces, concatenate
+from spieltisch.games.calcory.actions import Block, Codec
 from spieltisch.games.calcory.cards import DIGITS, TARGET, Deck, load_deck
 from spieltisch.games.calcory.views import CalcoryView
 
@@ -102,25 +99,12 @@ class Settings:
     idle_limit: int
     """Played turns in a row without taking after which the game ends (digital safety cap; 0 = off)."""
     positions: int = field(init=False)
-    stop_action: int = field(init=False)
-    return_base: int = field(init=False)
-    """`return_base + d` returns a card of digit d."""
-    place_base: int = field(init=False)
-    """`place_base + p` puts the returned card at position p."""
-    cover_action: int = field(init=False)
-    num_actions: int = field(init=False)
+    actions: Codec = field(init=False)
+    """The action ids of this layout."""
 
     def __post_init__(self) -> None:
-        positions = self.deck.positions
-        for name, value in (
-            ("positions", positions),
-            ("stop_action", positions),
-            ("return_base", positions + 1),
-            ("place_base", positions + 1 + DIGITS),
-            ("cover_action", 2 * positions + 1 + DIGITS),
-            ("num_actions", 2 * positions + 2 + DIGITS),
-        ):
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "positions", self.deck.positions)
+        object.__setattr__(self, "actions", Codec(self.deck.positions))
 
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, Any]) -> Settings:
@@ -196,45 +180,42 @@ class CalcoryState(State):
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
+        actions = self.settings.actions
         if phase == TURN:
-            legal = self.downs.copy()
+            legal = [actions.encode_turn(p) for p in self.downs]
             if self.may_stop():
-                legal.append(self.settings.stop_action)
+                legal.append(actions.stop)
             return legal
         if phase == DEAL:
             return [d for d in range(DIGITS) if self.left[d]]
         if phase == BUST:
-            return [self.settings.cover_action]
+            return [actions.cover]
         if phase == RETURN:
-            base = self.settings.return_base
-            return [base + d for d in sorted(set(self.taken))]
+            return [actions.encode_return(d) for d in sorted(set(self.taken))]
         if phase == PLACE:
-            base = self.settings.place_base
-            return [base + p for p in range(self.settings.positions) if self.status[p] == EMPTY]
+            return [
+                actions.encode_place(p) for p in range(self.settings.positions) if self.status[p] == EMPTY
+            ]
         return []
 
     def is_legal(self, action: int) -> bool:
         if isinstance(action, bool) or not isinstance(action, int):
             return False
         phase = self.phase
-        settings = self.settings
-        if phase == TURN:
-            if 0 <= action < settings.positions:
-                return self.status[action] == DOWN
-            return action == settings.stop_action and self.may_stop()
         if phase == DEAL:
             return 0 <= action < DIGITS and self.left[action] > 0
+        if phase == OVER or not 0 <= action < self.settings.actions.size:
+            return False
+        move = self.settings.actions.decode(action)
+        if phase == TURN:
+            if move.block == Block.TURN:
+                return self.status[move.position] == DOWN
+            return move.block == Block.STOP and self.may_stop()
         if phase == BUST:
-            return action == settings.cover_action
+            return move.block == Block.COVER
         if phase == RETURN:
-            return (
-                settings.return_base <= action < settings.place_base
-                and action - settings.return_base in self.taken
-            )
-        if phase == PLACE:
-            p = action - settings.place_base
-            return 0 <= p < settings.positions and self.status[p] == EMPTY
-        return False
+            return move.block == Block.RETURN and move.digit in self.taken
+        return move.block == Block.PLACE and self.status[move.position] == EMPTY
 
     def may_stop(self) -> bool:
         """Stopping needs one card up; without collected cards two, or all that were left."""
@@ -249,22 +230,23 @@ class CalcoryState(State):
 
     # --- moving ------------------------------------------------------------
     def _apply(self, action: int) -> None:
-        phase = self.phase
         self.shown = -1
-        if phase == TURN:
-            if action == self.settings.stop_action:
-                self._stop()
-            else:
-                self._turn(action)
-        elif phase == DEAL:
+        if self.phase == DEAL:
             self._deal(action)
-        elif phase == BUST:
+            return
+        move = self.settings.actions.decode(action)
+        block = move.block
+        if block == Block.TURN:
+            self._turn(move.position)
+        elif block == Block.STOP:
+            self._stop()
+        elif block == Block.COVER:
             self._cover(self.turned)
             self._end_turn("bust", len(self.turned))
-        elif phase == RETURN:
-            self._choose_return(action - self.settings.return_base)
+        elif block == Block.RETURN:
+            self._choose_return(move.digit)
         else:
-            self._put_back(action - self.settings.place_base)
+            self._put_back(move.position)
 
     def _deal(self, digit: int) -> None:
         position = self.dealt
@@ -421,23 +403,6 @@ class CalcoryState(State):
     def _finish(self, reason: str) -> None:
         self.phase = OVER
         self.end = reason
-
-    # --- names -------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        settings = self.settings
-        if self.phase == DEAL:
-            return f"deal {action} at {settings.deck.label(self.dealt)}"
-        if 0 <= action < settings.positions:
-            return f"turn {settings.deck.label(action)}"
-        if action == settings.stop_action:
-            return "stop"
-        if action == settings.cover_action:
-            return "turn back"
-        if settings.return_base <= action < settings.place_base:
-            return f"return a {action - settings.return_base}"
-        if settings.place_base <= action < settings.num_actions:
-            return f"put back at {settings.deck.label(action - settings.place_base)}"
-        return f"action {action}"
 
     def clone(self) -> CalcoryState:
         other = CalcoryState.__new__(CalcoryState)
