@@ -15,7 +15,9 @@ from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.allegra.actions import NUM_ACTIONS
 from spieltisch.games.allegra.bot import choose, rollout
 from spieltisch.games.allegra.moves import action_struct, public_action_struct
-from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, AllegraState, Settings
+from spieltisch.games.allegra.observe import observation_pieces
+from spieltisch.games.allegra.phases import DEAL, DRAW_CARD
+from spieltisch.games.allegra.rules import AllegraState, Settings
 from spieltisch.games.allegra.search import estimate_scores
 from spieltisch.games.allegra.text import (
     AllegraReference,
@@ -127,7 +129,7 @@ class AllegraGame(Game[AllegraState]):
         return self.settings.max_game_length()
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (total_size(self.settings.observation_pieces()),)
+        return (total_size(observation_pieces(self.settings)),)
 
     # --- players ---------------------------------------------------------------
     def heuristic_action(self, state: AllegraState, rng: random.Random) -> int:

@@ -21,7 +21,8 @@ from __future__ import annotations
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import Move
 from spieltisch.games.allegra.cards import POSITIONS, WIDTH
-from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, TAKE, AllegraState, Phase
+from spieltisch.games.allegra.phases import DEAL, DRAW_CARD, TAKE, Phase
+from spieltisch.games.allegra.rules import AllegraState
 
 POSITION_KINDS = {
     Phase.SETUP_FLIP: "flip",

@@ -12,7 +12,7 @@ from spieltisch.core.layout import side_by_side, wrap
 from spieltisch.core.wording import counted, seat_name, seat_number
 from spieltisch.games.allegra.actions import NO_CARD
 from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
-from spieltisch.games.allegra.rules import (
+from spieltisch.games.allegra.phases import (
     CLEAR,
     DEAL,
     DRAW_CARD,
@@ -23,8 +23,8 @@ from spieltisch.games.allegra.rules import (
     SETUP_FLIP,
     TAKE,
     TAKE_PLACE,
-    AllegraState,
 )
+from spieltisch.games.allegra.rules import AllegraState
 
 WORDS = {
     "en": {

@@ -18,7 +18,8 @@ import random
 from functools import lru_cache
 
 from spieltisch.games.calcory.cards import DIGITS, TARGET
-from spieltisch.games.calcory.rules import DOWN, EMPTY, NOBODY, PLACE, RETURN, TURN, CalcoryState
+from spieltisch.games.calcory.phases import DOWN, EMPTY, PLACE, RETURN, TURN
+from spieltisch.games.calcory.rules import NOBODY, CalcoryState
 
 DENY = 0.5  # worth of each card an opponent loses when their offer is beaten
 END_LEAD = 10.0  # ending the game while strictly ahead

@@ -16,6 +16,7 @@ from spieltisch.games.calcory.bot import heuristic_action, rollout_action
 from spieltisch.games.calcory.cards import DIGITS
 from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
 from spieltisch.games.calcory.moves import action_struct, public_action_struct
+from spieltisch.games.calcory.observe import observation_pieces
 from spieltisch.games.calcory.rules import CalcoryState, Settings
 from spieltisch.games.calcory.text import (
     CalcoryReference,
@@ -87,7 +88,7 @@ class CalcoryGame(Game[CalcoryState]):
         return self.settings.max_game_length()
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (total_size(self.settings.observation_pieces()),)
+        return (total_size(observation_pieces(self.settings)),)
 
     # --- players ---------------------------------------------------------------
     def heuristic_action(self, state: CalcoryState, rng: random.Random) -> int:

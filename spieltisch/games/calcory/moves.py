@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from spieltisch.core.contract import Move
 from spieltisch.games.calcory.actions import Block
-from spieltisch.games.calcory.rules import DEAL, CalcoryState
+from spieltisch.games.calcory.phases import DEAL
+from spieltisch.games.calcory.rules import CalcoryState
 
 
 def action_struct(state: CalcoryState, action: int) -> Move:

@@ -34,46 +34,23 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
-from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.games.calcory.actions import Block, Codec
 from spieltisch.games.calcory.cards import DIGITS, TARGET, Deck, load_deck
+from spieltisch.games.calcory.observe import observation
+from spieltisch.games.calcory.phases import (
+    BUST,
+    DEAL,
+    DOWN,
+    EMPTY,
+    OFFER,
+    OVER,
+    PLACE,
+    RETURN,
+    TURN,
+    UP,
+    Cell,
+)
 from spieltisch.games.calcory.views import CalcoryView
-
-
-class Cell(enum.IntEnum):
-    """What lies at a position of the layout."""
-
-    EMPTY = 0
-    """No card (taken, and nothing put back yet)."""
-    DOWN = 1
-    """A face-down card."""
-    UP = 2
-    """A card turned up in the current turn."""
-    OFFER = 3
-    """A card of the standing offer: face up, marked with its owner's blocks."""
-
-
-EMPTY, DOWN, UP, OFFER = Cell
-
-
-class Phase(enum.IntEnum):
-    """The step play is at; the view names it in lower case."""
-
-    DEAL = 0
-    """Chance lays the cards face down, A1 first."""
-    TURN = 1
-    """The player turns a face-down card or stops."""
-    BUST = 2
-    """The player has bust and turns the cards back."""
-    RETURN = 3
-    """After taking, the player chooses the digit to return face down."""
-    PLACE = 4
-    """The player puts the returned card on an empty position."""
-    OVER = 5
-    """The game is over."""
-
-
-DEAL, TURN, BUST, RETURN, PLACE, OVER = Phase
 
 
 class End(enum.StrEnum):
@@ -117,23 +94,6 @@ class Settings:
         cards = self.deck.size
         turns = (cards - 1) + cards * self.idle_limit
         return turns * (self.deck.max_cards_in_turn() + 2)
-
-    def observation_pieces(self) -> Pieces:
-        """The observation tensor's named pieces and their sizes, in order."""
-        n = self.players
-        return (
-            ("cells", 15 * self.positions),  # per position: what lies there, digit one-hot
-            ("piles", n),  # cards each seat holds
-            ("offer_owner", n),
-            ("to_move", n),
-            ("observer", n),
-            ("own_pile", DIGITS),
-            ("phase", len(Phase)),
-            ("turn", 2),  # the turn's sum and zeros
-            ("taken", DIGITS),
-            ("holding", DIGITS),
-            ("idle", 1),
-        )
 
 
 class CalcoryState(State):
@@ -517,47 +477,7 @@ class CalcoryState(State):
         return view
 
     def observation_tensor(self, seat: int) -> list[float]:
-        """The pieces named by `Settings.observation_pieces`, in order."""
-        return concatenate(self.settings.observation_pieces(), self._observation_parts(seat))
-
-    def _observation_parts(self, seat: int) -> dict[str, list[float]]:
-        cells: list[float] = []
-        for p, status in enumerate(self.status):
-            cell = [0.0] * 15
-            digit = self.visible_digit(p, seat)
-            if status == DOWN and digit >= 0:
-                cell[2] = 1.0  # face down and known to the seat
-            else:
-                cell[(0, 1, 3, 4)[status]] = 1.0
-            if digit >= 0:
-                cell[5 + digit] = 1.0
-            cells.extend(cell)
-        seats = range(self.num_players)
-        deck = self.settings.deck
-        top = float(max(deck.counts) or 1)
-        own = [0.0] * DIGITS
-        for digit in self.piles[seat]:
-            own[digit] += 1.0 / top
-        taken = [0.0] * DIGITS
-        for digit in self.taken:
-            taken[digit] += 1.0 / top
-        holding = [0.0] * DIGITS
-        if self.holding >= 0 and seat == self.player:
-            holding[self.holding] = 1.0
-        mover = self.current_player()
-        return {
-            "cells": cells,
-            "piles": [len(pile) / float(deck.size) for pile in self.piles],
-            "offer_owner": [1.0 if self.offer_owner == s else 0.0 for s in seats],
-            "to_move": [1.0 if mover == s else 0.0 for s in seats],
-            "observer": [1.0 if seat == s else 0.0 for s in seats],
-            "own_pile": own,
-            "phase": [1.0 if self.phase == phase else 0.0 for phase in Phase],
-            "turn": [self.turn_sum / TARGET, float(self.turn_zeros)],
-            "taken": taken,
-            "holding": holding,
-            "idle": [self.idle / self.settings.idle_limit if self.settings.idle_limit else 0.0],
-        }
+        return observation(self, seat)
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> CalcoryState:
         """Redeal every card `seat` cannot place: unknown face-down cards and others' piles."""

@@ -9,7 +9,8 @@ from spieltisch.core.layout import beside, wrap
 from spieltisch.core.wording import counted, seat_name, seat_number
 from spieltisch.games.calcory.actions import Block
 from spieltisch.games.calcory.cards import ROW_NAMES, TARGET, Deck
-from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
+from spieltisch.games.calcory.phases import DEAL, DOWN, EMPTY, OFFER, OVER
+from spieltisch.games.calcory.rules import CalcoryState, End
 from spieltisch.games.calcory.views import CalcoryView
 
 WORDS = {

@@ -14,13 +14,13 @@ import spieltisch.games.level8.bot as bot
 import spieltisch.games.level8.moves as moves
 import spieltisch.games.level8.search as search
 import spieltisch.games.level8.text as text
-from spieltisch.core.contract import EndReason, Move, SafetyCap, ScoreLine
+from spieltisch.core.contract import EndReason, Game, Move, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
 from spieltisch.games.level8.observe import observation_pieces
-from spieltisch.games.level8.rules import Level8Rules, Level8State, Settings
+from spieltisch.games.level8.rules import Level8State, Settings
 
 ROUND_TURNS_PER_PLAYER = 300
 """The default of the safety cap `round_turns`, per player: set above every round of
@@ -28,7 +28,7 @@ games between heuristic bots (measured with `spieltisch caps level8`, figures in
 docs/rules/level8.md)."""
 
 
-class Level8Game(Level8Rules):
+class Level8Game(Game[Level8State]):
     """LEVEL 8 for 2-6 players, with the level card side, the deck and the safety caps as options."""
 
     name = "level8"
@@ -124,7 +124,7 @@ class Level8Game(Level8Rules):
         self.settings = Settings.from_options(self.num_players, self.options)
 
     def new_initial_state(self) -> Level8State:
-        return Level8State(self)
+        return Level8State(self, self.settings)
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS

@@ -15,7 +15,9 @@ from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.souvenirs.bot import choose
 from spieltisch.games.souvenirs.cards import NUM_KINDS
 from spieltisch.games.souvenirs.moves import action_struct, public_action_struct
-from spieltisch.games.souvenirs.rules import DRAW, NUM_ACTIONS, Settings, SouvenirsState
+from spieltisch.games.souvenirs.observe import observation_pieces
+from spieltisch.games.souvenirs.phases import DRAW
+from spieltisch.games.souvenirs.rules import NUM_ACTIONS, Settings, SouvenirsState
 from spieltisch.games.souvenirs.search import estimate_scores
 from spieltisch.games.souvenirs.text import (
     SouvenirsReference,
@@ -69,7 +71,7 @@ class SouvenirsGame(Game[SouvenirsState]):
         return self.settings.max_game_length()
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (total_size(self.settings.observation_pieces()),)
+        return (total_size(observation_pieces(self.settings)),)
 
     # --- players ---------------------------------------------------------------
     def heuristic_action(self, state: SouvenirsState, rng: random.Random) -> int:

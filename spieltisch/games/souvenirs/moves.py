@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from spieltisch.core.contract import Move
 from spieltisch.games.souvenirs.grid import col_of, is_row, line_index, row_of
-from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.phases import DEAL, DRAW
+from spieltisch.games.souvenirs.rules import CELL_BASE, LINE_BASE, PASS, SouvenirsState
 
 
 def action_struct(state: SouvenirsState, action: int) -> Move:

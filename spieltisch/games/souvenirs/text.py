@@ -21,7 +21,8 @@ from spieltisch.games.souvenirs.grid import (
     row_of,
     signed,
 )
-from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, END, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.phases import DEAL, DRAW, END
+from spieltisch.games.souvenirs.rules import CELL_BASE, LINE_BASE, PASS, SouvenirsState
 
 COMBINATION_NAMES = {
     "fuenfling": ("Fünfling", "Fünfling (five of a kind)"),

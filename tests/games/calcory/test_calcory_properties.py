@@ -16,7 +16,8 @@ from spieltisch.core.registry import load_game
 from spieltisch.games.calcory.cards import load_deck
 from spieltisch.games.calcory.game import CalcoryGame
 from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
-from spieltisch.games.calcory.rules import DOWN, TURN, CalcoryState
+from spieltisch.games.calcory.phases import DOWN, TURN
+from spieltisch.games.calcory.rules import CalcoryState
 
 POLICIES = ("random", "greedy", "cautious")
 

@@ -13,7 +13,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.core.registry import load_game
 from spieltisch.core.snapshot import snapshot
 from spieltisch.games.calcory.game import CalcoryGame
-from spieltisch.games.calcory.rules import BUST, DOWN, EMPTY, OFFER, PLACE, RETURN, TURN
+from spieltisch.games.calcory.phases import BUST, DOWN, EMPTY, OFFER, PLACE, RETURN, TURN
 
 
 # --- Vorbereitung: 60 cards from the data file, laid 6 x 10 face down --------------------------
