@@ -29,6 +29,7 @@ from sqlalchemy import event, func, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from spieltisch.core.contract import Move
 from spieltisch.server import schema
 
 log = logging.getLogger("spieltisch.server")
@@ -112,9 +113,9 @@ class ActionRow:
     """The move's name for its mover."""
     public: Texts | None = None
     """Its name as the other seats and spectators know it (None: only "moved")."""
-    move: dict[str, Any] | None = None
+    move: Move | None = None
     """The move as data for its mover (State.action_struct)."""
-    public_move: dict[str, Any] | None = None
+    public_move: Move | None = None
     """The move as data as the others know it (State.public_action_struct)."""
     result: dict[str, dict[str, Any]] | None = None
     """Per language, what the move showed everybody (State.public_result)."""

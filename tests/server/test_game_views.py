@@ -1,10 +1,12 @@
-"""Every game's views and reference data match the types the OpenAPI document publishes.
+"""Every game's views, reference data and moves match the types the OpenAPI document publishes.
 
 The views of random seeded games, for every seat and a spectator (at every step
 of the opening, then at every tenth step and at the end),
 are validated against `<Game>View` (and the reference data against
 `<Game>Reference`), with no keys beyond the declared ones: a key added to a
 view without its type fails here, and the browser's generated types stay true.
+In a few short seeded games of each game, every legal move's struct (and its
+public struct) is validated against `<Game>Move` the same way.
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ from spieltisch.core.conformance import sample_chance
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
-from spieltisch.server.views import GAME_TYPES
+from spieltisch.server.views import game_types, type_name
 
+GAME_TYPES = game_types()
 GAMES_PER_COUNT = 2
+MOVE_GAMES = 3
+"""Seeded games per game whose every legal move is checked, each cut off after MOVE_STEPS steps."""
+MOVE_STEPS = 200
 EVERY_STEP_UNTIL = 150
 """Views are checked at every step of a game's opening, then at every STRIDE-th step and the end."""
 STRIDE = 10
@@ -56,9 +62,9 @@ def player_counts(name: str) -> list[int]:
 def test_views_and_reference_data_match_the_published_types(
     components: dict[str, Any], name: str, players: int
 ) -> None:
-    view_type, reference_type = GAME_TYPES[name]
-    views = validator(components, view_type.__name__)
-    references = validator(components, reference_type.__name__)
+    types = GAME_TYPES[name]
+    views = validator(components, type_name(types.view))
+    references = validator(components, type_name(types.reference))
     for seed in range(GAMES_PER_COUNT):
         game = load_game(name, players)
         references.validate(as_sent(game.reference_data()))
@@ -77,15 +83,49 @@ def test_views_and_reference_data_match_the_published_types(
             )
 
 
+@pytest.mark.parametrize("name", sorted(GAME_TYPES))
+def test_every_legal_move_matches_the_published_move_types(components: dict[str, Any], name: str) -> None:
+    moves = validator(components, type_name(GAME_TYPES[name].move))
+    checked: set[str] = set()
+    for seed in range(MOVE_GAMES):
+        players = player_counts(name)[seed % len(player_counts(name))]
+        rng = random.Random(seed)
+        state = load_game(name, players).new_initial_state()
+        for _ in range(MOVE_STEPS):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+                moves.validate(as_sent(state.action_struct(action)))
+            else:
+                for action in state.legal_actions():
+                    struct = as_sent(state.action_struct(action))
+                    moves.validate(struct)
+                    checked.add(struct["kind"])
+                    public = state.public_action_struct(action)
+                    if public is not None:
+                        moves.validate(as_sent(public))
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+    assert len(checked) >= 3, f"only {sorted(checked)} checked"
+
+
 def test_every_game_declares_its_types() -> None:
     assert sorted(GAME_TYPES) == game_names()
 
 
+def test_a_move_of_another_kind_is_refused(components: dict[str, Any]) -> None:
+    moves = validator(components, "CalcoryMove")
+    moves.validate({"kind": "turn", "position": 7, "row": 0, "col": 7})
+    for wrong in ({"kind": "turn", "position": "7", "row": 0, "col": 7}, {"kind": "flip", "position": 7}):
+        with pytest.raises(jsonschema.ValidationError):
+            moves.validate(wrong)
+
+
 def test_a_key_without_its_type_is_refused(components: dict[str, Any]) -> None:
     name = sorted(GAME_TYPES)[0]
-    view_type, _ = GAME_TYPES[name]
     view = dict(load_game(name, game_class(name).min_players).new_initial_state().view(0))
-    views = validator(components, view_type.__name__)
+    views = validator(components, type_name(GAME_TYPES[name].view))
     views.validate(view)
     with pytest.raises(jsonschema.ValidationError):
         views.validate({**view, "undeclared": 1})

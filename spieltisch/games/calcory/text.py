@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing_extensions import TypedDict
-
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
 from spieltisch.core.wording import counted, seat_name, seat_number
@@ -11,7 +9,7 @@ from spieltisch.games.calcory.actions import Block
 from spieltisch.games.calcory.cards import ROW_NAMES, TARGET, Deck
 from spieltisch.games.calcory.phases import DEAL, DOWN, EMPTY, OFFER, OVER
 from spieltisch.games.calcory.rules import CalcoryState, End
-from spieltisch.games.calcory.views import CalcoryView
+from spieltisch.games.calcory.views import CalcoryReference, CalcoryView
 
 WORDS = {
     "en": {
@@ -115,15 +113,6 @@ def action_label(state: CalcoryState, action: int, lang: str) -> str:
     if move.block == Block.RETURN:
         return w["return"].format(digit=move.digit)
     return w["place"].format(label=deck.label(move.position))
-
-
-class CalcoryReference(TypedDict):
-    target: int
-    """The sum a turn aims at."""
-    row_names: list[str]
-    column_names: list[str]
-    position_names: list[str]
-    """Each place's name ("B7"), by position, as the moves name it."""
 
 
 def reference_data(deck: Deck) -> CalcoryReference:
