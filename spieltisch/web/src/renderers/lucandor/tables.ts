@@ -13,6 +13,10 @@ export type Lang = "de" | "en";
 type Schemas = components["schemas"];
 /** The reference data of a Lucandor table. */
 export type LucandorReference = Schemas["LucandorReference"];
+/** A move of Lucandor as data, one type per kind (spieltisch/games/lucandor/views.py `LucandorMove`). */
+export type LucandorMoveData = components["schemas"]["LucandorMove"];
+/** Playing a hand card for a use. */
+export type LucandorPlay = components["schemas"]["LucandorPlayMove"];
 export type Named = Schemas["LucandorNamed"];
 export type GarmentInfo = Schemas["LucandorGarment"];
 export type CardInfo = Schemas["LucandorCard"];
