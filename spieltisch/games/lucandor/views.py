@@ -46,8 +46,7 @@ class LucandorPlayerView(TypedDict):
 class LucandorView(TypedDict):
     """What a seat (or, with `hand` None, a spectator) sees of Der Graf von Lucandor."""
 
-    phase: int
-    """0 morning, 1 afternoon."""
+    phase: Literal["morning", "afternoon"]
     stage: str
     turn: int
     to_move: int

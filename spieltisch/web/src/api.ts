@@ -60,6 +60,14 @@ export type ReplayStep = Omit<Schemas["ReplayStep"], "moves" | "log" | "view"> &
 /** A game's public reference data for one table (card definitions, board layout); {} when it has none. */
 export type Reference = Record<string, unknown>;
 
+/** Everything the client sends on a table's websocket, told apart by `type`. */
+export type ClientMessage = Schemas["ClientMessage"];
+
+/** A message to the server as the socket carries it; only a `ClientMessage` can be sent. */
+export function encodeMessage(message: ClientMessage): string {
+  return JSON.stringify(message);
+}
+
 /** Everything the server sends on a table's websocket, told apart by `type`. */
 export type ServerMessage =
   | StateMessage

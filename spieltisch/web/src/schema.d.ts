@@ -269,23 +269,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Not Built */
-        get: operations["not_built__get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1815,8 +1798,11 @@ export interface components {
          * @description What a seat (or, with `hand` None, a spectator) sees of Der Graf von Lucandor.
          */
         LucandorView: {
-            /** Phase */
-            phase: number;
+            /**
+             * Phase
+             * @enum {string}
+             */
+            phase: "morning" | "afternoon";
             /** Stage */
             stage: string;
             /** Turn */
@@ -3123,26 +3109,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
-                };
-            };
-        };
-    };
-    not_built__get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
                 };
             };
         };

@@ -7,7 +7,7 @@
 // reconnecting, since the state the server sends then says what happened.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, type ChatMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
+import { api, encodeMessage, type ChatMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
 import type { Lang } from "./i18n";
 
 /** Where the connection stands: never opened yet, open, or lost and retrying. */
@@ -47,7 +47,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
   const [link, setLink] = useState<Link>("connecting");
   const [waiting, setWaiting] = useState<number | null>(null);
   const socket = useRef<WebSocket | null>(null);
-  const hello = () => JSON.stringify({ type: "hello", token: token ?? null, lang });
+  const hello = () => encodeMessage({ type: "hello", token: token ?? null, lang });
   const latest = useRef<StateMessage | null>(null);
   const sentAt = useRef<number | null>(null);
 
@@ -130,13 +130,13 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
     if (!ws || sentAt.current !== null) return false;
     sentAt.current = version;
     setWaiting(version);
-    ws.send(JSON.stringify({ type: "action", action, version }));
+    ws.send(encodeMessage({ type: "action", action, version }));
     return true;
   };
   const chatSend = (text: string): boolean => {
     const ws = ready();
     if (!ws) return false;
-    ws.send(JSON.stringify({ type: "chat", text }));
+    ws.send(encodeMessage({ type: "chat", text }));
     return true;
   };
   const reclaim = (): boolean => {

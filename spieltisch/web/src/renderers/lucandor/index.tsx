@@ -39,7 +39,7 @@ export function LucandorView(props: RendererProps<LucandorViewData, LucandorRefe
   const lockOwner = view.lock_owner;
   const hand = view.hand ?? [];
   const toMove = view.to_move;
-  const phase = view.phase === 1 ? w.afternoon : w.morning;
+  const phase = view.phase === "afternoon" ? w.afternoon : w.morning;
   // The card being played: the mover's last move, when it played a card this turn (a public struct).
   const last = log?.[log.length - 1];
   const playing = last && last.seat === toMove && last.move?.kind === "play" && last.move.card !== undefined ? last.move.card : null;

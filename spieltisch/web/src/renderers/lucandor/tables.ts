@@ -86,9 +86,9 @@ export class Tables {
   constructor(readonly ref: LucandorReference) {
     this.sections = ref.wardrobe.sections.length;
     this.cells = this.sections * ref.wardrobe.storeys.length;
-    this.drawerSlots = new Set(ref.wardrobe.drawer_slots ?? []);
-    this.doorLock = ref.wardrobe.door_lock ?? ref.wardrobe.slots.length;
-    this.markers = ref.markers ?? 2;
+    this.drawerSlots = new Set(ref.wardrobe.drawer_slots);
+    this.doorLock = ref.wardrobe.door_lock;
+    this.markers = ref.markers;
     this.functions = new Map(ref.functions.map((named) => [named.key, named]));
   }
 
