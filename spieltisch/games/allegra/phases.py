@@ -1,4 +1,4 @@
-"""The steps of an ALLEGRA match play, as named numbers.
+"""The steps of an ALLEGRA match, as named numbers.
 
 Hot code compares with the module aliases (``self.phase == DRAW``); the view
 names a phase by its member's name in lower case ("draw").

@@ -1,4 +1,4 @@
-"""The steps of Souvenirs play, as named numbers.
+"""The steps of a game of Souvenirs, as named numbers.
 
 Hot code compares with the module aliases (``self.phase == CARD``); the view
 names a phase by its member's name in lower case ("card").
