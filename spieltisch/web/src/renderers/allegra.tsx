@@ -21,12 +21,12 @@ import type { RendererProps } from "./types";
 
 type Cell = AllegraViewData["layouts"][number][number];
 
-/** What every seat sees of ALLEGRA (spieltisch/games/allegra/rules.py `AllegraView`, generated into schema.d.ts). */
+/** What every seat sees of ALLEGRA (spieltisch/games/allegra/views.py `AllegraView`, generated into schema.d.ts). */
 export type AllegraViewData = components["schemas"]["AllegraView"];
 /** A move of Allegra as data, one type per kind (spieltisch/games/allegra/views.py `AllegraMove`). */
 export type AllegraMoveData = components["schemas"]["AllegraMove"];
 
-/** The table's reference data (spieltisch/games/allegra/text.py `AllegraReference`). */
+/** The table's reference data (spieltisch/games/allegra/views.py `AllegraReference`). */
 type AllegraReference = components["schemas"]["AllegraReference"];
 
 const WIDTH = 5;

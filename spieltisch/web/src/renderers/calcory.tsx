@@ -14,7 +14,7 @@ import { CardGrid } from "./grid";
 import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
 
-/** The table's reference data (spieltisch/games/calcory/text.py `CalcoryReference`). */
+/** The table's reference data (spieltisch/games/calcory/views.py `CalcoryReference`). */
 type CalcoryReference = components["schemas"]["CalcoryReference"];
 
 const WORDS = {
@@ -34,7 +34,7 @@ const WORDS = {
   },
 };
 
-/** What a seat sees of Calcory (spieltisch/games/calcory/rules.py `CalcoryView`, generated into schema.d.ts). */
+/** What a seat sees of Calcory (spieltisch/games/calcory/views.py `CalcoryView`, generated into schema.d.ts). */
 export type CalcoryViewData = components["schemas"]["CalcoryView"];
 /** A move of Calcory as data, one type per kind (spieltisch/games/calcory/views.py `CalcoryMove`). */
 export type CalcoryMoveData = components["schemas"]["CalcoryMove"];

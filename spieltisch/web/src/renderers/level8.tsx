@@ -17,18 +17,19 @@ import type { Move, Seat } from "../api";
 import { Card, CardBack } from "../cards";
 import type { T } from "../i18n";
 import { findMove, movesOf } from "../moves";
+import { GenericView } from "./generic";
 import { Act, Pick, SeatMark, playerName, seatColour, usePlan, type Step as AnyStep } from "./parts";
 import type { components } from "../schema";
 import type { RendererProps } from "./types";
 
 type Lang = "de" | "en";
-/** What a seat sees of LEVEL 8 (spieltisch/games/level8/rules.py `Level8View`, generated into schema.d.ts). */
+/** What a seat sees of LEVEL 8 (spieltisch/games/level8/views.py `Level8View`, generated into schema.d.ts). */
 export type Level8ViewData = components["schemas"]["Level8View"];
 /** A move of Level8 as data, one type per kind (spieltisch/games/level8/views.py `Level8Move`). */
 export type Level8MoveData = components["schemas"]["Level8Move"];
 type Step = AnyStep<Level8MoveData>;
 
-/** The table's reference data (spieltisch/games/level8/text.py `Level8Reference`). */
+/** The table's reference data (spieltisch/games/level8/views.py `Level8Reference`). */
 type Level8Reference = components["schemas"]["Level8Reference"];
 
 /** The card faces' colours (how a card is drawn; its colour's name is the reference data's). */
@@ -75,27 +76,26 @@ class Deck {
   readonly joker: number;
   readonly skip: number;
   constructor(
-    /** Empty until the reference data has arrived. */
-    readonly ref: Partial<Level8Reference>,
+    readonly ref: Level8Reference,
     readonly lang: Lang,
   ) {
-    this.values = ref.values ?? 15;
-    this.joker = ref.joker ?? this.values * PALETTE.length;
-    this.skip = ref.skip ?? this.joker + 1;
+    this.values = ref.values;
+    this.joker = ref.joker;
+    this.skip = ref.skip;
   }
   colourName(colour: number): string {
-    return this.ref.colours?.[this.lang]?.[colour] ?? "?";
+    return this.ref.colours[this.lang]?.[colour] ?? "?";
   }
   name(kind: number): string {
-    if (kind === this.joker) return this.ref.card_words?.[this.lang]?.joker ?? "?";
-    if (kind === this.skip) return this.ref.card_words?.[this.lang]?.skip ?? "?";
+    if (kind === this.joker) return this.ref.card_words[this.lang]?.joker ?? "?";
+    if (kind === this.skip) return this.ref.card_words[this.lang]?.skip ?? "?";
     return `${this.colourName(Math.floor(kind / this.values))} ${(kind % this.values) + 1}`;
   }
   partName(level: number, part: number): string {
-    return this.ref.part_names?.[this.lang]?.[level - 1]?.[part] ?? "?";
+    return this.ref.part_names[this.lang]?.[level - 1]?.[part] ?? "?";
   }
   levelName(level: number): string {
-    return this.ref.level_names?.[this.lang]?.[level - 1] ?? "?";
+    return this.ref.level_names[this.lang]?.[level - 1] ?? "?";
   }
 }
 
@@ -282,11 +282,20 @@ function Meanings({ choices, choose, deck, w }: { choices: Move<Level8MoveData>[
   );
 }
 
-export function Level8View(props: RendererProps<Level8ViewData, Level8Reference, Level8MoveData>) {
+type Level8Props = RendererProps<Level8ViewData, Level8Reference, Level8MoveData>;
+
+/** The table once its reference data has arrived (it names the cards); until then the plain view. */
+export function Level8View(props: Level8Props) {
+  const { reference } = props;
+  if (!reference) return <GenericView {...(props as unknown as RendererProps)} />;
+  return <Level8Table {...props} reference={reference} />;
+}
+
+function Level8Table(props: Level8Props & { reference: Level8Reference }) {
   const { view, previous, seats, you, legal, onMove, t, reference } = props;
   const lang: Lang = props.lang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const deck = new Deck(reference ?? {}, lang);
+  const deck = new Deck(reference, lang);
   const before = previous ?? view;
   const [selected, setSelected] = useState<number[]>([]);
   const plan = usePlan(legal, onMove);
@@ -350,7 +359,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference,
           </Act>
         </span>
       </p>
-      <RoundState view={view} seats={seats} t={t} w={w} limit={reference?.stall_rounds ?? 0} />
+      <RoundState view={view} seats={seats} t={t} w={w} limit={reference.stall_rounds} />
       {plan.choices.length > 0 && <Meanings choices={plan.choices} choose={plan.choose} deck={deck} w={w} />}
       <ul class="l8-players" data-testid="players">
         {seats.map((_s, seat) => (

@@ -37,12 +37,12 @@ const WORDS = {
   },
 };
 
-/** What a seat sees of Souvenirs (spieltisch/games/souvenirs/rules.py `SouvenirsView`, generated into schema.d.ts). */
+/** What a seat sees of Souvenirs (spieltisch/games/souvenirs/views.py `SouvenirsView`, generated into schema.d.ts). */
 export type SouvenirsViewData = components["schemas"]["SouvenirsView"];
 /** A move of Souvenirs as data, one type per kind (spieltisch/games/souvenirs/views.py `SouvenirsMove`). */
 export type SouvenirsMoveData = components["schemas"]["SouvenirsMove"];
 
-/** The table's reference data (spieltisch/games/souvenirs/text.py `SouvenirsReference`). */
+/** The table's reference data (spieltisch/games/souvenirs/views.py `SouvenirsReference`). */
 export type SouvenirsReference = components["schemas"]["SouvenirsReference"];
 
 type Lang = "de" | "en";

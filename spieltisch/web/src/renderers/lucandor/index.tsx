@@ -19,7 +19,7 @@ import { Players } from "./players";
 import { asLucandor, fill, tablesFor, wordsFor, type Lang, type LucandorMoveData, type LucandorReference } from "./tables";
 import { Wardrobe } from "./wardrobe";
 
-/** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/rules.py `LucandorView`, generated into schema.d.ts). */
+/** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/views.py `LucandorView`, generated into schema.d.ts). */
 export type LucandorViewData = components["schemas"]["LucandorView"];
 
 export function LucandorView(props: RendererProps<LucandorViewData, LucandorReference, LucandorMoveData>) {

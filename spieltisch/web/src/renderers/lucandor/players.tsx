@@ -12,7 +12,7 @@ import { Piece } from "./pieces";
 import type { components } from "../../schema";
 import type { Lang, LucandorMoveData, Tables, Words } from "./tables";
 
-/** A player as the view shows them (spieltisch/games/lucandor/rules.py `LucandorPlayerView`). */
+/** A player as the view shows them (spieltisch/games/lucandor/views.py `LucandorPlayerView`). */
 export type Player = components["schemas"]["LucandorPlayerView"];
 
 interface Props {
