@@ -35,11 +35,13 @@ they are not part of the position, and snapshots leave them out."""
 
 StateT = TypeVar("StateT", bound="State")
 
-Move = dict[str, Any]
+Move = Mapping[str, object]
 """A move as data: {"kind": "flip", "position": 7}; JSON-safe, with a str "kind".
 
 What fronts read to tell what a move does (a click on position 7 is the legal
-move whose struct says so); labels are only for people.
+move whose struct says so); labels are only for people. Each game declares the
+exact shape of its moves as `Game.move_type`: one TypedDict per kind, with a
+`Literal` kind, and their union.
 """
 
 
@@ -161,6 +163,17 @@ class Game(ABC, Generic[StateT]):
     """True where the lowest score wins (ALLEGRA); None when the game does not say."""
     search_defaults: ClassVar[Mapping[str, object]] = {}
     """The search bot's best settings for this game (see bots.ismcts.search_defaults)."""
+
+    # --- the types of what leaves the game (each game's views.py holds them) ----
+    view_type: ClassVar[Any] = None
+    """The TypedDict of what `State.view` returns; None: undeclared (the server then publishes
+    nothing for the game). The server publishes it as JSON Schema under its class name."""
+    reference_type: ClassVar[Any] = None
+    """The TypedDict of what `reference_data` returns; None: undeclared."""
+    move_type: ClassVar[Any] = None
+    """The union of the TypedDicts of `action_struct` and `public_action_struct`, one per
+    move kind, named with typing_extensions.TypeAliasType (the name it is published under);
+    None: undeclared."""
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int):

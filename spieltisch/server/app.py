@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from spieltisch.core.options import OptionError
 from spieltisch.server import collector, webbuild
 from spieltisch.server.catalog import Catalog
-from spieltisch.server.connection import Client
+from spieltisch.server.connection import Client, ConnectionState
 from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import (
     BODY_TOO_LARGE,
@@ -425,7 +425,7 @@ async def _connect(websocket: WebSocket, room: Room, client: Client) -> None:
 
 
 def _no_hello(client: Client) -> None:
-    if not client.greeted:
+    if client.state is ConnectionState.CONNECTING:
         client.give_up(CloseCode.NO_HELLO)
 
 
@@ -486,7 +486,7 @@ async def _hello(room: Room, client: Client, message: Hello) -> None:
         seat = room.seat_of_token(hash_token(message.token))
         if seat is None:
             raise TableError(NO_SEAT_FOR_TOKEN)
-    client.greeted = True
+    client.greet()
     client.lang = message.lang
     chat = [ChatLine(**line.__dict__) for line in room.chat_log]  # kept in memory: no database read
     client.post(ChatHistory(messages=chat).model_dump_json())

@@ -24,7 +24,6 @@ count as online only while they are). Both connections are named
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -35,6 +34,7 @@ import psycopg
 from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
+from spieltisch.server.notices import decode
 from spieltisch.server.store import CHANNEL
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class Cluster:
                     await self.hub.catch_up_all()
                     async for note in connection.notifies():
                         try:
-                            self.hub.hear(json.loads(note.payload))
+                            self.hub.hear(decode(note.payload))
                         except (ValueError, KeyError, TypeError) as error:  # not one of ours
                             log.warning("announcement not understood (%s): %.80s", error, note.payload)
             except (psycopg.Error, OSError) as error:

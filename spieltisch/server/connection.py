@@ -11,6 +11,7 @@ left without updates while it still answers pings.
 from __future__ import annotations
 
 import asyncio
+import enum
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -19,6 +20,24 @@ from spieltisch.server.errors import CloseCode
 
 SEND_QUEUE_LIMIT = 64
 """Messages a connection may have waiting before it counts as not reading."""
+
+
+class ConnectionState(enum.Enum):
+    """Where a connection is in its life, as Starlette's WebSocketState tells a socket's."""
+
+    CONNECTING = enum.auto()
+    """Accepted; it has not said hello yet."""
+    OPEN = enum.auto()
+    """It said hello: its seat and language are known, messages flow."""
+    GIVEN_UP = enum.auto()
+    """Nothing more is sent: its queue overflowed, a send failed or no hello came; its handler
+    closes it (with `close_code`, if set)."""
+    CLOSING = enum.auto()
+    """It is closing (`finish`): nothing more is sent."""
+
+
+LIVE = (ConnectionState.CONNECTING, ConnectionState.OPEN)
+"""The states in which messages are still sent."""
 
 
 @dataclass(eq=False)
@@ -32,22 +51,28 @@ class Client:
     """Who connected (the peer's IP address), for the per-client limits."""
     queue_limit: int = SEND_QUEUE_LIMIT
     pending: deque[str] = field(default_factory=deque)
-    greeted: bool = False
-    """The connection has said hello."""
-    overflowed: bool = False
-    """Nothing more is sent: the connection was given up (its queue overflowed, a send failed, no
-    hello) and is to be closed, or it is closing (`finish`)."""
+    state: ConnectionState = ConnectionState.CONNECTING
     close_code: int | None = None
-    """The code to close it with, when given up."""
+    """The code to close it with, once given up."""
     on_overflow: Callable[[], None] | None = None
     """Called once when the connection is given up (its handler then closes it)."""
     sending: bool = False
     """The sender is in the middle of a send."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
+    @property
+    def live(self) -> bool:
+        """Whether messages are still sent to it (it is neither given up nor closing)."""
+        return self.state in LIVE
+
+    def greet(self) -> None:
+        """It said hello: it is open (unless it was given up or is closing meanwhile)."""
+        if self.state is ConnectionState.CONNECTING:
+            self.state = ConnectionState.OPEN
+
     def post(self, text: str) -> None:
         """Queue a message; never waits. Overflow gives the connection up."""
-        if self.overflowed:
+        if not self.live:
             return
         if len(self.pending) >= self.queue_limit:
             self.give_up(CloseCode.TOO_SLOW)
@@ -57,8 +82,8 @@ class Client:
 
     def give_up(self, close_code: int | None = None) -> None:
         """Stop sending; the connection's handler closes it (with `close_code`, if any)."""
-        if not self.overflowed:
-            self.overflowed = True
+        if self.live:
+            self.state = ConnectionState.GIVEN_UP
             self.close_code = close_code
             self.pending.clear()
             self._wake.set()
@@ -71,16 +96,17 @@ class Client:
         Ending, not cancelled: a cancelled task leaves its exception and frames
         for the garbage collector, whose pauses every table feels (collector.py).
         """
-        self.overflowed = True
+        if self.live:
+            self.state = ConnectionState.CLOSING
         self.pending.clear()
         self._wake.set()
 
     async def run_sender(self) -> None:
         """Write queued messages in order until the connection is given up (or cancelled)."""
-        while not self.overflowed:
+        while self.live:
             await self._wake.wait()
             self._wake.clear()
-            while self.pending and not self.overflowed:
+            while self.pending and self.live:
                 text = self.pending.popleft()
                 self.sending = True
                 try:

@@ -50,6 +50,7 @@ from spieltisch.server.messages import (
     SeatTaken,
     TableSummary,
 )
+from spieltisch.server.notices import EVERY_TABLE, Notice, NoticeKind
 from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus
@@ -132,7 +133,7 @@ class Hub:
             if self.store.shared:  # the process holding the table's lock drives it
                 room.drives = False
                 room.on_local_presence = self._announce_presence
-                self._in_background(self._announce_quietly("who", table_id))
+                self._in_background(self._announce_quietly(NoticeKind.WHO, table_id))
             return room
         except (OptionError, RecordError) as error:
             raise TableError(UNAVAILABLE, table=table_id, detail=str(error)) from None
@@ -152,36 +153,38 @@ class Hub:
     # --- other processes (PostgreSQL) -------------------------------------------
     def _announce_presence(self, room: Room) -> None:
         seats = sorted(room.local_online())
-        self._in_background(self._announce_quietly("presence", room.id, seats=seats))
+        self._in_background(self._announce_quietly(NoticeKind.PRESENCE, room.id, seats=seats))
 
-    async def _announce_quietly(self, kind: str, table_id: str, **extra: Any) -> None:
+    async def _announce_quietly(self, kind: NoticeKind, table_id: str, **extra: Any) -> None:
         try:
             await self.store.announce(kind, table_id, **extra)
         except SQLAlchemyError as error:
             log.warning("table %s: %s not announced: %s", table_id, kind, error.__class__.__name__)
 
-    def hear(self, event: dict[str, Any]) -> None:
+    def hear(self, notice: Notice) -> None:
         """An announcement from another process: the tables held here follow it."""
-        origin, kind, table_id = str(event["o"]), event["k"], event["t"]
-        if origin == self.store.origin:
+        if notice.origin == self.store.origin:
             return
-        if kind == "who":  # a process loaded the table (or "*": all): say who is connected here
+        kind, table_id = notice.kind, notice.table_id
+        if kind is NoticeKind.WHO:  # a process loaded the table (or all): say who is connected here
             for held in self.rooms.values():
-                if table_id in ("*", held.id) and held.local_online():
+                if table_id in (EVERY_TABLE, held.id) and held.local_online():
                     self._announce_presence(held)
             return
         room = self.rooms.get(table_id)
         if room is None:
             return
-        if kind == "move" and event["v"] > room.state.version:
-            rows = [ActionRow.from_parts(*parts) for parts in event["rows"]] if "rows" in event else None
-            self._in_background(self._follow(room, rows, bool(event["end"])))
-        elif kind == "table":
+        if kind is NoticeKind.MOVE and notice.version > room.state.version:
+            rows = (
+                [ActionRow.from_parts(*parts) for parts in notice.rows] if notice.rows is not None else None
+            )
+            self._in_background(self._follow(room, rows, notice.end))
+        elif kind is NoticeKind.TABLE:
             self._in_background(self._catch_up(room, full=True))
-        elif kind == "chat":
-            room.hear_chat(ChatRow(**event["chat"]))
-        elif kind == "presence":
-            room.hear_presence(origin, frozenset(event["seats"]))
+        elif kind is NoticeKind.CHAT and notice.chat is not None:
+            room.hear_chat(ChatRow(**notice.chat))
+        elif kind is NoticeKind.PRESENCE and notice.seats is not None:
+            room.hear_presence(notice.origin, frozenset(notice.seats))
 
     async def _catch_up(self, room: Room, full: bool) -> None:
         try:
@@ -202,7 +205,7 @@ class Hub:
         """After announcements may have been missed: every table held here reads what changed."""
         for room in list(self.rooms.values()):
             await self._catch_up(room, full=True)
-        await self._announce_quietly("who", "*")
+        await self._announce_quietly(NoticeKind.WHO, EVERY_TABLE)
 
     async def catch_up_behind(self) -> None:
         """Tables held here whose stored version is ahead of this process catch up (a move

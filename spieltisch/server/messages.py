@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator,
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from pydantic_core import PydanticCustomError
 
+from spieltisch.core.contract import Move
 from spieltisch.core.data import MAX_DATA_FILE_BYTES
 from spieltisch.server.errors import close_codes_json_schema
 from spieltisch.server.store import SeatKind, TableStatus
@@ -181,8 +182,9 @@ class Out(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
 
 
-MoveData = dict[str, Any]
-"""A move as data, with a string "kind" and the game's own fields (State.action_struct)."""
+MoveData = Move
+"""A move as data, with a string "kind" and the game's own fields (State.action_struct); each
+game's moves are published as `<Game>Move` beside its view (server/views.py)."""
 
 
 class OptionInfo(Out):

@@ -29,8 +29,10 @@ from sqlalchemy import event, func, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from spieltisch.core.contract import Move
 from spieltisch.server import schema
 from spieltisch.server.movewriter import MoveWriter
+from spieltisch.server.notices import Notice, NoticeKind, encode
 
 log = logging.getLogger("spieltisch.server")
 
@@ -113,9 +115,9 @@ class ActionRow:
     """The move's name for its mover."""
     public: Texts | None = None
     """Its name as the other seats and spectators know it (None: only "moved")."""
-    move: dict[str, Any] | None = None
+    move: Move | None = None
     """The move as data for its mover (State.action_struct)."""
-    public_move: dict[str, Any] | None = None
+    public_move: Move | None = None
     """The move as data as the others know it (State.public_action_struct)."""
     result: dict[str, dict[str, Any]] | None = None
     """Per language, what the move showed everybody (State.public_result)."""
@@ -272,10 +274,12 @@ class Store:
         async with self._write_lock, self.engine.begin() as connection:
             yield connection
 
-    def _payload(self, kind: str, table_id: str, **extra: Any) -> str:
-        return json.dumps({"o": self.origin, "k": kind, "t": table_id, **extra}, ensure_ascii=False)
+    def _payload(self, kind: NoticeKind, table_id: str, **extra: Any) -> str:
+        return encode(Notice(self.origin, kind, table_id, **extra))
 
-    async def _announce(self, connection: AsyncConnection, kind: str, table_id: str, **extra: Any) -> None:
+    async def _announce(
+        self, connection: AsyncConnection, kind: NoticeKind, table_id: str, **extra: Any
+    ) -> None:
         """NOTIFY the other processes, delivered when (and only if) this transaction commits."""
         if self.shared:
             payload = self._payload(kind, table_id, **extra)
@@ -283,7 +287,7 @@ class Store:
                 text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
             )
 
-    async def announce(self, kind: str, table_id: str, **extra: Any) -> None:
+    async def announce(self, kind: NoticeKind, table_id: str, **extra: Any) -> None:
         """An announcement that goes with no write (someone came online)."""
         await self._announce_quickly([self._payload(kind, table_id, **extra)])
 
@@ -422,14 +426,14 @@ class Store:
         async with self._writing() as connection:
             changed = (await connection.execute(query)).rowcount == 1
             if changed:
-                await self._announce(connection, "table", table_id)
+                await self._announce(connection, NoticeKind.TABLE, table_id)
         return changed
 
     async def finish(self, table_id: str, result: dict[str, Any]) -> None:
         """Mark a game over whose end is stored (a table restored in its final position)."""
         async with self._writing() as connection:
             await connection.execute(_finishing(table_id, result))
-            await self._announce(connection, "table", table_id)
+            await self._announce(connection, NoticeKind.TABLE, table_id)
 
     async def start(self, table_id: str) -> bool:
         """Mark an open table with every seat taken running; False if it is not (any more)."""
@@ -445,7 +449,7 @@ class Store:
         async with self._writing() as connection:
             started = (await connection.execute(query)).rowcount == 1
             if started:
-                await self._announce(connection, "table", table_id)
+                await self._announce(connection, NoticeKind.TABLE, table_id)
         return started
 
     async def set_status(
@@ -457,13 +461,13 @@ class Store:
         query = schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
         async with self._writing() as connection:
             await connection.execute(query)
-            await self._announce(connection, "table", table_id)
+            await self._announce(connection, NoticeKind.TABLE, table_id)
 
     async def set_standins(self, table_id: str, seats: list[int]) -> None:
         query = schema.tables.update().where(schema.tables.c.id == table_id)
         async with self._writing() as connection:
             await connection.execute(query.values(standins=json.dumps(sorted(seats)) if seats else None))
-            await self._announce(connection, "table", table_id)
+            await self._announce(connection, NoticeKind.TABLE, table_id)
 
     async def set_rematch(self, table_id: str, rematch_id: str) -> bool:
         """Link a finished table to its rematch, unless it has one (made through another process)."""
@@ -472,7 +476,7 @@ class Store:
         async with self._writing() as connection:
             linked = (await connection.execute(query.values(rematch_id=rematch_id))).rowcount == 1
             if linked:
-                await self._announce(connection, "table", table_id)
+                await self._announce(connection, NoticeKind.TABLE, table_id)
         return linked
 
     # --- actions --------------------------------------------------------------
@@ -576,10 +580,10 @@ class Store:
         processes need not read them back."""
         version, end = item.rows[-1].idx + 1, item.result is not None
         payload = self._payload(
-            "move", item.table_id, v=version, end=end, rows=[r.parts() for r in item.rows]
+            NoticeKind.MOVE, item.table_id, version=version, end=end, rows=[r.parts() for r in item.rows]
         )
         if len(payload.encode()) > NOTIFY_BYTES:
-            payload = self._payload("move", item.table_id, v=version, end=end)
+            payload = self._payload(NoticeKind.MOVE, item.table_id, version=version, end=end)
         return payload
 
     async def _still_current(
@@ -635,7 +639,7 @@ class Store:
     async def add_chat(self, table_id: str, message: ChatRow) -> None:
         async with self._writing() as connection:
             await connection.execute(schema.chat.insert().values(table_id=table_id, **message.__dict__))
-            await self._announce(connection, "chat", table_id, chat=message.__dict__)
+            await self._announce(connection, NoticeKind.CHAT, table_id, chat=message.__dict__)
 
     async def recent_chat(self, table_id: str, limit: int = 50) -> list[ChatRow]:
         query = (

@@ -111,3 +111,16 @@ def test_no_import_cycles() -> None:
 def test_cycle_finder_finds_a_cycle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
+
+
+def test_the_server_imports_no_game() -> None:
+    """The server reaches the games through the contract and the registry alone, so a newly
+    registered game is served and published without a change to the server."""
+    found = {
+        (module, imported)
+        for module, imports in import_graph().items()
+        if module.startswith("spieltisch.server")
+        for imported in imports
+        if imported.startswith("spieltisch.games")
+    }
+    assert not found, f"the server imports games: {sorted(found)}"

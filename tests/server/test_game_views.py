@@ -1,4 +1,4 @@
-"""Every game's views and reference data match the types the OpenAPI document publishes.
+"""Every game's views, reference data and moves match the types the OpenAPI document publishes.
 
 The views of random seeded games, for every seat and a spectator (at every step
 of the opening, then at every tenth step and at the end),
@@ -9,6 +9,8 @@ A plain run plays one game per player count, at full length at the smallest
 table and with short LEVEL 8 rounds at the larger ones (where a random game
 would run for ten thousands of steps); the soak test (pytest --soak) plays
 several full-length games at every count.
+In a few short seeded games of each game, every legal move's struct (and its
+public struct) is validated against `<Game>Move` the same way.
 """
 
 from __future__ import annotations
@@ -25,10 +27,14 @@ from spieltisch.core.contract import Game
 from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
-from spieltisch.server.views import GAME_TYPES
+from spieltisch.server.views import game_types, type_name
 from tests.options import quick_options
 
+GAME_TYPES = game_types()
 SOAK_GAMES_PER_COUNT = 5
+MOVE_GAMES = 3
+"""Seeded games per game whose every legal move is checked, each cut off after MOVE_STEPS steps."""
+MOVE_STEPS = 200
 EVERY_STEP_UNTIL = 150
 """Views are checked at every step of a game's opening, then at every STRIDE-th step and the end."""
 STRIDE = 10
@@ -81,9 +87,9 @@ def test_views_of_many_full_length_games_match_the_published_types(
 
 def check_views(components: dict[str, Any], game: Game[Any], seed: int) -> None:
     """Play a random seeded game and validate its reference data and the views along the way."""
-    view_type, reference_type = GAME_TYPES[game.name]
-    views = validator(components, view_type.__name__)
-    validator(components, reference_type.__name__).validate(as_sent(game.reference_data()))
+    types = GAME_TYPES[game.name]
+    views = validator(components, type_name(types.view))
+    validator(components, type_name(types.reference)).validate(as_sent(game.reference_data()))
     rng = random.Random(seed)
     state = game.new_initial_state()
     step = 0
@@ -99,15 +105,49 @@ def check_views(components: dict[str, Any], game: Game[Any], seed: int) -> None:
         )
 
 
+@pytest.mark.parametrize("name", sorted(GAME_TYPES))
+def test_every_legal_move_matches_the_published_move_types(components: dict[str, Any], name: str) -> None:
+    moves = validator(components, type_name(GAME_TYPES[name].move))
+    checked: set[str] = set()
+    for seed in range(MOVE_GAMES):
+        players = player_counts(name)[seed % len(player_counts(name))]
+        rng = random.Random(seed)
+        state = load_game(name, players).new_initial_state()
+        for _ in range(MOVE_STEPS):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+                moves.validate(as_sent(state.action_struct(action)))
+            else:
+                for action in state.legal_actions():
+                    struct = as_sent(state.action_struct(action))
+                    moves.validate(struct)
+                    checked.add(struct["kind"])
+                    public = state.public_action_struct(action)
+                    if public is not None:
+                        moves.validate(as_sent(public))
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+    assert len(checked) >= 3, f"only {sorted(checked)} checked"
+
+
 def test_every_game_declares_its_types() -> None:
     assert sorted(GAME_TYPES) == game_names()
 
 
+def test_a_move_of_another_kind_is_refused(components: dict[str, Any]) -> None:
+    moves = validator(components, "CalcoryMove")
+    moves.validate({"kind": "turn", "position": 7, "row": 0, "col": 7})
+    for wrong in ({"kind": "turn", "position": "7", "row": 0, "col": 7}, {"kind": "flip", "position": 7}):
+        with pytest.raises(jsonschema.ValidationError):
+            moves.validate(wrong)
+
+
 def test_a_key_without_its_type_is_refused(components: dict[str, Any]) -> None:
     name = sorted(GAME_TYPES)[0]
-    view_type, _ = GAME_TYPES[name]
     view = dict(load_game(name, game_class(name).min_players).new_initial_state().view(0))
-    views = validator(components, view_type.__name__)
+    views = validator(components, type_name(GAME_TYPES[name].view))
     views.validate(view)
     with pytest.raises(jsonschema.ValidationError):
         views.validate({**view, "undeclared": 1})

@@ -16,7 +16,7 @@ from typing import TypeVar
 import anyio
 
 from spieltisch.server.catalog import Catalog
-from spieltisch.server.connection import Client
+from spieltisch.server.connection import Client, ConnectionState
 from spieltisch.server.errors import CloseCode
 from spieltisch.server.room import Room
 from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
@@ -82,7 +82,7 @@ def test_a_client_that_never_reads_delays_no_move_and_is_closed_when_its_queue_o
 
     durations, stalled, players = run(main)
     assert max(durations) < 0.5  # before: 5 s per move, waiting for the stalled send
-    assert stalled.overflowed and stalled.close_code == CloseCode.TOO_SLOW
+    assert stalled.state is ConnectionState.GIVEN_UP and stalled.close_code == CloseCode.TOO_SLOW
     assert all('"status":"finished"' in p.texts[-1] for p in players)
 
 
@@ -105,7 +105,9 @@ def test_a_failing_client_is_given_up_and_the_others_still_hear(tmp_path: Path) 
         return failing, healthy
 
     failing, healthy = run(main)
-    assert failing.overflowed and len(healthy.texts) == 2  # on joining, then the broadcast
+    assert (
+        failing.state is ConnectionState.GIVEN_UP and len(healthy.texts) == 2
+    )  # on joining, then the broadcast
 
 
 def test_a_connection_gets_the_full_state_and_the_others_only_learn_of_a_seat_coming_online(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import spieltisch.games.allegra.actions as actions
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.clearing import find_triples, in_triple
-from spieltisch.games.allegra.rules import (
+from spieltisch.games.allegra.phases import (
     CLEAR,
     DRAW,
     FLIP,
@@ -22,8 +22,8 @@ from spieltisch.games.allegra.rules import (
     SETUP_FLIP,
     TAKE,
     TAKE_PLACE,
-    AllegraState,
 )
+from spieltisch.games.allegra.rules import AllegraState
 
 TAKE_DISCARD_GAIN = 3.0  # take the discard card when it improves the layout this much
 KEEP_GAIN = 1.0  # keep a drawn card rather than discard and flip

@@ -9,16 +9,17 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import EndReason, Game, Move, SafetyCap, ScoreLine
+from spieltisch.core.contract import EndReason, Game, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.allegra.actions import NUM_ACTIONS
 from spieltisch.games.allegra.bot import choose, rollout
 from spieltisch.games.allegra.moves import action_struct, public_action_struct
-from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, AllegraState, Settings
+from spieltisch.games.allegra.observe import observation_pieces
+from spieltisch.games.allegra.phases import DEAL, DRAW_CARD
+from spieltisch.games.allegra.rules import AllegraState, Settings
 from spieltisch.games.allegra.search import estimate_scores
 from spieltisch.games.allegra.text import (
-    AllegraReference,
     action_text,
     end_reason,
     public_result,
@@ -26,6 +27,7 @@ from spieltisch.games.allegra.text import (
     render,
     score_breakdown,
 )
+from spieltisch.games.allegra.views import AllegraMove, AllegraReference, AllegraView
 
 TURNS_PER_PLAYER = 150
 """The turn cap's default per player: set well above what games between heuristic
@@ -44,6 +46,9 @@ class AllegraGame(Game[AllegraState]):
     # `estimate_scores` (layouts with face-down cards at the unseen mean) are about
     # 8x cheaper than full ones and judge exchanges better than the fast policy.
     search_defaults: ClassVar[dict[str, object]] = {"cutoff": 8}
+    view_type = AllegraView
+    reference_type = AllegraReference
+    move_type = AllegraMove
     option_specs = (
         OptionSpec(
             "knocking",
@@ -127,7 +132,7 @@ class AllegraGame(Game[AllegraState]):
         return self.settings.max_game_length()
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (total_size(self.settings.observation_pieces()),)
+        return (total_size(observation_pieces(self.settings)),)
 
     # --- players ---------------------------------------------------------------
     def heuristic_action(self, state: AllegraState, rng: random.Random) -> int:
@@ -152,10 +157,10 @@ class AllegraGame(Game[AllegraState]):
             return None
         return action_text(state, action, lang)
 
-    def action_struct(self, state: AllegraState, action: int) -> Move:
+    def action_struct(self, state: AllegraState, action: int) -> AllegraMove:
         return action_struct(state, action)
 
-    def public_action_struct(self, state: AllegraState, action: int) -> Move | None:
+    def public_action_struct(self, state: AllegraState, action: int) -> AllegraMove | None:
         return public_action_struct(state, action)
 
     def public_result(self, state: AllegraState, action: int, lang: str) -> dict[str, Any] | None:

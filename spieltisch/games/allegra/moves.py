@@ -18,12 +18,20 @@ Nothing in ALLEGRA's moves is private, so the public struct is the same.
 
 from __future__ import annotations
 
-import spieltisch.games.allegra.actions as actions
-from spieltisch.core.contract import Move
-from spieltisch.games.allegra.cards import POSITIONS, WIDTH
-from spieltisch.games.allegra.rules import DEAL, DRAW_CARD, TAKE, AllegraState, Phase
+from typing import Literal
 
-POSITION_KINDS = {
+import spieltisch.games.allegra.actions as actions
+from spieltisch.games.allegra.cards import POSITIONS, WIDTH
+from spieltisch.games.allegra.phases import DEAL, DRAW_CARD, TAKE, Phase
+from spieltisch.games.allegra.rules import AllegraState
+from spieltisch.games.allegra.views import (
+    AllegraChoiceMove,
+    AllegraDrawMove,
+    AllegraMove,
+    AllegraPositionMove,
+)
+
+POSITION_KINDS: dict[Phase, Literal["flip", "place", "take"]] = {
     Phase.SETUP_FLIP: "flip",
     Phase.FLIP: "flip",
     Phase.PLACE: "place",
@@ -33,7 +41,7 @@ POSITION_KINDS = {
 }
 """What a position id means at each step."""
 
-CONTROLS: dict[int, Move] = {
+CONTROLS: dict[int, AllegraDrawMove | AllegraChoiceMove] = {
     actions.DRAW_PILE: {"kind": "draw", "source": "pile"},
     actions.DRAW_DISCARD: {"kind": "draw", "source": "discard"},
     actions.DISCARD_DRAWN: {"kind": "discard"},
@@ -43,7 +51,7 @@ CONTROLS: dict[int, Move] = {
 }
 
 
-def action_struct(state: AllegraState, action: int) -> Move:
+def action_struct(state: AllegraState, action: int) -> AllegraMove:
     """`action` as data (see the module docstring); chance outcomes name the card dealt or drawn."""
     phase = state.phase
     if phase in (DEAL, DRAW_CARD):
@@ -56,7 +64,7 @@ def action_struct(state: AllegraState, action: int) -> Move:
     if action < POSITIONS:
         return _position_struct(state, action)
     if action in CONTROLS:
-        return dict(CONTROLS[action])
+        return CONTROLS[action].copy()
     if actions.ACCEPT <= action < actions.CLEAR_COLUMN:
         return {"kind": "accept", "seat": action - actions.ACCEPT}
     seat = state.clear_seat
@@ -70,13 +78,13 @@ def action_struct(state: AllegraState, action: int) -> Move:
     return {"kind": "clear", "seat": seat, "line": "row", "positions": positions}
 
 
-def _position_struct(state: AllegraState, position: int) -> Move:
+def _position_struct(state: AllegraState, position: int) -> AllegraPositionMove:
     """A position of the mover's layout; of the knocker's when taking from it."""
     seat = state.knocker if state.phase == TAKE else state.current_player()
     return {"kind": POSITION_KINDS[state.phase], "seat": seat, "position": position}
 
 
-def public_action_struct(state: AllegraState, action: int) -> Move | None:
+def public_action_struct(state: AllegraState, action: int) -> AllegraMove | None:
     """Every decision is public (face-down cards are unknown to all); chance is not."""
     if state.phase in (DEAL, DRAW_CARD):
         return None

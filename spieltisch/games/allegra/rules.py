@@ -16,60 +16,27 @@ from typing import Any
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
-from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.cards import POSITIONS, SLOTS_PER_SEAT, DeckSpec, layouts, load_deck, owners
 from spieltisch.games.allegra.clearing import find_triples
-from spieltisch.games.allegra.scoring import double_trigger, is_empty, layout_score
-from spieltisch.games.allegra.views import AllegraView, Cell
-
-
-class Phase(enum.IntEnum):
-    """The step a game is at; the view names it in lower case."""
-
-    DEAL = 0
-    """Chance deals the layouts face down, then the first discard."""
-    SETUP_FLIP = 1
-    """From the dealer clockwise, each player turns up two cards."""
-    DRAW = 2
-    """The active player draws from the draw pile or takes the discard."""
-    DRAW_CARD = 3
-    """Chance: the card drawn from the draw pile (shown to all)."""
-    KNOCK_ASK = 4
-    """An eligible player answers: knock or not."""
-    KNOCK_CHOOSE = 5
-    """The active player accepts one knock or declines them all."""
-    PLACE = 6
-    """The active player keeps the drawn card at a position or discards it."""
-    FLIP = 7
-    """After discarding, the active player turns up a face-down card."""
-    CLEAR = 8
-    """A player chooses which of several triples to clear."""
-    KNOCKER_PLACE = 9
-    """The accepted knocker exchanges the drawn card into their layout."""
-    TAKE = 10
-    """The active player takes a card of the knocker's layout."""
-    TAKE_PLACE = 11
-    """The active player exchanges the taken card into their layout."""
-    OVER = 12
-    """The match is over."""
-
-
-(
+from spieltisch.games.allegra.observe import observation
+from spieltisch.games.allegra.phases import (
+    CLEAR,
     DEAL,
-    SETUP_FLIP,
     DRAW,
     DRAW_CARD,
+    FLIP,
     KNOCK_ASK,
     KNOCK_CHOOSE,
-    PLACE,
-    FLIP,
-    CLEAR,
     KNOCKER_PLACE,
+    OVER,
+    PLACE,
+    SETUP_FLIP,
     TAKE,
     TAKE_PLACE,
-    OVER,
-) = Phase
+)
+from spieltisch.games.allegra.scoring import double_trigger, is_empty, layout_score
+from spieltisch.games.allegra.views import AllegraView, Cell
 
 
 class After(enum.IntEnum):
@@ -129,20 +96,6 @@ class Settings:
         per_turn = 5 * n + 8
         per_game = self.deck.setup_flips * n + (self.turn_cap + n) * per_turn
         return self.games * per_game
-
-    def observation_pieces(self) -> Pieces:
-        """The observation tensor's named pieces and their sizes, in order."""
-        n, kinds = self.players, self.deck.kinds
-        return (
-            ("slots", n * SLOTS_PER_SEAT * (kinds + 2)),  # one-hot value, gap, face down per slot
-            ("cards", 5 * (kinds + 1)),  # discard top, drawn, held, taken, replaced (or none)
-            ("piles", 2),  # discard and draw pile sizes
-            ("draw_known", kinds),  # the draw pile's counts once it is refilled from seen cards
-            ("draw_fresh", 1),
-            ("phase", len(Phase)),
-            ("seats", 8 * n),  # per seat from the observer: flags and total
-            ("match", 1),  # games played / games
-        )
 
 
 class AllegraState(State):
@@ -710,58 +663,7 @@ class AllegraState(State):
         }
 
     def observation_tensor(self, seat: int) -> list[float]:
-        """The pieces named by `Settings.observation_pieces`, in order, seat-relative."""
-        return concatenate(self.settings.observation_pieces(), self._observation_parts(seat))
-
-    def _observation_parts(self, seat: int) -> dict[str, list[float]]:
-        n = self.num_players
-        deck = self.settings.deck
-        kinds = deck.kinds
-        slots: list[float] = []
-        for j in range(n):
-            base = ((seat + j) % n) * SLOTS_PER_SEAT
-            for slot in range(base, base + SLOTS_PER_SEAT):
-                cell = [0.0] * (kinds + 2)
-                value = self.cards[slot]
-                if value == GAP:
-                    cell[kinds] = 1.0
-                elif not self.up[slot]:
-                    cell[kinds + 1] = 1.0
-                else:
-                    cell[deck.kind(value)] = 1.0
-                slots += cell
-        cards: list[float] = []
-        top = self.discard[-1] if self.discard else NO_CARD
-        for value in (top, self.drawn, self.held, self.taken, self.replaced):
-            cell = [0.0] * (kinds + 1)
-            cell[kinds if value == NO_CARD else deck.kind(value)] = 1.0
-            cards += cell
-        phase = [0.0] * len(Phase)
-        phase[self.phase] = 1.0
-        mover = self.current_player()
-        seats: list[float] = []
-        for j in range(n):
-            other = (seat + j) % n
-            seats += [
-                1.0 if mover == other else 0.0,
-                1.0 if self.active == other else 0.0,
-                1.0 if self.knocker == other else 0.0,
-                1.0 if other in self.knockers else 0.0,
-                1.0 if self.trigger == other else 0.0,
-                1.0 if self.had_final[other] else 0.0,
-                1.0 if self.dealer == other else 0.0,
-                self.totals[other] / 100.0,
-            ]
-        return {
-            "slots": slots,
-            "cards": cards,
-            "piles": [len(self.discard) / deck.size, self.draw_size / deck.size],
-            "draw_known": [0.0] * kinds if self.draw_fresh else [c / deck.size for c in self.draw],
-            "draw_fresh": [1.0 if self.draw_fresh else 0.0],
-            "phase": phase,
-            "seats": seats,
-            "match": [self.game_no / self.settings.games],
-        }
+        return observation(self, seat)
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> AllegraState:
         """Redeal the face-down cards (and the unseen draw pile) from the unseen cards."""

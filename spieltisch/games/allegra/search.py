@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from spieltisch.games.allegra.actions import GAP
 from spieltisch.games.allegra.bot import unseen_mean
-from spieltisch.games.allegra.rules import DEAL, AllegraState
+from spieltisch.games.allegra.phases import DEAL
+from spieltisch.games.allegra.rules import AllegraState
 from spieltisch.games.allegra.scoring import double_trigger
 
 

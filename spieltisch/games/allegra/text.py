@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from typing_extensions import TypedDict
-
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import side_by_side, wrap
 from spieltisch.core.wording import counted, seat_name, seat_number
 from spieltisch.games.allegra.actions import NO_CARD
 from spieltisch.games.allegra.cards import COLUMN_NAMES, POSITIONS, ROW_NAMES, WIDTH, position_name
-from spieltisch.games.allegra.rules import (
+from spieltisch.games.allegra.phases import (
     CLEAR,
     DEAL,
     DRAW_CARD,
@@ -23,8 +21,9 @@ from spieltisch.games.allegra.rules import (
     SETUP_FLIP,
     TAKE,
     TAKE_PLACE,
-    AllegraState,
 )
+from spieltisch.games.allegra.rules import AllegraState
+from spieltisch.games.allegra.views import AllegraReference
 
 WORDS = {
     "en": {
@@ -274,11 +273,6 @@ def score_breakdown(state: AllegraState, lang: str) -> list[list[ScoreLine]]:
                 label = w["part_of_game"].format(g=game + 1, part=w[key]) if several else w[key]
                 lines.append(ScoreLine(label, float(points)))
     return breakdown
-
-
-class AllegraReference(TypedDict):
-    position_names: list[str]
-    """Each layout position's name ("B2"), by position, as the moves name it."""
 
 
 def reference_data() -> AllegraReference:

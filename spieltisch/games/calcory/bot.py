@@ -18,7 +18,8 @@ import random
 from functools import lru_cache
 
 from spieltisch.games.calcory.cards import DIGITS, TARGET
-from spieltisch.games.calcory.rules import DOWN, EMPTY, NOBODY, PLACE, RETURN, TURN, CalcoryState
+from spieltisch.games.calcory.phases import DOWN, EMPTY, PLACE, RETURN, TURN
+from spieltisch.games.calcory.rules import NOBODY, CalcoryState
 
 DENY = 0.5  # worth of each card an opponent loses when their offer is beaten
 END_LEAD = 10.0  # ending the game while strictly ahead
@@ -36,23 +37,23 @@ def heuristic_action(state: CalcoryState, rng: random.Random) -> int:
 def after_turning(state: CalcoryState) -> int:
     """The move once the turning is over: turn back after a bust; after taking,
     return the highest digit and put it on the first empty position."""
-    settings = state.settings
+    actions = state.settings.actions
     if state.phase == RETURN:
         # Keep the highest digit hidden: it is the likeliest to bust whoever turns it,
         # and the bot knows where it lies.
-        return settings.return_base + max(state.taken)
+        return actions.encode_return(max(state.taken))
     if state.phase == PLACE:
-        return settings.place_base + state.status.index(EMPTY)
-    return settings.cover_action
+        return actions.encode_place(state.status.index(EMPTY))
+    return actions.cover
 
 
 def rollout_action(state: CalcoryState, rng: random.Random) -> int:
     """A cheap policy for search playouts: stop from 9 up when the stop stands, else turn."""
     if state.phase != TURN:
         return after_turning(state)
-    settings = state.settings
+    actions = state.settings.actions
     if not state.downs:
-        return settings.stop_action
+        return actions.stop
     if state.may_stop():
         total, count = state.turn_sum, len(state.turned)
         stands = (
@@ -62,8 +63,8 @@ def rollout_action(state: CalcoryState, rng: random.Random) -> int:
         )
         enough = total >= ROLLOUT_STOP if count > 1 else total >= 7 and _leads(state)
         if stands and enough:
-            return settings.stop_action
-    return rng.choice(state.downs)
+            return actions.stop
+    return actions.encode_turn(rng.choice(state.downs))
 
 
 def _leads(state: CalcoryState) -> bool:
@@ -72,7 +73,7 @@ def _leads(state: CalcoryState) -> bool:
 
 
 def _turn_or_stop(state: CalcoryState, seat: int, rng: random.Random) -> int:
-    settings = state.settings
+    actions = state.settings.actions
     unseen = state.unseen_counts(seat)
     total = sum(unseen)
     probs = tuple(n / total for n in unseen) if total else (0.0,) * DIGITS
@@ -88,13 +89,13 @@ def _turn_or_stop(state: CalcoryState, seat: int, rng: random.Random) -> int:
     s0, m0, z0 = state.turn_sum, len(state.turned), state.turn_zeros
     options: list[tuple[float, int]] = []
     if state.may_stop():
-        options.append((plan.stop_value(s0, m0, len(unknown) + len(known)), settings.stop_action))
+        options.append((plan.stop_value(s0, m0, len(unknown) + len(known)), actions.stop))
     if unknown:
         # Unknown cards all look alike to the seat; a random one keeps the bot,
         # which has no memory, from turning the same cards turn after turn.
-        options.append((plan.draw_value(s0, m0, z0, m0), rng.choice(unknown)))
+        options.append((plan.draw_value(s0, m0, z0, m0), actions.encode_turn(rng.choice(unknown))))
     for position, digit in known:
-        options.append((plan.after(s0 + digit, m0 + 1, z0 + (digit == 0), m0), position))
+        options.append((plan.after(s0 + digit, m0 + 1, z0 + (digit == 0), m0), actions.encode_turn(position)))
     best = max(value for value, _ in options)
     return min(action for value, action in options if value >= best - 1e-12)
 

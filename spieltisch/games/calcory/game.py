@@ -9,16 +9,16 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from spieltisch.core.contract import EndReason, Game, MemoryHooks, Move, SafetyCap, ScoreLine
+from spieltisch.core.contract import EndReason, Game, MemoryHooks, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.calcory.bot import heuristic_action, rollout_action
 from spieltisch.games.calcory.cards import DIGITS
 from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
 from spieltisch.games.calcory.moves import action_struct, public_action_struct
+from spieltisch.games.calcory.observe import observation_pieces
 from spieltisch.games.calcory.rules import CalcoryState, Settings
 from spieltisch.games.calcory.text import (
-    CalcoryReference,
     action_label,
     end_reason,
     public_action_label,
@@ -26,6 +26,7 @@ from spieltisch.games.calcory.text import (
     render,
     score_breakdown,
 )
+from spieltisch.games.calcory.views import CalcoryMove, CalcoryReference, CalcoryView
 
 IDLE_TURNS_PER_PLAYER = 30
 """The idle cap's default per player: set above what games between heuristic
@@ -42,6 +43,9 @@ class CalcoryGame(Game[CalcoryState]):
     # Search bots: remembering where turned cards lie is the heart of Calcory, and
     # with memory the cheap `rollout_action` playouts beat the heuristic at 3k+ per second.
     search_defaults: ClassVar[dict[str, object]] = {"rollout": "fast", "memory": "perfect"}
+    view_type = CalcoryView
+    reference_type = CalcoryReference
+    move_type = CalcoryMove
     option_specs = (
         OptionSpec(
             "deck_file",
@@ -78,7 +82,7 @@ class CalcoryGame(Game[CalcoryState]):
         return CalcoryState(self, self.settings)
 
     def num_distinct_actions(self) -> int:
-        return self.settings.num_actions
+        return self.settings.actions.size
 
     def max_chance_outcomes(self) -> int:
         return DIGITS
@@ -87,7 +91,7 @@ class CalcoryGame(Game[CalcoryState]):
         return self.settings.max_game_length()
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (total_size(self.settings.observation_pieces()),)
+        return (total_size(observation_pieces(self.settings)),)
 
     # --- players ---------------------------------------------------------------
     def heuristic_action(self, state: CalcoryState, rng: random.Random) -> int:
@@ -107,10 +111,10 @@ class CalcoryGame(Game[CalcoryState]):
     def public_action_label(self, state: CalcoryState, action: int, lang: str) -> str | None:
         return public_action_label(state, action, lang)
 
-    def action_struct(self, state: CalcoryState, action: int) -> Move:
+    def action_struct(self, state: CalcoryState, action: int) -> CalcoryMove:
         return action_struct(state, action)
 
-    def public_action_struct(self, state: CalcoryState, action: int) -> Move | None:
+    def public_action_struct(self, state: CalcoryState, action: int) -> CalcoryMove | None:
         return public_action_struct(state, action)
 
     def public_result(self, state: CalcoryState, action: int, lang: str) -> dict[str, Any] | None:

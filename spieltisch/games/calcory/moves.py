@@ -16,35 +16,38 @@ face down. Chance outcomes are {"kind": "deal", "digit": d, "position": ...}.
 
 from __future__ import annotations
 
-from spieltisch.core.contract import Move
-from spieltisch.games.calcory.rules import DEAL, CalcoryState
+from spieltisch.games.calcory.actions import Block
+from spieltisch.games.calcory.phases import DEAL
+from spieltisch.games.calcory.rules import CalcoryState
+from spieltisch.games.calcory.views import CalcoryMove
 
 
-def action_struct(state: CalcoryState, action: int) -> Move:
-    settings = state.settings
+def action_struct(state: CalcoryState, action: int) -> CalcoryMove:
     if state.phase == DEAL:
-        return {"kind": "deal", "digit": action, **_place(state, state.dealt)}
-    if action < settings.positions:
-        return {"kind": "turn", **_place(state, action)}
-    if action == settings.stop_action:
+        row, col = _row_col(state, state.dealt)
+        return {"kind": "deal", "digit": action, "position": state.dealt, "row": row, "col": col}
+    move = state.settings.actions.decode(action)
+    if move.block == Block.STOP:
         return {"kind": "stop"}
-    if action == settings.cover_action:
+    if move.block == Block.COVER:
         return {"kind": "turn_back"}
-    if action < settings.place_base:
-        return {"kind": "return", "digit": action - settings.return_base}
-    return {"kind": "put_back", **_place(state, action - settings.place_base)}
+    if move.block == Block.RETURN:
+        return {"kind": "return", "digit": move.digit}
+    row, col = _row_col(state, move.position)
+    if move.block == Block.TURN:
+        return {"kind": "turn", "position": move.position, "row": row, "col": col}
+    return {"kind": "put_back", "position": move.position, "row": row, "col": col}
 
 
-def public_action_struct(state: CalcoryState, action: int) -> Move | None:
+def public_action_struct(state: CalcoryState, action: int) -> CalcoryMove | None:
     """The move as the other seats know it: a returned digit goes back unseen; the deal is hidden."""
-    settings = state.settings
     if state.phase == DEAL:
         return None
-    if settings.return_base <= action < settings.place_base:
+    if state.settings.actions.decode(action).block == Block.RETURN:
         return {"kind": "return"}
     return action_struct(state, action)
 
 
-def _place(state: CalcoryState, position: int) -> Move:
+def _row_col(state: CalcoryState, position: int) -> tuple[int, int]:
     row, col = divmod(position, state.settings.deck.columns)
-    return {"position": position, "row": row, "col": col}
+    return row, col

@@ -4,13 +4,9 @@ The table is a grid of positions (6 x 10). Each position is empty, holds a
 face-down card, a card turned up in the current turn, or a card of the
 standing offer (turned up and marked with its owner's blocks).
 
-Action ids, with P = rows x columns positions (P = 60 by default):
-    0 .. P-1          turn up the face-down card at position p ("turn B7")
-    P                 stop and leave the turned cards lying ("stop")
-    P+1 .. P+10       return a card of digit d face down ("return a 4")
-    P+11 .. 2P+10     put the returned card at empty position p ("put back at C3")
-    2P+11             after a bust, turn the cards face down again ("turn back")
-Chance outcomes 0-9: the digit dealt to the next position of the layout.
+Action ids (turn, stop, return, put back, turn back) are made and read by
+the codec in actions.py. Chance outcomes 0-9: the digit dealt to the next
+position of the layout.
 
 Length bound (max_game_length), with C cards, L = idle_turn_limit and M =
 Deck.max_cards_in_turn() (with the cap off, L = 0, nothing bounds the length):
@@ -38,45 +34,23 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
-from spieltisch.core.observation import Pieces, concatenate
+from spieltisch.games.calcory.actions import Block, Codec
 from spieltisch.games.calcory.cards import DIGITS, TARGET, Deck, load_deck
+from spieltisch.games.calcory.observe import observation
+from spieltisch.games.calcory.phases import (
+    BUST,
+    DEAL,
+    DOWN,
+    EMPTY,
+    OFFER,
+    OVER,
+    PLACE,
+    RETURN,
+    TURN,
+    UP,
+    Cell,
+)
 from spieltisch.games.calcory.views import CalcoryView
-
-
-class Cell(enum.IntEnum):
-    """What lies at a position of the layout."""
-
-    EMPTY = 0
-    """No card (taken, and nothing put back yet)."""
-    DOWN = 1
-    """A face-down card."""
-    UP = 2
-    """A card turned up in the current turn."""
-    OFFER = 3
-    """A card of the standing offer: face up, marked with its owner's blocks."""
-
-
-EMPTY, DOWN, UP, OFFER = Cell
-
-
-class Phase(enum.IntEnum):
-    """The step play is at; the view names it in lower case."""
-
-    DEAL = 0
-    """Chance lays the cards face down, A1 first."""
-    TURN = 1
-    """The player turns a face-down card or stops."""
-    BUST = 2
-    """The player has bust and turns the cards back."""
-    RETURN = 3
-    """After taking, the player chooses the digit to return face down."""
-    PLACE = 4
-    """The player puts the returned card on an empty position."""
-    OVER = 5
-    """The game is over."""
-
-
-DEAL, TURN, BUST, RETURN, PLACE, OVER = Phase
 
 
 class End(enum.StrEnum):
@@ -102,25 +76,12 @@ class Settings:
     idle_limit: int
     """Played turns in a row without taking after which the game ends (digital safety cap; 0 = off)."""
     positions: int = field(init=False)
-    stop_action: int = field(init=False)
-    return_base: int = field(init=False)
-    """`return_base + d` returns a card of digit d."""
-    place_base: int = field(init=False)
-    """`place_base + p` puts the returned card at position p."""
-    cover_action: int = field(init=False)
-    num_actions: int = field(init=False)
+    actions: Codec = field(init=False)
+    """The action ids of this layout."""
 
     def __post_init__(self) -> None:
-        positions = self.deck.positions
-        for name, value in (
-            ("positions", positions),
-            ("stop_action", positions),
-            ("return_base", positions + 1),
-            ("place_base", positions + 1 + DIGITS),
-            ("cover_action", 2 * positions + 1 + DIGITS),
-            ("num_actions", 2 * positions + 2 + DIGITS),
-        ):
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "positions", self.deck.positions)
+        object.__setattr__(self, "actions", Codec(self.deck.positions))
 
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, Any]) -> Settings:
@@ -133,23 +94,6 @@ class Settings:
         cards = self.deck.size
         turns = (cards - 1) + cards * self.idle_limit
         return turns * (self.deck.max_cards_in_turn() + 2)
-
-    def observation_pieces(self) -> Pieces:
-        """The observation tensor's named pieces and their sizes, in order."""
-        n = self.players
-        return (
-            ("cells", 15 * self.positions),  # per position: what lies there, digit one-hot
-            ("piles", n),  # cards each seat holds
-            ("offer_owner", n),
-            ("to_move", n),
-            ("observer", n),
-            ("own_pile", DIGITS),
-            ("phase", len(Phase)),
-            ("turn", 2),  # the turn's sum and zeros
-            ("taken", DIGITS),
-            ("holding", DIGITS),
-            ("idle", 1),
-        )
 
 
 class CalcoryState(State):
@@ -196,45 +140,42 @@ class CalcoryState(State):
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
+        actions = self.settings.actions
         if phase == TURN:
-            legal = self.downs.copy()
+            legal = [actions.encode_turn(p) for p in self.downs]
             if self.may_stop():
-                legal.append(self.settings.stop_action)
+                legal.append(actions.stop)
             return legal
         if phase == DEAL:
             return [d for d in range(DIGITS) if self.left[d]]
         if phase == BUST:
-            return [self.settings.cover_action]
+            return [actions.cover]
         if phase == RETURN:
-            base = self.settings.return_base
-            return [base + d for d in sorted(set(self.taken))]
+            return [actions.encode_return(d) for d in sorted(set(self.taken))]
         if phase == PLACE:
-            base = self.settings.place_base
-            return [base + p for p in range(self.settings.positions) if self.status[p] == EMPTY]
+            return [
+                actions.encode_place(p) for p in range(self.settings.positions) if self.status[p] == EMPTY
+            ]
         return []
 
     def is_legal(self, action: int) -> bool:
         if isinstance(action, bool) or not isinstance(action, int):
             return False
         phase = self.phase
-        settings = self.settings
-        if phase == TURN:
-            if 0 <= action < settings.positions:
-                return self.status[action] == DOWN
-            return action == settings.stop_action and self.may_stop()
         if phase == DEAL:
             return 0 <= action < DIGITS and self.left[action] > 0
+        if phase == OVER or not 0 <= action < self.settings.actions.size:
+            return False
+        move = self.settings.actions.decode(action)
+        if phase == TURN:
+            if move.block == Block.TURN:
+                return self.status[move.position] == DOWN
+            return move.block == Block.STOP and self.may_stop()
         if phase == BUST:
-            return action == settings.cover_action
+            return move.block == Block.COVER
         if phase == RETURN:
-            return (
-                settings.return_base <= action < settings.place_base
-                and action - settings.return_base in self.taken
-            )
-        if phase == PLACE:
-            p = action - settings.place_base
-            return 0 <= p < settings.positions and self.status[p] == EMPTY
-        return False
+            return move.block == Block.RETURN and move.digit in self.taken
+        return move.block == Block.PLACE and self.status[move.position] == EMPTY
 
     def may_stop(self) -> bool:
         """Stopping needs one card up; without collected cards two, or all that were left."""
@@ -249,22 +190,23 @@ class CalcoryState(State):
 
     # --- moving ------------------------------------------------------------
     def _apply(self, action: int) -> None:
-        phase = self.phase
         self.shown = -1
-        if phase == TURN:
-            if action == self.settings.stop_action:
-                self._stop()
-            else:
-                self._turn(action)
-        elif phase == DEAL:
+        if self.phase == DEAL:
             self._deal(action)
-        elif phase == BUST:
+            return
+        move = self.settings.actions.decode(action)
+        block = move.block
+        if block == Block.TURN:
+            self._turn(move.position)
+        elif block == Block.STOP:
+            self._stop()
+        elif block == Block.COVER:
             self._cover(self.turned)
             self._end_turn("bust", len(self.turned))
-        elif phase == RETURN:
-            self._choose_return(action - self.settings.return_base)
+        elif block == Block.RETURN:
+            self._choose_return(move.digit)
         else:
-            self._put_back(action - self.settings.place_base)
+            self._put_back(move.position)
 
     def _deal(self, digit: int) -> None:
         position = self.dealt
@@ -422,23 +364,6 @@ class CalcoryState(State):
         self.phase = OVER
         self.end = reason
 
-    # --- names -------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        settings = self.settings
-        if self.phase == DEAL:
-            return f"deal {action} at {settings.deck.label(self.dealt)}"
-        if 0 <= action < settings.positions:
-            return f"turn {settings.deck.label(action)}"
-        if action == settings.stop_action:
-            return "stop"
-        if action == settings.cover_action:
-            return "turn back"
-        if settings.return_base <= action < settings.place_base:
-            return f"return a {action - settings.return_base}"
-        if settings.place_base <= action < settings.num_actions:
-            return f"put back at {settings.deck.label(action - settings.place_base)}"
-        return f"action {action}"
-
     def clone(self) -> CalcoryState:
         other = CalcoryState.__new__(CalcoryState)
         other.game = self.game
@@ -552,47 +477,7 @@ class CalcoryState(State):
         return view
 
     def observation_tensor(self, seat: int) -> list[float]:
-        """The pieces named by `Settings.observation_pieces`, in order."""
-        return concatenate(self.settings.observation_pieces(), self._observation_parts(seat))
-
-    def _observation_parts(self, seat: int) -> dict[str, list[float]]:
-        cells: list[float] = []
-        for p, status in enumerate(self.status):
-            cell = [0.0] * 15
-            digit = self.visible_digit(p, seat)
-            if status == DOWN and digit >= 0:
-                cell[2] = 1.0  # face down and known to the seat
-            else:
-                cell[(0, 1, 3, 4)[status]] = 1.0
-            if digit >= 0:
-                cell[5 + digit] = 1.0
-            cells.extend(cell)
-        seats = range(self.num_players)
-        deck = self.settings.deck
-        top = float(max(deck.counts) or 1)
-        own = [0.0] * DIGITS
-        for digit in self.piles[seat]:
-            own[digit] += 1.0 / top
-        taken = [0.0] * DIGITS
-        for digit in self.taken:
-            taken[digit] += 1.0 / top
-        holding = [0.0] * DIGITS
-        if self.holding >= 0 and seat == self.player:
-            holding[self.holding] = 1.0
-        mover = self.current_player()
-        return {
-            "cells": cells,
-            "piles": [len(pile) / float(deck.size) for pile in self.piles],
-            "offer_owner": [1.0 if self.offer_owner == s else 0.0 for s in seats],
-            "to_move": [1.0 if mover == s else 0.0 for s in seats],
-            "observer": [1.0 if seat == s else 0.0 for s in seats],
-            "own_pile": own,
-            "phase": [1.0 if self.phase == phase else 0.0 for phase in Phase],
-            "turn": [self.turn_sum / TARGET, float(self.turn_zeros)],
-            "taken": taken,
-            "holding": holding,
-            "idle": [self.idle / self.settings.idle_limit if self.settings.idle_limit else 0.0],
-        }
+        return observation(self, seat)
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> CalcoryState:
         """Redeal every card `seat` cannot place: unknown face-down cards and others' piles."""

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing_extensions import TypedDict
-
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
 from spieltisch.core.wording import counted, seat_name, seat_number
+from spieltisch.games.calcory.actions import Block
 from spieltisch.games.calcory.cards import ROW_NAMES, TARGET, Deck
-from spieltisch.games.calcory.rules import DEAL, DOWN, EMPTY, OFFER, OVER, CalcoryState, End
-from spieltisch.games.calcory.views import CalcoryView
+from spieltisch.games.calcory.phases import DEAL, DOWN, EMPTY, OFFER, OVER
+from spieltisch.games.calcory.rules import CalcoryState, End
+from spieltisch.games.calcory.views import CalcoryReference, CalcoryView
 
 WORDS = {
     "en": {
@@ -100,30 +100,19 @@ def words(lang: str) -> dict[str, str]:
 
 def action_label(state: CalcoryState, action: int, lang: str) -> str:
     w = words(lang)
-    settings = state.settings
-    deck = settings.deck
+    deck = state.settings.deck
     if state.phase == DEAL:
         return w["deal"].format(digit=action, label=deck.label(state.dealt))
-    if 0 <= action < settings.positions:
-        return w["turn"].format(label=deck.label(action))
-    if action == settings.stop_action:
+    move = state.settings.actions.decode(action)
+    if move.block == Block.TURN:
+        return w["turn"].format(label=deck.label(move.position))
+    if move.block == Block.STOP:
         return w["stop"]
-    if action == settings.cover_action:
+    if move.block == Block.COVER:
         return w["cover"]
-    if settings.return_base <= action < settings.place_base:
-        return w["return"].format(digit=action - settings.return_base)
-    if settings.place_base <= action < settings.num_actions:
-        return w["place"].format(label=deck.label(action - settings.place_base))
-    return state.action_to_string(action)
-
-
-class CalcoryReference(TypedDict):
-    target: int
-    """The sum a turn aims at."""
-    row_names: list[str]
-    column_names: list[str]
-    position_names: list[str]
-    """Each place's name ("B7"), by position, as the moves name it."""
+    if move.block == Block.RETURN:
+        return w["return"].format(digit=move.digit)
+    return w["place"].format(label=deck.label(move.position))
 
 
 def reference_data(deck: Deck) -> CalcoryReference:
@@ -139,10 +128,9 @@ def reference_data(deck: Deck) -> CalcoryReference:
 
 def public_action_label(state: CalcoryState, action: int, lang: str) -> str | None:
     """The move as the other seats know it: the returned digit goes face down, unseen."""
-    settings = state.settings
     if state.phase == DEAL:
         return None  # the deal lays cards face down
-    if settings.return_base <= action < settings.place_base:
+    if state.settings.actions.decode(action).block == Block.RETURN:
         return words(lang)["return_hidden"]
     return action_label(state, action, lang)
 

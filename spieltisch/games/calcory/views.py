@@ -1,13 +1,14 @@
-"""What Calcory's view holds, as types.
+"""What leaves Calcory, as types: its view, its reference data and its moves as data.
 
-The types live in a module of their own, kept out of the compiled build: the
-server publishes them as JSON schemas (pydantic reads their annotations), and a
-TypedDict compiled with mypyc keeps no usable annotations.
+`CalcoryGame` names them (view_type, reference_type, move_type). The types live
+in a module of their own, kept out of the compiled build: the server publishes
+them as JSON schemas (pydantic reads their annotations), and a TypedDict
+compiled with mypyc keeps no usable annotations.
 """
 
-from typing import Literal
+from typing import Literal, NotRequired
 
-from typing_extensions import TypedDict
+from typing_extensions import TypeAliasType, TypedDict
 
 
 class CalcoryOffer(TypedDict):
@@ -51,3 +52,73 @@ class CalcoryView(TypedDict):
     """The turns of the last two rounds, newest last."""
     end: str
     winners: list[int]
+
+
+class CalcoryReference(TypedDict):
+    target: int
+    """The sum a turn aims at."""
+    row_names: list[str]
+    column_names: list[str]
+    position_names: list[str]
+    """Each place's name ("B7"), by position, as the moves name it."""
+
+
+# --- moves as data (moves.py): one type per kind --------------------------------------------
+class CalcoryTurnMove(TypedDict):
+    """Turn up the face-down card at a position (row-major, as the view's `cells`)."""
+
+    kind: Literal["turn"]
+    position: int
+    row: int
+    col: int
+
+
+class CalcoryStopMove(TypedDict):
+    """Stop and leave the turned cards lying."""
+
+    kind: Literal["stop"]
+
+
+class CalcoryTurnBackMove(TypedDict):
+    """After a bust, turn the cards face down again."""
+
+    kind: Literal["turn_back"]
+
+
+class CalcoryReturnMove(TypedDict):
+    """Return a taken card face down; the other seats do not learn its digit."""
+
+    kind: Literal["return"]
+    digit: NotRequired[int]
+    """The digit returned, for its mover only."""
+
+
+class CalcoryPutBackMove(TypedDict):
+    """Put the returned card on an empty position."""
+
+    kind: Literal["put_back"]
+    position: int
+    row: int
+    col: int
+
+
+class CalcoryDealMove(TypedDict):
+    """A chance outcome: the digit dealt to the next position of the layout."""
+
+    kind: Literal["deal"]
+    digit: int
+    position: int
+    row: int
+    col: int
+
+
+CalcoryMove = TypeAliasType(
+    "CalcoryMove",
+    CalcoryTurnMove
+    | CalcoryStopMove
+    | CalcoryTurnBackMove
+    | CalcoryReturnMove
+    | CalcoryPutBackMove
+    | CalcoryDealMove,
+)
+"""Any Calcory move as data."""

@@ -14,13 +14,14 @@ import spieltisch.games.level8.bot as bot
 import spieltisch.games.level8.moves as moves
 import spieltisch.games.level8.search as search
 import spieltisch.games.level8.text as text
-from spieltisch.core.contract import EndReason, Move, SafetyCap, ScoreLine
+from spieltisch.core.contract import EndReason, Game, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
 from spieltisch.games.level8.observe import observation_pieces
-from spieltisch.games.level8.rules import Level8Rules, Level8State, Settings
+from spieltisch.games.level8.rules import Level8State, Settings
+from spieltisch.games.level8.views import Level8Move, Level8Reference, Level8View
 
 ROUND_TURNS_PER_PLAYER = 300
 """The default of the safety cap `round_turns`, per player: set above every round of
@@ -28,7 +29,7 @@ games between heuristic bots (measured with `spieltisch caps level8`, figures in
 docs/rules/level8.md)."""
 
 
-class Level8Game(Level8Rules):
+class Level8Game(Game[Level8State]):
     """LEVEL 8 for 2-6 players, with the level card side, the deck and the safety caps as options."""
 
     name = "level8"
@@ -110,6 +111,9 @@ class Level8Game(Level8Rules):
     # as if it saw the hidden hands), playouts of the cheap policy without random
     # moves, cut off after 8 decisions and judged by `estimate_scores`, and a pull
     # towards the playout policy's move unless the playouts say otherwise.
+    view_type = Level8View
+    reference_type = Level8Reference
+    move_type = Level8Move
     search_defaults: ClassVar[dict[str, object]] = {
         "rollout": "fast",
         "cutoff": 8,
@@ -124,7 +128,7 @@ class Level8Game(Level8Rules):
         self.settings = Settings.from_options(self.num_players, self.options)
 
     def new_initial_state(self) -> Level8State:
-        return Level8State(self)
+        return Level8State(self, self.settings)
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -157,10 +161,10 @@ class Level8Game(Level8Rules):
     def public_action_label(self, state: Level8State, action: int, lang: str) -> str | None:
         return text.public_action_text(state, action, lang)
 
-    def action_struct(self, state: Level8State, action: int) -> Move:
+    def action_struct(self, state: Level8State, action: int) -> Level8Move:
         return moves.action_struct(state, action)
 
-    def public_action_struct(self, state: Level8State, action: int) -> Move | None:
+    def public_action_struct(self, state: Level8State, action: int) -> Level8Move | None:
         return moves.public_action_struct(state, action)
 
     def public_result(self, state: Level8State, action: int, lang: str) -> dict[str, Any] | None:
@@ -184,6 +188,6 @@ class Level8Game(Level8Rules):
             SafetyCap("stall_rounds", settings.stall_rounds, "stalled rounds in a row"),
         ]
 
-    def reference_data(self) -> text.Level8Reference:
+    def reference_data(self) -> Level8Reference:
         """The level list (each level's parts) and the colours, for a display."""
         return text.reference_data(self.settings)

@@ -18,23 +18,31 @@ the table, so the public form is the same struct; a kept card stays hidden.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import spieltisch.games.level8.actions as actions
-from spieltisch.core.contract import Move
 from spieltisch.games.level8.cards import SKIP
 from spieltisch.games.level8.levels import COLOUR, RUN
 from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.solver import layoff_ends, layoff_meaning
+from spieltisch.games.level8.views import (
+    Level8GroupRef,
+    Level8LayOffMove,
+    Level8LayOffOntoMove,
+    Level8Move,
+    Level8PickMove,
+)
 
-END_NAMES = ("low", "high")
+END_NAMES: tuple[Literal["low"], Literal["high"]] = ("low", "high")
 # Moves that are just their kind: the id is the whole of it.
-BARE_KINDS = {
+BARE_KINDS: dict[int, Literal["draw_stock", "take_skip", "keep_done"]] = {
     actions.DRAW_STOCK: "draw_stock",
     actions.TAKE_SKIP: "take_skip",
     actions.KEEP_DONE: "keep_done",
 }
 
 
-def action_struct(state: Level8State, action: int) -> Move:
+def action_struct(state: Level8State, action: int) -> Level8Move:
     """`action` as data for the player to move (a chance outcome: the card it brings)."""
     if state.is_chance_node():
         return _chance_struct(state, action)
@@ -62,7 +70,7 @@ def action_struct(state: Level8State, action: int) -> Move:
     return {"kind": "keep", "card": arg}
 
 
-def public_action_struct(state: Level8State, action: int) -> Move | None:
+def public_action_struct(state: Level8State, action: int) -> Level8Move | None:
     """The move as the other seats know it: all but a kept card is played face up."""
     if state.is_chance_node():
         return None  # deals and draws go into a hand unseen (the turned-up card shows in the view)
@@ -71,7 +79,7 @@ def public_action_struct(state: Level8State, action: int) -> Move | None:
     return action_struct(state, action)
 
 
-def _chance_struct(state: Level8State, card: int) -> Move:
+def _chance_struct(state: Level8State, card: int) -> Level8Move:
     if not state.deal_queue:
         return {"kind": "draw_card", "card": card, "seat": state.player}
     seat = state.deal_queue[0]
@@ -80,18 +88,19 @@ def _chance_struct(state: Level8State, card: int) -> Move:
     return {"kind": "deal", "card": card, "seat": seat}
 
 
-def _meaning(part_kind: int, meaning: int) -> Move:
-    return {"colour": meaning} if part_kind == COLOUR else {"number": meaning}
-
-
-def _pick_struct(state: Level8State, action: int) -> Move:
+def _pick_struct(state: Level8State, action: int) -> Level8PickMove:
     part_kind = state.level_parts(state.player)[state.part][0]
     card, meaning = actions.split_pick(action, part_kind)
-    return {"kind": "pick", "card": card, "part": state.part, **_meaning(part_kind, meaning)}
+    move: Level8PickMove = {"kind": "pick", "card": card, "part": state.part}
+    if part_kind == COLOUR:
+        move["colour"] = meaning
+    else:
+        move["number"] = meaning
+    return move
 
 
-def _lay_off_struct(state: Level8State, card: int) -> Move:
-    onto = [
+def _lay_off_struct(state: Level8State, card: int) -> Level8LayOffMove:
+    onto: list[Level8GroupRef] = [
         {"owner": owner, "group": index}
         for owner, groups in enumerate(state.groups)
         for index, group in enumerate(groups)
@@ -100,13 +109,17 @@ def _lay_off_struct(state: Level8State, card: int) -> Move:
     return {"kind": "lay_off", "card": card, "onto": onto}
 
 
-def _onto_struct(state: Level8State, action: int) -> Move:
+def _onto_struct(state: Level8State, action: int) -> Level8LayOffOntoMove:
     owner, index, end = actions.split_onto(action)
     group = state.groups[owner][index]
     card = state.layoff_card
-    move: Move = {"kind": "lay_off_onto", "card": card, "owner": owner, "group": index}
+    move: Level8LayOffOntoMove = {"kind": "lay_off_onto", "card": card, "owner": owner, "group": index}
     if group[0] == RUN:
         move["end"] = END_NAMES[end]
     meaning = layoff_meaning(card, group, end)
     assert meaning is not None, "a lay-off target the card does not fit"
-    return {**move, **_meaning(group[0], meaning)}
+    if group[0] == COLOUR:
+        move["colour"] = meaning
+    else:
+        move["number"] = meaning
+    return move

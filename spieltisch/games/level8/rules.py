@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from typing import Any, cast
+from typing import Any
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
@@ -188,26 +188,21 @@ class Ending(enum.StrEnum):
         return self is Ending.STALLED
 
 
-class Level8Rules(Game["Level8State"]):
-    """A LEVEL 8 game as its states see it: a Game with its Settings (game.py wires
-    the rest). States reach the settings through the game, so a state holds its
-    position and nothing else."""
-
-    settings: Settings
-
-
 class Level8State(State):
     """A LEVEL 8 game, round after round until a player wins.
 
-    Plain fields: `level` (1-8, 9 on the win coin), `laid`, `hands` (sorted card
-    kinds), `known` (hand cards everybody saw go in), `piles` (each seat's own
-    discard pile, top last), `groups` (each seat's laid groups), the draw pile as
-    a count per kind (`stock`), and the turn's progress (`phase`, `player`, the
-    lay-down under way in `part`, `picks`, `built`, a held `layoff_card`).
+    `settings` are the game's rules (the deck, level list and limits), shared by
+    all its states. Plain fields: `level` (1-8, 9 on the win coin), `laid`,
+    `hands` (sorted card kinds), `known` (hand cards everybody saw go in), `piles`
+    (each seat's own discard pile, top last), `groups` (each seat's laid groups),
+    the draw pile as a count per kind (`stock`), and the turn's progress
+    (`phase`, `player`, the lay-down under way in `part`, `picks`, `built`, a held
+    `layoff_card`).
     """
 
-    def __init__(self, game: Level8Rules) -> None:
+    def __init__(self, game: Game[Any], settings: Settings) -> None:
         super().__init__(game)
+        self.settings = settings
         n = self.num_players
         self.level = [1] * n  # 1..8; LEVEL_COUNT + 1 is the win coin
         self.laid = [False] * n
@@ -411,12 +406,6 @@ class Level8State(State):
         total = self.stock_size
         stock = self.stock
         return [(kind, stock[kind] / total) for kind in compress(ALL_KINDS, stock)]
-
-    @property
-    def settings(self) -> Settings:
-        """The game's deck, level list and limits."""
-        # A cast, not a narrowed `game` field: the compiled build keeps the contract's field type.
-        return cast(Level8Rules, self.game).settings
 
     @property
     def round_number(self) -> int:
@@ -673,6 +662,7 @@ class Level8State(State):
     def clone(self) -> Level8State:
         other = Level8State.__new__(Level8State)
         other.game = self.game
+        other.settings = self.settings
         other.num_players = self.num_players
         other._history = self._history.copy()
         other.level = list(self.level)

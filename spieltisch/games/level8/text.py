@@ -6,8 +6,6 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from typing_extensions import TypedDict
-
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.wording import seat_name, seats_named
@@ -23,7 +21,7 @@ from spieltisch.games.level8.levels import (
 from spieltisch.games.level8.phases import KEEP, LAYDOWN, STOCK_DRAW
 from spieltisch.games.level8.rules import Ending, Level8State, RoundEnd, Settings
 from spieltisch.games.level8.solver import Group
-from spieltisch.games.level8.views import PartStruct
+from spieltisch.games.level8.views import Level8Reference, SpecialCards
 
 NOUNS = {
     "en": {"card": ("card", "cards"), "turn": ("turn", "turns"), "skip": ("skip card", "skip cards")},
@@ -402,33 +400,6 @@ def score_breakdown(state: Level8State, lang: str) -> list[list[ScoreLine]]:
         if not seat_lines:
             seat_lines.append(ScoreLine(_t(lang, "line_none"), 0.0))
     return lines
-
-
-class SpecialCards(TypedDict):
-    joker: str
-    skip: str
-
-
-class Level8Reference(TypedDict):
-    """LEVEL 8's reference data; what has a language is by language ("de", "en")."""
-
-    levels: list[list[PartStruct]]
-    level_names: dict[str, list[str]]
-    """Each level's name, by level - 1."""
-    part_names: dict[str, list[list[str]]]
-    """Each level's parts' names, by level - 1 and part."""
-    colours: dict[str, list[str]]
-    colour_codes: list[str]
-    values: int
-    joker: int
-    skip: int
-    card_words: dict[str, SpecialCards]
-    """The joker's and the skip card's full names ("Joker", "Aussetzen")."""
-    card_codes: dict[str, SpecialCards]
-    """The letters the moves name them by ("J", "A")."""
-    keep_limit: int
-    stall_rounds: int
-    """The safety cap: this many stalled rounds in a row end the game (0: never)."""
 
 
 def reference_data(settings: Settings) -> Level8Reference:

@@ -18,9 +18,10 @@ import spieltisch.games.lucandor.observe as observe
 import spieltisch.games.lucandor.reference as reference
 import spieltisch.games.lucandor.scoring as scoring
 import spieltisch.games.lucandor.text as text
-from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
+from spieltisch.core.contract import EndReason, Game, ScoreLine
 from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.lucandor.rules import LucandorState, Settings
+from spieltisch.games.lucandor.views import LucandorMove, LucandorReference, LucandorView
 
 
 class LucandorGame(Game[LucandorState]):
@@ -77,6 +78,9 @@ class LucandorGame(Game[LucandorState]):
     # judged by `estimate_scores`. A deeper tree let the other seats play as if
     # they saw the hidden cards and did not beat the heuristic; this one does
     # (docs/rules/lucandor.md, Search; docs/strength.md).
+    view_type = LucandorView
+    reference_type = LucandorReference
+    move_type = LucandorMove
     search_defaults: ClassVar[Mapping[str, object]] = {
         "rollout": "heuristic",
         "cutoff": 20,
@@ -127,10 +131,10 @@ class LucandorGame(Game[LucandorState]):
     def public_action_label(self, state: LucandorState, action: int, lang: str) -> str | None:
         return text.public_action_text(state, action, lang)
 
-    def action_struct(self, state: LucandorState, action: int) -> Move:
+    def action_struct(self, state: LucandorState, action: int) -> LucandorMove:
         return moves.action_struct(state, action)
 
-    def public_action_struct(self, state: LucandorState, action: int) -> Move | None:
+    def public_action_struct(self, state: LucandorState, action: int) -> LucandorMove | None:
         return moves.public_action_struct(state, action)
 
     def render_text(self, state: LucandorState, seat: int | None, lang: str, width: int) -> str:
@@ -142,7 +146,7 @@ class LucandorGame(Game[LucandorState]):
     def score_breakdown(self, state: LucandorState, lang: str) -> list[list[ScoreLine]]:
         return text.score_breakdown(state, lang)
 
-    def reference_data(self) -> reference.LucandorReference:
+    def reference_data(self) -> LucandorReference:
         """The public card and wardrobe tables a display needs to draw a view (see reference.py)."""
         return reference.reference_data(self.settings.model, self.settings.side)
 

@@ -15,23 +15,32 @@ the hand is named, only its colour chip.
 
 from __future__ import annotations
 
-from spieltisch.core.contract import Move
+from typing import Literal
+
 from spieltisch.games.lucandor.actions import Block, Mode
 from spieltisch.games.lucandor.rules import DECIDE, LucandorState
 from spieltisch.games.lucandor.steps import DrawerPick, IronTarget, Secure
+from spieltisch.games.lucandor.views import LucandorMove, LucandorPlayMove
 
-USES = {mode: mode.name.lower() for mode in Mode}
+Use = Literal["put_away", "function", "door", "clean", "task"]
+USES: dict[Mode, Use] = {
+    Mode.PUT_AWAY: "put_away",
+    Mode.FUNCTION: "function",
+    Mode.DOOR: "door",
+    Mode.CLEAN: "clean",
+    Mode.TASK: "task",
+}
 """The "use" of a `play` struct for each mode: put_away, function, door, clean, task."""
 
 
-def action_struct(state: LucandorState, action: int) -> Move:
+def action_struct(state: LucandorState, action: int) -> LucandorMove:
     """`action` as data for the player to move (a chance outcome: the card that comes)."""
     if state.stage != DECIDE:
         return {"kind": "card", "card": action}
     move = state.settings.codec.decode(action)
     block = move.block
     if block == Block.PLAY:
-        struct: Move = {"kind": "play", "card": move.card, "use": USES[Mode(move.mode)]}
+        struct: LucandorPlayMove = {"kind": "play", "card": move.card, "use": USES[Mode(move.mode)]}
         if move.mode == Mode.TASK:
             struct["colour"] = move.colour
         return struct
@@ -44,8 +53,9 @@ def action_struct(state: LucandorState, action: int) -> Move:
         piece = _piece_at(state, move.cell, move.place, move.level)
         return {"kind": "take", "card": piece, "cell": move.cell, "place": move.place, "level": move.level}
     if block == Block.CELL:
-        kind = "drawer" if isinstance(state.pending, DrawerPick) else "drawer_slot"
-        return {"kind": kind, "cell": move.cell}
+        if isinstance(state.pending, DrawerPick):
+            return {"kind": "drawer", "cell": move.cell}
+        return {"kind": "drawer_slot", "cell": move.cell}
     if block == Block.SLOT:
         return {"kind": "slot", "slot": move.slot}
     if block == Block.SECTION:
@@ -69,14 +79,16 @@ def action_struct(state: LucandorState, action: int) -> Move:
     return {"kind": "secure", "slot": step.slot, "secure": bool(move.secure)}
 
 
-def public_action_struct(state: LucandorState, action: int) -> Move | None:
+def public_action_struct(state: LucandorState, action: int) -> LucandorMove | None:
     """`action` as every other seat knows it before it is made; None for chance (a hidden card)."""
     if state.stage != DECIDE:
         return None
     struct = action_struct(state, action)
-    kind = struct["kind"]
-    if kind == "task" or (kind == "play" and struct["use"] == "task"):
-        del struct["card"]  # face down: only the chip is public
+    # An end-scoring task lies face down: only its chip is public, not its card.
+    if struct["kind"] == "task":
+        return {"kind": "task", "task": struct["task"], "colour": struct["colour"]}
+    if struct["kind"] == "play" and struct["use"] == "task":
+        return {"kind": "play", "use": "task", "colour": struct["colour"]}
     return struct
 
 

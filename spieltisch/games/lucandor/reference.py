@@ -19,10 +19,6 @@ words the game's move names and text table use.
 
 from __future__ import annotations
 
-from typing import NotRequired
-
-from typing_extensions import TypedDict
-
 from spieltisch.games.lucandor.model import (
     DOT,
     END,
@@ -35,93 +31,15 @@ from spieltisch.games.lucandor.model import (
     Model,
     Named,
 )
+from spieltisch.games.lucandor.views import (
+    LucandorCard,
+    LucandorNamed,
+    LucandorReference,
+    LucandorWardrobe,
+)
 from spieltisch.games.lucandor.words import FUNCTION_NAMES, WORDS
 
 REST_KEYS = {number: key for key, number in RESTS.items()}
-
-
-class LucandorNamed(TypedDict):
-    key: str
-    de: str
-    en: str
-    short_de: NotRequired[str]
-    short_en: NotRequired[str]
-
-
-class LucandorGarment(LucandorNamed):
-    container: str
-    """"rod", "drawer" or "compartment"."""
-    units: int
-    rest: str | None
-    """How a compartment garment rests ("stand", "stack", "shoes"); None for the others."""
-
-
-class LucandorCard(TypedDict):
-    id: int
-    garment: int
-    colour: int
-    function: str
-    """A key of `functions`."""
-    thumb: int
-    dot_colour: NotRequired[int]
-    points: NotRequired[int]
-    storey: NotRequired[int]
-
-
-class LucandorStartCard(TypedDict):
-    a: list[int]
-    b: list[int]
-    points: int
-
-
-class LucandorFunction(TypedDict):
-    key: str
-    de: str
-    en: str
-
-
-class LucandorSection(TypedDict):
-    de: str
-    en: str
-
-
-class LucandorStorey(TypedDict):
-    kind: str
-    """"rod" or "compartment"."""
-    shoes: bool
-
-
-class LucandorWardrobe(TypedDict):
-    sections: list[LucandorSection]
-    door_start: int
-    storeys: list[LucandorStorey]
-    rod_units: int
-    drawer_units: int
-    floor_places: int
-    stack_height: int
-    drawer_start: list[int]
-    drawer_slots: list[int]
-    slots: list[list[int]]
-    door_lock: int
-    """The door's index in the view's lock lists: after one entry per scoring slot."""
-
-
-class LucandorReference(TypedDict):
-    """Everything public a display needs to draw a Lucandor table."""
-
-    colours: list[LucandorNamed]
-    garments: list[LucandorGarment]
-    corners: list[LucandorNamed]
-    cards: list[LucandorCard]
-    start_cards: list[LucandorStartCard]
-    start_side: int
-    functions: list[LucandorFunction]
-    words: dict[str, dict[str, str]]
-    """The terms of the table, per language."""
-    markers: int
-    """Stones per player."""
-    hand_size: int
-    wardrobe: LucandorWardrobe
 
 
 def reference_data(model: Model, side: int) -> LucandorReference:

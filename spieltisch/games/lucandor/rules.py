@@ -900,7 +900,7 @@ class LucandorState(State):
                 }
             )
         return {
-            "phase": int(self.phase),
+            "phase": "afternoon" if self.phase == AFTERNOON else "morning",
             "stage": STAGE_NAMES[self.stage],
             "turn": self.turn,
             "to_move": self.current_player(),

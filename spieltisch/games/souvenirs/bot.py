@@ -15,7 +15,8 @@ from collections import Counter
 
 from spieltisch.games.souvenirs.cards import CARD_OF
 from spieltisch.games.souvenirs.grid import LINES_OF_CELL, SIZE
-from spieltisch.games.souvenirs.rules import CARD, CARD_BASE, CELL, CELL_BASE, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.phases import CARD, CELL
+from spieltisch.games.souvenirs.rules import CARD_BASE, CELL_BASE, LINE_BASE, PASS, SouvenirsState
 from spieltisch.games.souvenirs.scoring import COMBINATIONS, ScoreTable, possible_combinations
 
 # Chance that an empty cell ends up with a card that fits the combination.

@@ -9,22 +9,24 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from spieltisch.core.contract import EndReason, Game, Move, ScoreLine
+from spieltisch.core.contract import EndReason, Game, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.souvenirs.bot import choose
 from spieltisch.games.souvenirs.cards import NUM_KINDS
 from spieltisch.games.souvenirs.moves import action_struct, public_action_struct
-from spieltisch.games.souvenirs.rules import DRAW, NUM_ACTIONS, Settings, SouvenirsState
+from spieltisch.games.souvenirs.observe import observation_pieces
+from spieltisch.games.souvenirs.phases import DRAW
+from spieltisch.games.souvenirs.rules import NUM_ACTIONS, Settings, SouvenirsState
 from spieltisch.games.souvenirs.search import estimate_scores
 from spieltisch.games.souvenirs.text import (
-    SouvenirsReference,
     action_name,
     end_reason,
     reference_data,
     render,
     score_breakdown,
 )
+from spieltisch.games.souvenirs.views import SouvenirsMove, SouvenirsReference, SouvenirsView
 
 
 class SouvenirsGame(Game[SouvenirsState]):
@@ -38,6 +40,9 @@ class SouvenirsGame(Game[SouvenirsState]):
     # by `estimate_scores` are about 2.5x cheaper than full ones and still beat the
     # heuristic clearly; 8 decisions are cheaper again but judge moves worse.
     search_defaults: ClassVar[dict[str, object]] = {"cutoff": 12}
+    view_type = SouvenirsView
+    reference_type = SouvenirsReference
+    move_type = SouvenirsMove
     option_specs = (
         OptionSpec(
             "score_table",
@@ -69,7 +74,7 @@ class SouvenirsGame(Game[SouvenirsState]):
         return self.settings.max_game_length()
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (total_size(self.settings.observation_pieces()),)
+        return (total_size(observation_pieces(self.settings)),)
 
     # --- players ---------------------------------------------------------------
     def heuristic_action(self, state: SouvenirsState, rng: random.Random) -> int:
@@ -90,10 +95,10 @@ class SouvenirsGame(Game[SouvenirsState]):
             return None
         return action_name(state, action, lang)
 
-    def action_struct(self, state: SouvenirsState, action: int) -> Move:
+    def action_struct(self, state: SouvenirsState, action: int) -> SouvenirsMove:
         return action_struct(state, action)
 
-    def public_action_struct(self, state: SouvenirsState, action: int) -> Move | None:
+    def public_action_struct(self, state: SouvenirsState, action: int) -> SouvenirsMove | None:
         return public_action_struct(state, action)
 
     def reference_data(self) -> SouvenirsReference:

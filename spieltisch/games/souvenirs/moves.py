@@ -18,15 +18,17 @@ are {"kind": "deal" | "start" | "draw", "card": kind}.
 
 from __future__ import annotations
 
-from spieltisch.core.contract import Move
 from spieltisch.games.souvenirs.grid import col_of, is_row, line_index, row_of
-from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.phases import DEAL, DRAW
+from spieltisch.games.souvenirs.rules import CELL_BASE, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.views import SouvenirsMove
 
 
-def action_struct(state: SouvenirsState, action: int) -> Move:
+def action_struct(state: SouvenirsState, action: int) -> SouvenirsMove:
     if state.phase == DEAL:
-        start = state.dealt == state.num_players * state.settings.hand_size
-        return {"kind": "start" if start else "deal", "card": action}
+        if state.dealt == state.num_players * state.settings.hand_size:
+            return {"kind": "start", "card": action}
+        return {"kind": "deal", "card": action}
     if state.phase == DRAW:
         return {"kind": "draw", "card": action}
     if action < CELL_BASE:
@@ -42,7 +44,7 @@ def action_struct(state: SouvenirsState, action: int) -> Move:
     return {"kind": "pass"}
 
 
-def public_action_struct(state: SouvenirsState, action: int) -> Move | None:
+def public_action_struct(state: SouvenirsState, action: int) -> SouvenirsMove | None:
     """Every decision shows what it does; deals and draws are hidden."""
     if state.phase <= DRAW:
         return None

@@ -9,7 +9,6 @@ The turn is split into sub-steps with one fixed action space:
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,7 +16,6 @@ from typing import Any
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.data import package_data
-from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.core.options import OptionError
 from spieltisch.games.souvenirs.cards import CARD_OF, NUM_KINDS, PACKAGE, Deck, load_deck
 from spieltisch.games.souvenirs.grid import (
@@ -35,6 +33,8 @@ from spieltisch.games.souvenirs.grid import (
     line_index,
     row_of,
 )
+from spieltisch.games.souvenirs.observe import observation, observation_entries
+from spieltisch.games.souvenirs.phases import CARD, CELL, CUBE, DEAL, DRAW, END
 from spieltisch.games.souvenirs.scoring import ScoreTable, default_table, load_table
 from spieltisch.games.souvenirs.views import SouvenirsView
 
@@ -43,41 +43,6 @@ CELL_BASE = CARD_BASE + NUM_KINDS
 LINE_BASE = CELL_BASE + NUM_CELLS
 PASS = LINE_BASE + NUM_LINES
 NUM_ACTIONS = PASS + 1
-
-
-class Phase(enum.IntEnum):
-    """The step play is at; the view names it in lower case."""
-
-    DEAL = 0
-    """Chance deals the hands of 2, then the start card."""
-    DRAW = 1
-    """Chance: the card the player to move draws."""
-    CARD = 2
-    """The player chooses a hand card to lay."""
-    CELL = 3
-    """The player chooses the cell for it."""
-    CUBE = 4
-    """The player may put a cube on a line (skipped when none fits)."""
-    END = 5
-    """The grid is full: the game is over."""
-
-
-DEAL, DRAW, CARD, CELL, CUBE, END = Phase
-NUM_PHASES = len(Phase)
-
-GRID_FEATURES = 13  # occupied, number 1-6, colour 0-4, joker
-
-
-def _card_features(cell: int, kind: int) -> tuple[int, ...]:
-    """The observation indices a card of `kind` on `cell` sets to 1 (see _observation_parts)."""
-    base = cell * GRID_FEATURES
-    card = CARD_OF[kind]
-    return (base, base + 12) if card is None else (base, base + card[0], base + 7 + card[1])
-
-
-CARD_FEATURES = tuple(
-    tuple(_card_features(cell, kind) for kind in range(NUM_KINDS)) for cell in range(NUM_CELLS)
-)
 
 
 @dataclass(frozen=True)
@@ -112,21 +77,6 @@ class Settings:
 
     def max_game_length(self) -> int:
         return (SIZE * SIZE - 1) * 3  # card, cell and cube for every card after the start card
-
-    def observation_pieces(self) -> Pieces:
-        """The observation tensor's named pieces and their sizes, in order."""
-        n = self.players
-        return (
-            ("grid", NUM_CELLS * GRID_FEATURES),  # per cell of the 9x9 field
-            ("hand", NUM_KINDS),  # the observer's hand, count per kind
-            ("chosen", NUM_KINDS),  # the card being played
-            ("cubes", NUM_LINES * 2 * n),  # per line, per seat from the observer and rank
-            ("cubes_left", n),
-            ("to_move", n),
-            ("phase", len(Phase)),
-            ("placed", 1),
-            ("pile", 1),
-        )
 
 
 class SouvenirsState(State):
@@ -361,44 +311,7 @@ class SouvenirsState(State):
 
     # --- what a seat may see -----------------------------------------------
     def observation_entries(self, seat: int) -> tuple[list[int], list[float]]:
-        """The observation tensor's non-zero entries: at most 25 cards and a few cubes of 1,199 values."""
-        n = self.num_players
-        grid = self.grid
-        low_row, high_row, low_col, high_col = self.bounds
-        ones: list[int] = []  # the entries that are 1 first, then the counts and fractions
-        for row in range(low_row + REACH, high_row + REACH + 1):
-            for cell in range(row * SPAN + low_col + REACH, row * SPAN + high_col + REACH + 1):
-                kind = grid[cell]
-                if kind != EMPTY:
-                    ones.extend(CARD_FEATURES[cell][kind])
-        hand_at = NUM_CELLS * GRID_FEATURES
-        chosen_at = hand_at + NUM_KINDS
-        cubes_at = chosen_at + NUM_KINDS
-        left_at = cubes_at + NUM_LINES * 2 * n
-        mover_at = left_at + n
-        phase_at = mover_at + n
-        if self.chosen != EMPTY:
-            ones.append(chosen_at + self.chosen)
-        for line, seats in enumerate(self.cubes):
-            if seats:  # most lines hold no cube
-                for rank, owner in enumerate(seats):
-                    ones.append(cubes_at + 2 * n * line + 2 * ((owner - seat) % n) + rank)
-        if self.phase in (CARD, CELL, CUBE):
-            ones.append(mover_at + (self.turn - seat) % n)
-        ones.append(phase_at + self.phase)
-        values = [1.0] * len(ones)
-        hand = self.hands[seat]
-        for kind in set(hand):
-            ones.append(hand_at + kind)
-            values.append(float(hand.count(kind)))
-        for k in range(n):
-            left = self.cubes_left[(seat + k) % n]
-            if left:
-                ones.append(left_at + k)
-                values.append(float(left))
-        ones += [phase_at + NUM_PHASES, phase_at + NUM_PHASES + 1]
-        values += [self.placed / (SIZE * SIZE), sum(self.deck) / self.settings.deck.size]
-        return ones, values
+        return observation_entries(self, seat)
 
     def view(self, seat: int | None) -> SouvenirsView:
         public: SouvenirsView = {
@@ -419,51 +332,7 @@ class SouvenirsState(State):
         return public
 
     def observation_tensor(self, seat: int) -> list[float]:
-        """The pieces named by `Settings.observation_pieces`, in order, seat-relative."""
-        return concatenate(self.settings.observation_pieces(), self._observation_parts(seat))
-
-    def _observation_parts(self, seat: int) -> dict[str, list[float]]:
-        n = self.num_players
-        cells: list[float] = []
-        for kind in self.grid:
-            features = [0.0] * GRID_FEATURES
-            if kind != EMPTY:
-                features[0] = 1.0
-                card = CARD_OF[kind]
-                if card is None:
-                    features[12] = 1.0
-                else:
-                    features[card[0]] = 1.0
-                    features[7 + card[1]] = 1.0
-            cells.extend(features)
-        hand = [0.0] * NUM_KINDS
-        for kind in self.hands[seat]:
-            hand[kind] += 1.0
-        chosen = [0.0] * NUM_KINDS
-        if self.chosen != EMPTY:
-            chosen[self.chosen] = 1.0
-        cubes: list[float] = []
-        for seats in self.cubes:
-            marks = [0.0] * (2 * n)
-            for rank, owner in enumerate(seats):
-                marks[2 * ((owner - seat) % n) + rank] = 1.0
-            cubes.extend(marks)
-        mover = [0.0] * n
-        if self.phase in (CARD, CELL, CUBE):
-            mover[(self.turn - seat) % n] = 1.0
-        phase = [0.0] * len(Phase)
-        phase[self.phase] = 1.0
-        return {
-            "grid": cells,
-            "hand": hand,
-            "chosen": chosen,
-            "cubes": cubes,
-            "cubes_left": [float(self.cubes_left[(seat + k) % n]) for k in range(n)],
-            "to_move": mover,
-            "phase": phase,
-            "placed": [self.placed / (SIZE * SIZE)],
-            "pile": [sum(self.deck) / self.settings.deck.size],
-        }
+        return observation(self, seat)
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> SouvenirsState:
         """Redeal the other hands from the cards `seat` has not seen."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing_extensions import TypedDict
-
 from spieltisch.core.contract import EndReason, ScoreLine
 from spieltisch.core.layout import beside, wrap
 from spieltisch.core.wording import counted, seat_number
@@ -21,7 +19,9 @@ from spieltisch.games.souvenirs.grid import (
     row_of,
     signed,
 )
-from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, END, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.phases import DEAL, DRAW, END
+from spieltisch.games.souvenirs.rules import CELL_BASE, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.views import SouvenirsReference
 
 COMBINATION_NAMES = {
     "fuenfling": ("Fünfling", "Fünfling (five of a kind)"),
@@ -102,16 +102,6 @@ def kind_name(deck: Deck, kind: int, lang: str) -> str:
 def colour_word(deck: Deck, colour: int, lang: str) -> str:
     named = deck.colours[colour]
     return named.de if lang == "de" else named.en
-
-
-class SouvenirsReference(TypedDict):
-    """Souvenirs' reference data: names per language ("de", "en")."""
-
-    colours: dict[str, list[str]]
-    """The colours' names, by colour index."""
-    card_names: dict[str, list[str]]
-    """Every card kind's name, by kind."""
-    joker: int
 
 
 def reference_data(deck: Deck) -> SouvenirsReference:

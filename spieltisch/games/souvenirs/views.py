@@ -1,13 +1,14 @@
-"""What Souvenirs' view holds, as types.
+"""What leaves Souvenirs, as types: its view, its reference data and its moves as data.
 
-The types live in a module of their own, kept out of the compiled build: the
-server publishes them as JSON schemas (pydantic reads their annotations), and a
+`SouvenirsGame` names them (view_type, reference_type, move_type). The types
+live in a module of their own, kept out of the compiled build: the server
+publishes them as JSON schemas (pydantic reads their annotations), and a
 TypedDict compiled with mypyc keeps no usable annotations.
 """
 
-from typing import NotRequired
+from typing import Literal, NotRequired
 
-from typing_extensions import TypedDict
+from typing_extensions import TypeAliasType, TypedDict
 
 
 class SouvenirsView(TypedDict):
@@ -28,3 +29,71 @@ class SouvenirsView(TypedDict):
     scores: list[float]
     seat: NotRequired[int]
     hand: NotRequired[list[int]]
+
+
+class SouvenirsReference(TypedDict):
+    """Souvenirs' reference data: names per language ("de", "en")."""
+
+    colours: dict[str, list[str]]
+    """The colours' names, by colour index."""
+    card_names: dict[str, list[str]]
+    """Every card kind's name, by kind."""
+    joker: int
+
+
+# --- moves as data (moves.py): one type per kind --------------------------------------------
+class SouvenirsPlayMove(TypedDict):
+    """Choose the hand card to lay (a card kind, as the view's `hand` names it)."""
+
+    kind: Literal["play"]
+    card: int
+
+
+class SouvenirsPlaceMove(TypedDict):
+    """Lay the chosen card on a cell, by row and column from the start card (-4..4)."""
+
+    kind: Literal["place"]
+    card: int
+    row: int
+    col: int
+
+
+class SouvenirsCubeRowMove(TypedDict):
+    """Reserve a row with a cube."""
+
+    kind: Literal["cube"]
+    line: Literal["row"]
+    row: int
+
+
+class SouvenirsCubeColumnMove(TypedDict):
+    """Reserve a column with a cube."""
+
+    kind: Literal["cube"]
+    line: Literal["col"]
+    col: int
+
+
+class SouvenirsPassMove(TypedDict):
+    """No cube this turn."""
+
+    kind: Literal["pass"]
+
+
+class SouvenirsCardMove(TypedDict):
+    """A chance outcome: a card dealt into a hand, the start card, or the card drawn."""
+
+    kind: Literal["deal", "start", "draw"]
+    card: int
+
+
+SouvenirsMove = TypeAliasType(
+    "SouvenirsMove",
+    SouvenirsPlayMove
+    | SouvenirsPlaceMove
+    | SouvenirsCubeRowMove
+    | SouvenirsCubeColumnMove
+    | SouvenirsPassMove
+    | SouvenirsCardMove,
+)
+"""Any Souvenirs move as data."""

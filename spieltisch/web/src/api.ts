@@ -1,7 +1,7 @@
 // The server's REST API and its messages. The types are generated from the
 // server's OpenAPI document into schema.d.ts (`npm run types`, see types.sh);
-// only what the schema leaves open is narrowed here: a move's struct has a
-// string `kind`, a public result a `text`.
+// only what the schema leaves open is narrowed here: a move's struct is its
+// game's `<Game>Move` (the game tables name theirs), a public result has a `text`.
 
 import type { components } from "./schema";
 
@@ -19,10 +19,13 @@ export type ChatMessage = Schemas["ChatLine"];
 export type ReferenceReply = Schemas["ReferenceReply"];
 export type CreatedTable = Schemas["CreatedTable"];
 
-/** A move as data: {"kind": "flip", "position": 7} (docs/contract.md, "Moves as data"). */
+/**
+ * A move as data: {"kind": "flip", "position": 7} (docs/contract.md, "Moves as data").
+ * Each game's moves are published as `<Game>Move`, a union told apart by `kind`;
+ * a game's table reads its own (renderers/types.ts `gameTable`).
+ */
 export interface MoveStruct {
   kind: string;
-  [field: string]: unknown;
 }
 
 /** What a move showed everybody (Calcory's turned digit), in words and as data. */
@@ -31,11 +34,11 @@ export interface PublicResult {
   [field: string]: unknown;
 }
 
-/** A legal move: its id to send, its name for people and its struct for the table to click. */
-export type Move = Omit<Schemas["LegalMove"], "move"> & { move?: MoveStruct };
+/** A legal move: its id to send, its name for people and its struct `M` for the table to click. */
+export type Move<M extends MoveStruct = MoveStruct> = Omit<Schemas["LegalMove"], "move"> & { move: M };
 
-export type LogEntry = Omit<Schemas["LogEntry"], "move" | "result"> & {
-  move?: MoveStruct | null;
+export type LogEntry<M extends MoveStruct = MoveStruct> = Omit<Schemas["LogEntry"], "move" | "result"> & {
+  move?: M | null;
   result?: PublicResult | null;
 };
 
@@ -56,6 +59,14 @@ export type ReplayStep = Omit<Schemas["ReplayStep"], "moves" | "log" | "view"> &
 
 /** A game's public reference data for one table (card definitions, board layout); {} when it has none. */
 export type Reference = Record<string, unknown>;
+
+/** Everything the client sends on a table's websocket, told apart by `type`. */
+export type ClientMessage = Schemas["ClientMessage"];
+
+/** A message to the server as the socket carries it; only a `ClientMessage` can be sent. */
+export function encodeMessage(message: ClientMessage): string {
+  return JSON.stringify(message);
+}
 
 /** Everything the server sends on a table's websocket, told apart by `type`. */
 export type ServerMessage =

@@ -1,9 +1,15 @@
 // Finding legal moves by their structure ({"kind": "flip", "position": 7}),
 // never by their label: a reworded label must not change what a click does.
+// `M` is the game's move union (`<Game>Move` in schema.d.ts): naming a kind
+// narrows the moves found to that kind's type, with its typed fields.
 
 import type { Move, MoveStruct } from "./api";
 
-export type Fields = Record<string, unknown>;
+/** The members of the move union `M` that a move of kind `K` can be. */
+export type OfKind<M extends MoveStruct, K extends M["kind"]> = M extends { kind: infer Kinds } ? (K extends Kinds ? M : never) : never;
+
+/** Field values a move of kind `K` must have. */
+export type Fields<M extends MoveStruct, K extends M["kind"]> = Partial<OfKind<M, K>>;
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
@@ -11,24 +17,29 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Whether a move's struct has this kind and these field values. */
-export function matches(move: MoveStruct | undefined | null, kind: string, fields: Fields = {}): boolean {
+export function matches<M extends MoveStruct, K extends M["kind"]>(
+  move: M | undefined | null,
+  kind: K,
+  fields: Fields<M, K> = {},
+): move is OfKind<M, K> {
   if (!move || move.kind !== kind) return false;
-  return Object.entries(fields).every(([name, value]) => sameValue(move[name], value));
+  const struct = move as unknown as Record<string, unknown>;
+  return Object.entries(fields).every(([name, value]) => sameValue(struct[name], value));
 }
 
 /** Every legal move of this kind (with these field values). */
-export function movesOf(legal: Move[], kind: string, fields: Fields = {}): Move[] {
-  return legal.filter((m) => matches(m.move, kind, fields));
+export function movesOf<M extends MoveStruct, K extends M["kind"]>(legal: Move<M>[], kind: K, fields: Fields<M, K> = {}): Move<OfKind<M, K>>[] {
+  return legal.filter((m): m is Move<OfKind<M, K>> => matches(m.move, kind, fields));
 }
 
 /** The legal move of this kind with these field values, when exactly one fits. */
-export function findMove(legal: Move[], kind: string, fields: Fields = {}): Move | undefined {
+export function findMove<M extends MoveStruct, K extends M["kind"]>(legal: Move<M>[], kind: K, fields: Fields<M, K> = {}): Move<OfKind<M, K>> | undefined {
   const found = movesOf(legal, kind, fields);
   return found.length === 1 ? found[0] : undefined;
 }
 
 /** The first legal move of any of these kinds with these field values (several kinds that a click can mean). */
-export function findAny(legal: Move[], kinds: string[], fields: Fields = {}): Move | undefined {
+export function findAny<M extends MoveStruct, K extends M["kind"]>(legal: Move<M>[], kinds: K[], fields: Fields<M, K> = {}): Move<OfKind<M, K>> | undefined {
   for (const kind of kinds) {
     const move = findMove(legal, kind, fields);
     if (move) return move;
@@ -37,6 +48,6 @@ export function findAny(legal: Move[], kinds: string[], fields: Fields = {}): Mo
 }
 
 /** Whether any legal move has this kind. */
-export function offers(legal: Move[], kind: string): boolean {
-  return legal.some((m) => m.move?.kind === kind);
+export function offers<M extends MoveStruct>(legal: Move<M>[], kind: M["kind"]): boolean {
+  return legal.some((m) => m.move.kind === kind);
 }

@@ -817,6 +817,96 @@ export interface components {
          * @enum {integer}
          */
         CloseCode: 1009 | 1012 | 1013 | 4008 | 4404 | 4408;
+        /**
+         * AllegraAcceptMove
+         * @description Accept the knock of a seat.
+         */
+        AllegraAcceptMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "accept";
+            /** Seat */
+            seat: number;
+        };
+        /**
+         * AllegraCardMove
+         * @description A chance outcome: the card value dealt, turned up as the first discard, or drawn.
+         */
+        AllegraCardMove: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "deal" | "start_discard" | "draw_card";
+            /** Card */
+            card: number;
+        };
+        /**
+         * AllegraChoiceMove
+         * @description A choice that is just its kind: discard the drawn card, knock or not, decline every knock.
+         */
+        AllegraChoiceMove: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "discard" | "knock" | "no_knock" | "decline";
+        };
+        /**
+         * AllegraClearMove
+         * @description Clear the triple in a column or row of a seat's layout.
+         */
+        AllegraClearMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "clear";
+            /** Seat */
+            seat: number;
+            /**
+             * Line
+             * @enum {string}
+             */
+            line: "column" | "row";
+            /** Positions */
+            positions: number[];
+        };
+        /**
+         * AllegraDrawMove
+         * @description Draw from the draw pile or take the discard.
+         */
+        AllegraDrawMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "draw";
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "pile" | "discard";
+        };
+        AllegraMove: components["schemas"]["AllegraPositionMove"] | components["schemas"]["AllegraClearMove"] | components["schemas"]["AllegraDrawMove"] | components["schemas"]["AllegraChoiceMove"] | components["schemas"]["AllegraAcceptMove"] | components["schemas"]["AllegraCardMove"];
+        /**
+         * AllegraPositionMove
+         * @description A position of a seat's layout: flip the card there, place the card in hand there, or
+         *     take the knocker's card from there.
+         */
+        AllegraPositionMove: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "flip" | "place" | "take";
+            /** Seat */
+            seat: number;
+            /** Position */
+            position: number;
+        };
         /** AllegraReference */
         AllegraReference: {
             /** Position Names */
@@ -900,6 +990,26 @@ export interface components {
             /** Capped */
             capped: boolean[];
         };
+        /**
+         * CalcoryDealMove
+         * @description A chance outcome: the digit dealt to the next position of the layout.
+         */
+        CalcoryDealMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "deal";
+            /** Digit */
+            digit: number;
+            /** Position */
+            position: number;
+            /** Row */
+            row: number;
+            /** Col */
+            col: number;
+        };
+        CalcoryMove: components["schemas"]["CalcoryTurnMove"] | components["schemas"]["CalcoryStopMove"] | components["schemas"]["CalcoryTurnBackMove"] | components["schemas"]["CalcoryReturnMove"] | components["schemas"]["CalcoryPutBackMove"] | components["schemas"]["CalcoryDealMove"];
         /** CalcoryOffer */
         CalcoryOffer: {
             /** Owner */
@@ -910,6 +1020,23 @@ export interface components {
             sum: number;
             /** Cards */
             cards: number;
+        };
+        /**
+         * CalcoryPutBackMove
+         * @description Put the returned card on an empty position.
+         */
+        CalcoryPutBackMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "put_back";
+            /** Position */
+            position: number;
+            /** Row */
+            row: number;
+            /** Col */
+            col: number;
         };
         /** CalcoryReference */
         CalcoryReference: {
@@ -922,6 +1049,30 @@ export interface components {
             /** Position Names */
             position_names: string[];
         };
+        /**
+         * CalcoryReturnMove
+         * @description Return a taken card face down; the other seats do not learn its digit.
+         */
+        CalcoryReturnMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "return";
+            /** Digit */
+            digit?: number;
+        };
+        /**
+         * CalcoryStopMove
+         * @description Stop and leave the turned cards lying.
+         */
+        CalcoryStopMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "stop";
+        };
         /** CalcoryTurn */
         CalcoryTurn: {
             /** Seat */
@@ -930,6 +1081,34 @@ export interface components {
             result: string;
             /** Cards */
             cards: number;
+        };
+        /**
+         * CalcoryTurnBackMove
+         * @description After a bust, turn the cards face down again.
+         */
+        CalcoryTurnBackMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "turn_back";
+        };
+        /**
+         * CalcoryTurnMove
+         * @description Turn up the face-down card at a position (row-major, as the view's `cells`).
+         */
+        CalcoryTurnMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "turn";
+            /** Position */
+            position: number;
+            /** Row */
+            row: number;
+            /** Col */
+            col: number;
         };
         /**
          * CalcoryView
@@ -984,6 +1163,150 @@ export interface components {
             capped: boolean;
         };
         /**
+         * Level8BareMove
+         * @description A move that is just its kind: draw from the draw pile, take a skip, end keeping cards.
+         */
+        Level8BareMove: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "draw_stock" | "take_skip" | "keep_done";
+        };
+        /**
+         * Level8CancelMove
+         * @description Give up the lay-down or the lay-off under way (a lay-off names its card).
+         */
+        Level8CancelMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "cancel";
+            /**
+             * What
+             * @enum {string}
+             */
+            what: "lay_down" | "lay_off";
+            /** Card */
+            card?: number;
+        };
+        /**
+         * Level8DiscardMove
+         * @description Discard a hand card onto the mover's own pile (`owner`).
+         */
+        Level8DiscardMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "discard";
+            /** Card */
+            card: number;
+            /** Owner */
+            owner: number;
+        };
+        /**
+         * Level8DrawPileMove
+         * @description Take the top card of a seat's discard pile.
+         */
+        Level8DrawPileMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "draw_pile";
+            /** Owner */
+            owner: number;
+            /** Card */
+            card: number;
+        };
+        /**
+         * Level8GroupRef
+         * @description A laid group: its owner and its index among that seat's groups.
+         */
+        Level8GroupRef: {
+            /** Owner */
+            owner: number;
+            /** Group */
+            group: number;
+        };
+        /**
+         * Level8KeepMove
+         * @description Back side: keep a hand card for the next round (the others do not learn which).
+         */
+        Level8KeepMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "keep";
+            /** Card */
+            card?: number;
+        };
+        /**
+         * Level8LayOffMove
+         * @description Choose a hand card to lay off; `onto` lists the groups it fits.
+         */
+        Level8LayOffMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "lay_off";
+            /** Card */
+            card: number;
+            /** Onto */
+            onto: components["schemas"]["Level8GroupRef"][];
+        };
+        /**
+         * Level8LayOffOntoMove
+         * @description Lay the held card onto a group: at a run's `end`, as the number or colour it stands for.
+         */
+        Level8LayOffOntoMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "lay_off_onto";
+            /** Card */
+            card: number;
+            /** Owner */
+            owner: number;
+            /** Group */
+            group: number;
+            /**
+             * End
+             * @enum {string}
+             */
+            end?: "low" | "high";
+            /** Number */
+            number?: number;
+            /** Colour */
+            colour?: number;
+        };
+        Level8Move: components["schemas"]["Level8BareMove"] | components["schemas"]["Level8DrawPileMove"] | components["schemas"]["Level8DiscardMove"] | components["schemas"]["Level8SkipMove"] | components["schemas"]["Level8StartLayDownMove"] | components["schemas"]["Level8CancelMove"] | components["schemas"]["Level8PickMove"] | components["schemas"]["Level8LayOffMove"] | components["schemas"]["Level8LayOffOntoMove"] | components["schemas"]["Level8KeepMove"] | components["schemas"]["Level8SeatCardMove"] | components["schemas"]["Level8TurnUpMove"];
+        /**
+         * Level8PickMove
+         * @description Put a hand card into the part being laid, as the number or colour it stands for
+         *     (`colour` in a colour part, else `number`; a joker's is chosen).
+         */
+        Level8PickMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "pick";
+            /** Card */
+            card: number;
+            /** Part */
+            part: number;
+            /** Number */
+            number?: number;
+            /** Colour */
+            colour?: number;
+        };
+        /**
          * Level8Reference
          * @description LEVEL 8's reference data; what has a language is by language ("de", "en").
          */
@@ -1022,6 +1345,64 @@ export interface components {
             keep_limit: number;
             /** Stall Rounds */
             stall_rounds: number;
+        };
+        /**
+         * Level8SeatCardMove
+         * @description A chance outcome: a card dealt to a seat, or drawn from the draw pile by it.
+         */
+        Level8SeatCardMove: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "deal" | "draw_card";
+            /** Card */
+            card: number;
+            /** Seat */
+            seat: number;
+        };
+        /**
+         * Level8SkipMove
+         * @description Put the skip card before a seat.
+         */
+        Level8SkipMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "skip";
+            /** Card */
+            card: number;
+            /** Seat */
+            seat: number;
+        };
+        /**
+         * Level8StartLayDownMove
+         * @description Begin laying down the mover's level.
+         */
+        Level8StartLayDownMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "start_lay_down";
+            /** Level */
+            level: number;
+        };
+        /**
+         * Level8TurnUpMove
+         * @description A chance outcome: the card turned up on the dealer's pile.
+         */
+        Level8TurnUpMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "turn_up";
+            /** Card */
+            card: number;
+            /** Owner */
+            owner: number;
         };
         /**
          * Level8View
@@ -1125,6 +1506,71 @@ export interface components {
             /** Storey */
             storey?: number;
         };
+        /**
+         * LucandorCardMove
+         * @description A chance outcome: the card that comes.
+         */
+        LucandorCardMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "card";
+            /** Card */
+            card: number;
+        };
+        /**
+         * LucandorCellMove
+         * @description A drawer standing in a cell, or the free drawer slot it moves to.
+         */
+        LucandorCellMove: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "drawer" | "drawer_slot";
+            /** Cell */
+            cell: number;
+        };
+        /**
+         * LucandorColourMove
+         * @description A colour for needle & thread.
+         */
+        LucandorColourMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "colour";
+            /** Colour */
+            colour: number;
+        };
+        /**
+         * LucandorCornerMove
+         * @description A corner named in a luck check.
+         */
+        LucandorCornerMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "corner";
+            /** Corner */
+            corner: number;
+        };
+        /**
+         * LucandorDoorMove
+         * @description The section the sliding door goes to.
+         */
+        LucandorDoorMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "door";
+            /** Section */
+            section: number;
+        };
         /** LucandorFunction */
         LucandorFunction: {
             /** Key */
@@ -1153,6 +1599,7 @@ export interface components {
             /** Rest */
             rest: string | null;
         };
+        LucandorMove: components["schemas"]["LucandorCardMove"] | components["schemas"]["LucandorPlayMove"] | components["schemas"]["LucandorPutMove"] | components["schemas"]["LucandorTakeMove"] | components["schemas"]["LucandorCellMove"] | components["schemas"]["LucandorSlotMove"] | components["schemas"]["LucandorDoorMove"] | components["schemas"]["LucandorSecondMove"] | components["schemas"]["LucandorTaskMove"] | components["schemas"]["LucandorColourMove"] | components["schemas"]["LucandorCornerMove"] | components["schemas"]["LucandorSecureMove"];
         /** LucandorNamed */
         LucandorNamed: {
             /** Key */
@@ -1165,6 +1612,27 @@ export interface components {
             short_de?: string;
             /** Short En */
             short_en?: string;
+        };
+        /**
+         * LucandorPlayMove
+         * @description Play a hand card for a use; a task also names its chip's colour, and the other seats
+         *     do not learn a task's card.
+         */
+        LucandorPlayMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "play";
+            /** Card */
+            card?: number;
+            /**
+             * Use
+             * @enum {string}
+             */
+            use: "put_away" | "function" | "door" | "clean" | "task";
+            /** Colour */
+            colour?: number;
         };
         /** LucandorPlayerView */
         LucandorPlayerView: {
@@ -1182,6 +1650,23 @@ export interface components {
             end_cards: number[] | null;
             /** End Points */
             end_points: number;
+        };
+        /**
+         * LucandorPutMove
+         * @description Put the garment (`card`) into a cell, on a floor place (0 on rods and in drawers).
+         */
+        LucandorPutMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "put";
+            /** Card */
+            card: number;
+            /** Cell */
+            cell: number;
+            /** Place */
+            place: number;
         };
         /**
          * LucandorReference
@@ -1214,12 +1699,53 @@ export interface components {
             hand_size: number;
             wardrobe: components["schemas"]["LucandorWardrobe"];
         };
+        /**
+         * LucandorSecondMove
+         * @description A second hand card discarded to move the door by two sections.
+         */
+        LucandorSecondMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "second";
+            /** Card */
+            card: number;
+        };
         /** LucandorSection */
         LucandorSection: {
             /** De */
             de: string;
             /** En */
             en: string;
+        };
+        /**
+         * LucandorSecureMove
+         * @description Whether to secure the scoring slot won by luck with a stone.
+         */
+        LucandorSecureMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "secure";
+            /** Slot */
+            slot: number;
+            /** Secure */
+            secure: boolean;
+        };
+        /**
+         * LucandorSlotMove
+         * @description A scoring slot for a scoring dot.
+         */
+        LucandorSlotMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "slot";
+            /** Slot */
+            slot: number;
         };
         /** LucandorStartCard */
         LucandorStartCard: {
@@ -1238,12 +1764,51 @@ export interface components {
             shoes: boolean;
         };
         /**
+         * LucandorTakeMove
+         * @description Take a garment (`card`) out with the iron, from a cell, floor place and level.
+         */
+        LucandorTakeMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "take";
+            /** Card */
+            card: number;
+            /** Cell */
+            cell: number;
+            /** Place */
+            place: number;
+            /** Level */
+            level: number;
+        };
+        /**
+         * LucandorTaskMove
+         * @description One of the mover's own end-scoring tasks; the other seats see only its chip.
+         */
+        LucandorTaskMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "task";
+            /** Task */
+            task: number;
+            /** Colour */
+            colour: number;
+            /** Card */
+            card?: number;
+        };
+        /**
          * LucandorView
          * @description What a seat (or, with `hand` None, a spectator) sees of Der Graf von Lucandor.
          */
         LucandorView: {
-            /** Phase */
-            phase: number;
+            /**
+             * Phase
+             * @enum {string}
+             */
+            phase: "morning" | "afternoon";
             /** Stage */
             stage: string;
             /** Turn */
@@ -1334,6 +1899,97 @@ export interface components {
             stalled: number;
             /** Capped */
             capped: boolean;
+        };
+        /**
+         * SouvenirsCardMove
+         * @description A chance outcome: a card dealt into a hand, the start card, or the card drawn.
+         */
+        SouvenirsCardMove: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "deal" | "start" | "draw";
+            /** Card */
+            card: number;
+        };
+        /**
+         * SouvenirsCubeColumnMove
+         * @description Reserve a column with a cube.
+         */
+        SouvenirsCubeColumnMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "cube";
+            /**
+             * Line
+             * @constant
+             */
+            line: "col";
+            /** Col */
+            col: number;
+        };
+        /**
+         * SouvenirsCubeRowMove
+         * @description Reserve a row with a cube.
+         */
+        SouvenirsCubeRowMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "cube";
+            /**
+             * Line
+             * @constant
+             */
+            line: "row";
+            /** Row */
+            row: number;
+        };
+        SouvenirsMove: components["schemas"]["SouvenirsPlayMove"] | components["schemas"]["SouvenirsPlaceMove"] | components["schemas"]["SouvenirsCubeRowMove"] | components["schemas"]["SouvenirsCubeColumnMove"] | components["schemas"]["SouvenirsPassMove"] | components["schemas"]["SouvenirsCardMove"];
+        /**
+         * SouvenirsPassMove
+         * @description No cube this turn.
+         */
+        SouvenirsPassMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "pass";
+        };
+        /**
+         * SouvenirsPlaceMove
+         * @description Lay the chosen card on a cell, by row and column from the start card (-4..4).
+         */
+        SouvenirsPlaceMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "place";
+            /** Card */
+            card: number;
+            /** Row */
+            row: number;
+            /** Col */
+            col: number;
+        };
+        /**
+         * SouvenirsPlayMove
+         * @description Choose the hand card to lay (a card kind, as the view's `hand` names it).
+         */
+        SouvenirsPlayMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "play";
+            /** Card */
+            card: number;
         };
         /**
          * SouvenirsReference

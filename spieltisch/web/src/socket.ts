@@ -11,7 +11,7 @@
 // the longest before trying again, everything else reconnects with backoff.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, type ChatMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
+import { api, encodeMessage, type ChatMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
 import { CloseCode } from "./closecodes";
 import type { Lang } from "./i18n";
 
@@ -73,7 +73,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
   const [link, setLink] = useState<Link>("connecting");
   const [waiting, setWaiting] = useState<number | null>(null);
   const socket = useRef<WebSocket | null>(null);
-  const hello = () => JSON.stringify({ type: "hello", token: token ?? null, lang });
+  const hello = () => encodeMessage({ type: "hello", token: token ?? null, lang });
   const latest = useRef<StateMessage | null>(null);
   const sentAt = useRef<number | null>(null);
 
@@ -168,13 +168,13 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
     if (!ws || sentAt.current !== null) return false;
     sentAt.current = version;
     setWaiting(version);
-    ws.send(JSON.stringify({ type: "action", action, version }));
+    ws.send(encodeMessage({ type: "action", action, version }));
     return true;
   };
   const chatSend = (text: string): boolean => {
     const ws = ready();
     if (!ws) return false;
-    ws.send(JSON.stringify({ type: "chat", text }));
+    ws.send(encodeMessage({ type: "chat", text }));
     return true;
   };
   const reclaim = (): boolean => {

@@ -5,7 +5,8 @@ import type { Move } from "../src/api";
 import { HELP_GAMES, helpFor } from "../src/help";
 import { botName, preferredLang, texts, TEXTS } from "../src/i18n";
 import { findAny, findMove, matches, movesOf } from "../src/moves";
-import { stripColumns, visibleSum } from "../src/renderers/allegra";
+import { stripColumns, visibleSum, type AllegraMoveData } from "../src/renderers/allegra";
+import type { CalcoryMoveData } from "../src/renderers/calcory";
 import { mergeLog } from "../src/socket";
 
 describe("language", () => {
@@ -38,11 +39,11 @@ describe("language", () => {
 });
 
 describe("moves by structure", () => {
-  const legal: Move[] = [
-    { id: 3, label: "whatever", move: { kind: "turn", position: 3 } },
-    { id: 4, label: "whatever", move: { kind: "turn", position: 4 } },
+  const legal: Move<CalcoryMoveData | AllegraMoveData>[] = [
+    { id: 3, label: "whatever", move: { kind: "turn", position: 3, row: 0, col: 3 } },
+    { id: 4, label: "whatever", move: { kind: "turn", position: 4, row: 0, col: 4 } },
     { id: 60, label: "stop", move: { kind: "stop" } },
-    { id: 70, label: "x", move: { kind: "group", cards: [1, 2] } },
+    { id: 70, label: "x", move: { kind: "clear", seat: 0, line: "column", positions: [1, 6, 11] } },
   ];
 
   it("finds the one move whose struct fits, whatever its label says", () => {
@@ -51,8 +52,14 @@ describe("moves by structure", () => {
     expect(findMove(legal, "turn", { position: 9 })).toBeUndefined();
     expect(findAny(legal, ["flip", "stop"])?.id).toBe(60);
     expect(movesOf(legal, "turn").map((m) => m.id)).toEqual([3, 4]);
-    expect(matches(legal[3]!.move, "group", { cards: [1, 2] })).toBe(true);
-    expect(matches(legal[3]!.move, "group", { cards: [2, 1] })).toBe(false);
+    expect(matches(legal[3]!.move, "clear", { positions: [1, 6, 11] })).toBe(true);
+    expect(matches(legal[3]!.move, "clear", { positions: [6, 1, 11] })).toBe(false);
+  });
+
+  it("gives the found move the type of its kind, with typed fields", () => {
+    const turn = findMove(legal, "turn", { position: 4 });
+    expect(turn?.move.col).toBe(4);
+    expect(movesOf(legal, "clear").flatMap((m) => m.move.positions)).toEqual([1, 6, 11]);
   });
 });
 

@@ -13,7 +13,8 @@ from spieltisch import load_game
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.actions import GAP
 from spieltisch.games.allegra.cards import COLUMN_NAMES, ROW_NAMES
-from spieltisch.games.allegra.rules import DRAW, DRAW_CARD, AllegraState
+from spieltisch.games.allegra.phases import DRAW, DRAW_CARD
+from spieltisch.games.allegra.rules import AllegraState
 
 FILLER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 0)
 

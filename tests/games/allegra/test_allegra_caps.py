@@ -11,7 +11,8 @@ from spieltisch.core.contract import UNBOUNDED, SafetyCap
 from spieltisch.core.play import sample_chance
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.game import TURNS_PER_PLAYER
-from spieltisch.games.allegra.rules import OVER, AllegraState
+from spieltisch.games.allegra.phases import OVER
+from spieltisch.games.allegra.rules import AllegraState
 
 
 def test_the_default_scales_with_the_players_and_zero_is_off() -> None:

@@ -9,7 +9,7 @@ from spieltisch import IllegalActionError
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.actions import GAP
 from spieltisch.games.allegra.clearing import find_triples
-from spieltisch.games.allegra.rules import CLEAR, DRAW
+from spieltisch.games.allegra.phases import CLEAR, DRAW
 
 
 def test_chain_reaction_a_cleared_column_starts_a_row_triple() -> None:

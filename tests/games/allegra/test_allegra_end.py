@@ -9,7 +9,8 @@ from allegra_table import all_but, build, draw_from_pile, position
 from spieltisch.core.play import sample_chance
 from spieltisch.games.allegra import actions as A
 from spieltisch.games.allegra.actions import GAP
-from spieltisch.games.allegra.rules import OVER, AllegraState
+from spieltisch.games.allegra.phases import OVER
+from spieltisch.games.allegra.rules import AllegraState
 from spieltisch.games.allegra.scoring import game_scores
 
 

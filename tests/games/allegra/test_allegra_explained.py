@@ -11,7 +11,8 @@ from spieltisch.core.contract import ScoreLine
 from spieltisch.core.play import sample_chance
 from spieltisch.core.wording import seat_names
 from spieltisch.games.allegra import actions as A
-from spieltisch.games.allegra.rules import OVER, AllegraState
+from spieltisch.games.allegra.phases import OVER
+from spieltisch.games.allegra.rules import AllegraState
 
 
 def _quiet_turn(state: AllegraState) -> None:

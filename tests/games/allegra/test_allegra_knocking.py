@@ -10,7 +10,7 @@ from allegra_table import all_but, build, draw_from_pile, layout, position, slot
 from spieltisch import IllegalActionError
 from spieltisch.core.wording import seat_names
 from spieltisch.games.allegra import actions as A
-from spieltisch.games.allegra.rules import (
+from spieltisch.games.allegra.phases import (
     CLEAR,
     DRAW,
     KNOCK_ASK,

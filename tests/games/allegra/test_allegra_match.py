@@ -6,7 +6,8 @@ import random
 
 from spieltisch import load_game
 from spieltisch.core.play import sample_chance
-from spieltisch.games.allegra.rules import DEAL, SETUP_FLIP, AllegraState
+from spieltisch.games.allegra.phases import DEAL, SETUP_FLIP
+from spieltisch.games.allegra.rules import AllegraState
 
 
 def _step(state: AllegraState, rng: random.Random) -> None:

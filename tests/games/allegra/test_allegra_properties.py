@@ -11,7 +11,8 @@ from spieltisch import load_game
 from spieltisch.core.play import sample_chance
 from spieltisch.games.allegra.actions import CLEAR_COLUMN, CLEAR_ROW, GAP
 from spieltisch.games.allegra.clearing import find_triples
-from spieltisch.games.allegra.rules import CLEAR, DRAW, OVER, AllegraState
+from spieltisch.games.allegra.phases import CLEAR, DRAW, OVER
+from spieltisch.games.allegra.rules import AllegraState
 
 
 @settings(max_examples=25, deadline=None)

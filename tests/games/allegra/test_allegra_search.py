@@ -15,7 +15,8 @@ from spieltisch.bots.ismcts import IsmctsBot
 from spieltisch.games.allegra.actions import GAP
 from spieltisch.games.allegra.bot import Evaluator, unseen_mean
 from spieltisch.games.allegra.clearing import find_triples, in_triple
-from spieltisch.games.allegra.rules import DEAL, AllegraState
+from spieltisch.games.allegra.phases import DEAL
+from spieltisch.games.allegra.rules import AllegraState
 from spieltisch.games.allegra.search import estimate_scores
 from tests.core.walk import random_walk
 

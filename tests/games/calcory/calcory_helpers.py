@@ -42,15 +42,15 @@ def turn(state: CalcoryState, *labels: str) -> None:
 
 
 def stop(state: CalcoryState) -> None:
-    state.apply_action(state.settings.stop_action)
+    state.apply_action(state.settings.actions.stop)
 
 
 def give_back(state: CalcoryState, digit: int) -> None:
-    state.apply_action(state.settings.return_base + digit)
+    state.apply_action(state.settings.actions.encode_return(digit))
 
 
 def place(state: CalcoryState, label: str) -> None:
-    state.apply_action(state.settings.place_base + pos(state, label))
+    state.apply_action(state.settings.actions.encode_place(pos(state, label)))
 
 
 def cell(state: CalcoryState, seat: int | None, label: str) -> Any:
@@ -59,4 +59,4 @@ def cell(state: CalcoryState, seat: int | None, label: str) -> Any:
 
 def cover(state: CalcoryState) -> None:
     """After a bust: turn the cards back."""
-    state.apply_action(state.settings.cover_action)
+    state.apply_action(state.settings.actions.cover)

@@ -30,7 +30,7 @@ def choice(state: CalcoryState) -> str:
 def test_heuristic_turns_its_own_put_back_card_for_a_hit() -> None:
     state = deal(2, [4, 9, 8, 8, 4])
     turn(state, "A1", "A2")  # seat 0 hits and keeps the 9 hidden at A2
-    assert choice(state) == "return a 9"
+    assert choice(state) == "return a 9 face down"
     give_back(state, 9)
     place(state, "A2")
     turn(state, "A3", "A4")  # seat 1 busts
@@ -58,7 +58,7 @@ def lead_position(leader: int) -> CalcoryState:
 def test_heuristic_ends_the_game_with_a_single_card_when_leading() -> None:
     state = lead_position(0)
     assert state.scores() == [3.0, 1.0] and state.turn_sum == 9
-    assert choice(state) == "stop"
+    assert choice(state) == "stop (leave the cards lying)"
 
 
 def test_heuristic_does_not_end_the_game_when_behind() -> None:
@@ -70,7 +70,7 @@ def test_heuristic_does_not_end_the_game_when_behind() -> None:
 def test_heuristic_stops_on_twelve() -> None:
     state = deal(2, [5, 7])
     turn(state, "A1", "A2")
-    assert choice(state) == "stop"
+    assert choice(state) == "stop (leave the cards lying)"
 
 
 def test_render_text_hides_cards_and_speaks_german() -> None:

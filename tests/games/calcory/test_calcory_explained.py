@@ -9,7 +9,7 @@ from calcory_helpers import cover, deal, give_back, place, stop, turn
 from spieltisch import load_game
 from spieltisch.core.play import sample_chance
 from spieltisch.core.wording import seat_names
-from spieltisch.games.calcory.rules import EMPTY
+from spieltisch.games.calcory.phases import EMPTY
 
 
 def test_a_single_card_ending_names_who_took_it() -> None:

@@ -16,7 +16,8 @@ from spieltisch.core.registry import load_game
 from spieltisch.games.calcory.cards import load_deck
 from spieltisch.games.calcory.game import CalcoryGame
 from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
-from spieltisch.games.calcory.rules import DOWN, TURN, CalcoryState
+from spieltisch.games.calcory.phases import DOWN, TURN
+from spieltisch.games.calcory.rules import CalcoryState
 
 POLICIES = ("random", "greedy", "cautious")
 
@@ -25,9 +26,9 @@ def choose(state: CalcoryState, policy: str, rng: random.Random) -> int:
     """random; greedy: never stop while a card can be turned; cautious: stop whenever allowed."""
     legal = state.legal_actions()
     if policy == "greedy" and state.phase == TURN and len(legal) > 1:
-        legal = [a for a in legal if a != state.settings.stop_action]
-    if policy == "cautious" and state.settings.stop_action in legal:
-        return state.settings.stop_action
+        legal = [a for a in legal if a != state.settings.actions.stop]
+    if policy == "cautious" and state.settings.actions.stop in legal:
+        return state.settings.actions.stop
     return rng.choice(legal)
 
 
@@ -164,7 +165,7 @@ def test_memory_hooks_keep_remembered_cards_in_resampling() -> None:
         turn(state, label)
         facts.update(remember_facts(state.view(1), 1))
     assert facts == {0: 9, 1: 5}  # the card that bust is seen before it is turned back
-    state.apply_action(state.settings.cover_action)
+    state.apply_action(state.settings.actions.cover)
     facts.update(remember_facts(state.view(1), 1))
     assert state.view(1)["cells"][:2] == ["?", "?"]
     for i in range(10):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from spieltisch.core.options import OptionError
 from spieltisch.core.registry import load_game
 from spieltisch.core.snapshot import snapshot
 from spieltisch.games.calcory.game import CalcoryGame
-from spieltisch.games.calcory.rules import BUST, DOWN, EMPTY, OFFER, PLACE, RETURN, TURN
+from spieltisch.games.calcory.phases import BUST, DOWN, EMPTY, OFFER, PLACE, RETURN, TURN
 
 
 # --- Vorbereitung: 60 cards from the data file, laid 6 x 10 face down --------------------------
@@ -48,7 +49,7 @@ def test_gesprengt_bust_above_13_turns_the_cards_face_down() -> None:
     turn(state, "A2")
     # Everybody sees the card that bust; then the player turns the cards back.
     assert state.phase == BUST and state.current_player() == 0 and cell(state, 1, "A2") == 5
-    assert state.legal_actions() == [state.settings.cover_action]
+    assert state.legal_actions() == [state.settings.actions.cover]
     cover(state)
     assert state.current_player() == 1
     assert cell(state, 1, "A1") == "?" and cell(state, 1, "A2") == "?"
@@ -73,13 +74,13 @@ def test_treffer_hit_takes_the_cards_and_returns_one_face_down_known_only_to_its
     state = deal(2, [4, 0, 9])
     turn(state, "A1", "A2", "A3")
     assert state.phase == RETURN and state.current_player() == 0
-    base = state.settings.return_base
-    assert state.legal_actions() == [base + 0, base + 4, base + 9]
+    actions = state.settings.actions
+    assert state.legal_actions() == [actions.encode_return(d) for d in (0, 4, 9)]
     assert state.view(1)["return_choices"] == [0, 4, 9]  # the hit was seen by all
     give_back(state, 9)
     assert state.phase == PLACE
     assert state.view(0)["holding"] == 9 and state.view(1)["holding"] is None
-    places = [a - state.settings.place_base for a in state.legal_actions()]
+    places = [actions.decode(a).position for a in state.legal_actions()]
     assert places == [pos(state, label) for label in ("A1", "A2", "A3")]  # only empty positions
     place(state, "A2")
     assert state.current_player() == 1
@@ -192,13 +193,13 @@ def test_a_hit_beats_the_offer_too() -> None:
 # --- 2 Karten -------------------------------------------------------------------------------
 def test_two_cards_a_player_without_collected_cards_must_turn_two() -> None:
     state = deal(2, [5, 4, 9, 4, 7, 1, 2])
-    stop_action = state.settings.stop_action
+    stop_id = state.settings.actions.stop
     turn(state, "A1")
-    assert stop_action not in state.legal_actions()
+    assert stop_id not in state.legal_actions()
     with pytest.raises(IllegalActionError):
         stop(state)
     turn(state, "A2")
-    assert stop_action in state.legal_actions()
+    assert stop_id in state.legal_actions()
     stop(state)
     # Seat 1 hits (9 + 4) and so holds cards: from then on one card is enough.
     turn(state, "A3", "A4")
@@ -207,7 +208,7 @@ def test_two_cards_a_player_without_collected_cards_must_turn_two() -> None:
     turn(state, "A5", "A6", "A7")  # seat 0: 7 + 1 + 2 = 10, and stops
     stop(state)
     turn(state, "A1")
-    assert stop_action in state.legal_actions()
+    assert stop_id in state.legal_actions()
 
 
 def test_two_cards_or_all_that_are_left(tmp_path: Path) -> None:
@@ -220,7 +221,7 @@ def test_two_cards_or_all_that_are_left(tmp_path: Path) -> None:
     stop(state)
     assert state.piles[2] == [] and state.downs == [pos(state, "A1")]
     turn(state, "A1")  # seat 2 has no cards and turns the only face-down card
-    assert state.legal_actions() == [state.settings.stop_action]
+    assert state.legal_actions() == [state.settings.actions.stop]
     stop(state)
     assert state.offer_owner == 2 and state.offer == [pos(state, "A1")]
 
@@ -277,7 +278,7 @@ def test_shared_victory_after_a_single_card_ending(tmp_path: Path) -> None:
     turn(state, "A3", "A4", "A5")  # seat 1: 8, an offer
     stop(state)
     turn(state, "A1")  # seat 2, without cards, turns the last face-down card: 9
-    assert state.settings.stop_action in state.legal_actions()  # all that was left
+    assert state.settings.actions.stop in state.legal_actions()  # all that was left
     stop(state)  # 9 beats 8
     turn(state, "A3")  # seat 0: 1 does not beat 9
     stop(state)
@@ -387,9 +388,9 @@ def test_illegal_moves_raise_and_change_nothing() -> None:
     before = snapshot(state)
     for action in (
         pos(state, "A3"),
-        state.settings.stop_action,
-        state.settings.place_base,
-        state.settings.return_base + 5,
+        state.settings.actions.stop,
+        state.settings.actions.encode_place(0),
+        state.settings.actions.encode_return(5),
     ):
         with pytest.raises(IllegalActionError):
             state.apply_action(action)
@@ -403,22 +404,33 @@ def test_illegal_moves_raise_and_change_nothing() -> None:
 def test_action_names_in_english_and_german() -> None:
     state = deal(2, [4, 9])
     game = state.game
+    actions = game.settings.actions
     assert state.action_to_string(pos(state, "B7")) == "turn B7"
     assert state.action_label(pos(state, "B7"), "de") == "Karte B7 aufdecken"
-    assert state.action_to_string(game.settings.stop_action) == "stop"
-    assert state.action_to_string(game.settings.return_base + 4) == "return a 4"
-    assert state.action_to_string(game.settings.place_base + 12) == "put back at B3"
-    assert state.action_label(game.settings.place_base + 12, "de") == "die Karte auf B3 zurücklegen"
+    assert state.action_to_string(actions.stop) == "stop (leave the cards lying)"
+    assert state.action_to_string(actions.encode_return(4)) == "return a 4 face down"
+    assert state.action_to_string(actions.encode_place(12)) == "put the card back at B3"
+    assert state.action_label(actions.encode_place(12), "de") == "die Karte auf B3 zurücklegen"
+
+
+def test_a_move_has_one_name_per_language() -> None:
+    """`action_to_string` is the English label, for every legal move of a played game."""
+    state = deal(2, [4, 9, 8, 8, 4])
+    rng = random.Random(3)
+    while not state.is_terminal():
+        for action in state.legal_actions():
+            assert state.action_to_string(action) == state.action_label(action, "en")
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_the_returned_digit_is_not_named_in_public() -> None:
     """Aufnehmen 1: the card goes back face down, so others learn where, not which digit."""
     state = deal(2, first=(6, 7, 2))
     turn(state, "A1", "A2")  # 6 + 7 = 13: a hit
-    back = state.settings.return_base + 6
+    back = state.settings.actions.encode_return(6)
     assert state.action_label(back) == "return a 6 face down"
     assert state.public_action_label(back) == "return a card face down"
     assert state.public_action_label(back, "de") == "eine Karte verdeckt zurücklegen"
     give_back(state, 6)
-    put = state.settings.place_base + pos(state, "A1")
+    put = state.settings.actions.encode_place(pos(state, "A1"))
     assert state.public_action_label(put) == state.action_label(put) == "put the card back at A1"

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 import spieltisch
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, kind_of
 from spieltisch.games.souvenirs.grid import cell_of
-from spieltisch.games.souvenirs.rules import CARD_BASE, CELL, CELL_BASE, CUBE, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.phases import CELL, CUBE
+from spieltisch.games.souvenirs.rules import CARD_BASE, CELL_BASE, LINE_BASE, PASS, SouvenirsState
 
 COLOURS = {"rot": 0, "gelb": 1, "grün": 2, "türkis": 3, "lila": 4}
 

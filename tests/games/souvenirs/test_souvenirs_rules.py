@@ -15,16 +15,8 @@ from spieltisch.core.play import sample_chance
 from spieltisch.core.snapshot import snapshot
 from spieltisch.games.souvenirs.cards import JOKER, NUM_KINDS, colour_of, load_deck, number_of
 from spieltisch.games.souvenirs.grid import EMPTY, cell_of, col_line, row_line
-from spieltisch.games.souvenirs.rules import (
-    CARD,
-    CARD_BASE,
-    CELL_BASE,
-    CUBE,
-    DRAW,
-    LINE_BASE,
-    PASS,
-    SouvenirsState,
-)
+from spieltisch.games.souvenirs.phases import CARD, CUBE, DRAW
+from spieltisch.games.souvenirs.rules import CARD_BASE, CELL_BASE, LINE_BASE, PASS, SouvenirsState
 
 # The rulebook's scoring examples on one 5x5 grid (rows -2..2, columns -2..2):
 #   row -2     Full House 3-3-3-4-4: Clara (seat 0) first, Mika (seat 1) second

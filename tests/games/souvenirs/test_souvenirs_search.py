@@ -13,7 +13,8 @@ from spieltisch.bots import make_bot
 from spieltisch.bots.ismcts import IsmctsBot
 from spieltisch.games.souvenirs.bot import _weights, best_placement, prospect
 from spieltisch.games.souvenirs.grid import LINES_OF_CELL, row_line
-from spieltisch.games.souvenirs.rules import CARD, SouvenirsState
+from spieltisch.games.souvenirs.phases import CARD
+from spieltisch.games.souvenirs.rules import SouvenirsState
 from spieltisch.games.souvenirs.search import estimate_scores
 from tests.core.walk import random_walk
 

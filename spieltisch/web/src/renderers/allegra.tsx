@@ -21,10 +21,12 @@ import type { RendererProps } from "./types";
 
 type Cell = AllegraViewData["layouts"][number][number];
 
-/** What every seat sees of ALLEGRA (spieltisch/games/allegra/rules.py `AllegraView`, generated into schema.d.ts). */
+/** What every seat sees of ALLEGRA (spieltisch/games/allegra/views.py `AllegraView`, generated into schema.d.ts). */
 export type AllegraViewData = components["schemas"]["AllegraView"];
+/** A move of Allegra as data, one type per kind (spieltisch/games/allegra/views.py `AllegraMove`). */
+export type AllegraMoveData = components["schemas"]["AllegraMove"];
 
-/** The table's reference data (spieltisch/games/allegra/text.py `AllegraReference`). */
+/** The table's reference data (spieltisch/games/allegra/views.py `AllegraReference`). */
 type AllegraReference = components["schemas"]["AllegraReference"];
 
 const WIDTH = 5;
@@ -113,7 +115,7 @@ interface StripProps {
   old: Cell[][];
   seats: Seat[];
   you: number | null;
-  legal: Move[];
+  legal: Move<AllegraMoveData>[];
   onMove: (id: number) => void;
   fresh: boolean;
   t: T;
@@ -189,7 +191,7 @@ function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w, positionN
   );
 }
 
-export function AllegraView({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps<AllegraViewData, AllegraReference>) {
+export function AllegraView({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps<AllegraViewData, AllegraReference, AllegraMoveData>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
   const positionName = (position: number) => reference?.position_names[position] ?? "?";
@@ -247,7 +249,7 @@ export function AllegraView({ view, previous, seats, you, lang: pageLang, legal,
           <p class="row">
             {accepts.map((move) => (
               <button type="button" key={move.id} class="primary" data-action={move.id} onClick={() => onMove(move.id)}>
-                {fill(w.accept, { name: name(Number(move.move!.seat)) })}
+                {fill(w.accept, { name: name(move.move.seat) })}
               </button>
             ))}
             {decline && (
@@ -265,8 +267,8 @@ export function AllegraView({ view, previous, seats, you, lang: pageLang, legal,
           <p class="row">
             {clears.map((move) => (
               <button type="button" key={move.id} data-action={move.id} onClick={() => onMove(move.id)}>
-                {move.move!.line === "row" ? w.row : w.column}:{" "}
-                {(move.move!.positions as number[]).map(positionName).join(" ")}
+                {move.move.line === "row" ? w.row : w.column}:{" "}
+                {move.move.positions.map(positionName).join(" ")}
               </button>
             ))}
           </p>

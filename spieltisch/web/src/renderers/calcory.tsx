@@ -14,7 +14,7 @@ import { CardGrid } from "./grid";
 import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
 
-/** The table's reference data (spieltisch/games/calcory/text.py `CalcoryReference`). */
+/** The table's reference data (spieltisch/games/calcory/views.py `CalcoryReference`). */
 type CalcoryReference = components["schemas"]["CalcoryReference"];
 
 const WORDS = {
@@ -34,10 +34,12 @@ const WORDS = {
   },
 };
 
-/** What a seat sees of Calcory (spieltisch/games/calcory/rules.py `CalcoryView`, generated into schema.d.ts). */
+/** What a seat sees of Calcory (spieltisch/games/calcory/views.py `CalcoryView`, generated into schema.d.ts). */
 export type CalcoryViewData = components["schemas"]["CalcoryView"];
+/** A move of Calcory as data, one type per kind (spieltisch/games/calcory/views.py `CalcoryMove`). */
+export type CalcoryMoveData = components["schemas"]["CalcoryMove"];
 
-export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps<CalcoryViewData, CalcoryReference>) {
+export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal, onMove, t, reference }: RendererProps<CalcoryViewData, CalcoryReference, CalcoryMoveData>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
   const { columns, cells, known, collected, offer, player } = view;
@@ -51,7 +53,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
   const stop = findMove(legal, "stop");
   const turnBack = findMove(legal, "turn_back");
   const returns = [...new Set(choices)].map((digit) => ({ digit, move: findMove(legal, "return", { digit }) }));
-  const putting = legal.some((m) => m.move?.kind === "put_back");
+  const putting = legal.some((m) => m.move.kind === "put_back");
   return (
     <div class="calcory" data-testid="view">
       <p class="cc-status">

@@ -17,15 +17,19 @@ import type { Move, Seat } from "../api";
 import { Card, CardBack } from "../cards";
 import type { T } from "../i18n";
 import { findMove, movesOf } from "../moves";
-import { Act, Pick, SeatMark, playerName, seatColour, usePlan, type Step } from "./parts";
+import { GenericView } from "./generic";
+import { Act, Pick, SeatMark, playerName, seatColour, usePlan, type Step as AnyStep } from "./parts";
 import type { components } from "../schema";
 import type { RendererProps } from "./types";
 
 type Lang = "de" | "en";
-/** What a seat sees of LEVEL 8 (spieltisch/games/level8/rules.py `Level8View`, generated into schema.d.ts). */
+/** What a seat sees of LEVEL 8 (spieltisch/games/level8/views.py `Level8View`, generated into schema.d.ts). */
 export type Level8ViewData = components["schemas"]["Level8View"];
+/** A move of Level8 as data, one type per kind (spieltisch/games/level8/views.py `Level8Move`). */
+export type Level8MoveData = components["schemas"]["Level8Move"];
+type Step = AnyStep<Level8MoveData>;
 
-/** The table's reference data (spieltisch/games/level8/text.py `Level8Reference`). */
+/** The table's reference data (spieltisch/games/level8/views.py `Level8Reference`). */
 type Level8Reference = components["schemas"]["Level8Reference"];
 
 /** The card faces' colours (how a card is drawn; its colour's name is the reference data's). */
@@ -72,27 +76,26 @@ class Deck {
   readonly joker: number;
   readonly skip: number;
   constructor(
-    /** Empty until the reference data has arrived. */
-    readonly ref: Partial<Level8Reference>,
+    readonly ref: Level8Reference,
     readonly lang: Lang,
   ) {
-    this.values = ref.values ?? 15;
-    this.joker = ref.joker ?? this.values * PALETTE.length;
-    this.skip = ref.skip ?? this.joker + 1;
+    this.values = ref.values;
+    this.joker = ref.joker;
+    this.skip = ref.skip;
   }
   colourName(colour: number): string {
-    return this.ref.colours?.[this.lang]?.[colour] ?? "?";
+    return this.ref.colours[this.lang]?.[colour] ?? "?";
   }
   name(kind: number): string {
-    if (kind === this.joker) return this.ref.card_words?.[this.lang]?.joker ?? "?";
-    if (kind === this.skip) return this.ref.card_words?.[this.lang]?.skip ?? "?";
+    if (kind === this.joker) return this.ref.card_words[this.lang]?.joker ?? "?";
+    if (kind === this.skip) return this.ref.card_words[this.lang]?.skip ?? "?";
     return `${this.colourName(Math.floor(kind / this.values))} ${(kind % this.values) + 1}`;
   }
   partName(level: number, part: number): string {
-    return this.ref.part_names?.[this.lang]?.[level - 1]?.[part] ?? "?";
+    return this.ref.part_names[this.lang]?.[level - 1]?.[part] ?? "?";
   }
   levelName(level: number): string {
-    return this.ref.level_names?.[this.lang]?.[level - 1] ?? "?";
+    return this.ref.level_names[this.lang]?.[level - 1] ?? "?";
   }
 }
 
@@ -151,7 +154,7 @@ interface PlayerProps {
   view: Level8ViewData;
   before: Level8ViewData;
   deck: Deck;
-  legal: Move[];
+  legal: Move<Level8MoveData>[];
   /** The moves a click on this player's pile, name or group makes with the cards now selected. */
   pileSteps: Step[] | undefined;
   seatSteps: Step[] | undefined;
@@ -237,19 +240,34 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
   );
 }
 
+/** What a pick or a lay-off onto a group says of its card: the number or colour it stands for, a run's end. */
+interface Meaning {
+  card: number;
+  number?: number;
+  colour?: number;
+  end?: "low" | "high";
+}
+
+function meaningOf(move: Level8MoveData): Meaning | null {
+  return move.kind === "pick" || move.kind === "lay_off_onto" ? move : null;
+}
+
 /** The meanings a joker may take where it goes (its number or colour, and a run's end): the person says which. */
-function Meanings({ choices, choose, deck, w }: { choices: Move[]; choose: (move: Move | null) => void; deck: Deck; w: Words }) {
-  const card = deck.name(Number(choices[0]!.move!.card));
-  const question = fill(w.meaning, { card });
+function Meanings({ choices, choose, deck, w }: { choices: Move<Level8MoveData>[]; choose: (move: Move<Level8MoveData> | null) => void; deck: Deck; w: Words }) {
+  const first = choices[0] ? meaningOf(choices[0].move) : null;
+  const question = fill(w.meaning, { card: first ? deck.name(first.card) : "" });
   return (
     <div class="row l8-prompt" role="group" aria-label={question} data-testid="meanings">
       <span>{question}</span>
       {choices.map((move) => {
-        const m = move.move!;
-        const what = m.colour !== undefined ? deck.colourName(Number(m.colour)) : String(m.number);
+        const m = meaningOf(move.move);
+        if (!m) return null;
+        const what = m.colour !== undefined ? deck.colourName(m.colour) : String(m.number);
         const end = m.end === "low" ? w.low : m.end === "high" ? w.high : null;
         const data: Record<string, string> = {};
-        for (const field of ["number", "colour", "end"]) if (m[field] !== undefined) data[`data-${field}`] = String(m[field]);
+        if (m.number !== undefined) data["data-number"] = String(m.number);
+        if (m.colour !== undefined) data["data-colour"] = String(m.colour);
+        if (m.end !== undefined) data["data-end"] = m.end;
         return (
           <button type="button" key={move.id} {...data} onClick={() => choose(move)}>
             {end ? `${end} ` : ""}
@@ -264,11 +282,20 @@ function Meanings({ choices, choose, deck, w }: { choices: Move[]; choose: (move
   );
 }
 
-export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>) {
+type Level8Props = RendererProps<Level8ViewData, Level8Reference, Level8MoveData>;
+
+/** The table once its reference data has arrived (it names the cards); until then the plain view. */
+export function Level8View(props: Level8Props) {
+  const { reference } = props;
+  if (!reference) return <GenericView {...(props as unknown as RendererProps)} />;
+  return <Level8Table {...props} reference={reference} />;
+}
+
+function Level8Table(props: Level8Props & { reference: Level8Reference }) {
   const { view, previous, seats, you, legal, onMove, t, reference } = props;
   const lang: Lang = props.lang === "de" ? "de" : "en";
   const w = WORDS[lang];
-  const deck = new Deck(reference ?? {}, lang);
+  const deck = new Deck(reference, lang);
   const before = previous ?? view;
   const [selected, setSelected] = useState<number[]>([]);
   const plan = usePlan(legal, onMove);
@@ -278,7 +305,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
   const currentPart = view.part;
   const picks = view.picks.map((p) => p[0]);
   const built = view.built;
-  const laying = legal.some((m) => m.move?.kind === "pick") || picks.length > 0 || built.length > 0;
+  const laying = legal.some((m) => m.move.kind === "pick") || picks.length > 0 || built.length > 0;
   const drawStock = findMove(legal, "draw_stock");
   const cancel = findMove(legal, "cancel");
   const takeSkip = findMove(legal, "take_skip");
@@ -307,9 +334,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
     const onto: Step = (moves) => movesOf(moves, "lay_off_onto", { owner, group });
     if (layingOff && movesOf(legal, "lay_off_onto", { owner, group }).length > 0) return [onto];
     if (single === null) return undefined;
-    const start = movesOf(legal, "lay_off", { card: single }).find((m) =>
-      ((m.move!.onto as { owner: number; group: number }[] | undefined) ?? []).some((o) => o.owner === owner && o.group === group),
-    );
+    const start = movesOf(legal, "lay_off", { card: single }).find((m) => m.move.onto.some((o) => o.owner === owner && o.group === group));
     return start ? [() => start, onto] : undefined;
   };
   const pileSteps = (owner: number): Step[] | undefined => {
@@ -334,7 +359,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
           </Act>
         </span>
       </p>
-      <RoundState view={view} seats={seats} t={t} w={w} limit={reference?.stall_rounds ?? 0} />
+      <RoundState view={view} seats={seats} t={t} w={w} limit={reference.stall_rounds} />
       {plan.choices.length > 0 && <Meanings choices={plan.choices} choose={plan.choose} deck={deck} w={w} />}
       <ul class="l8-players" data-testid="players">
         {seats.map((_s, seat) => (
@@ -411,7 +436,7 @@ export function Level8View(props: RendererProps<Level8ViewData, Level8Reference>
           <p class="note">{w.hint}</p>
           <div class="hand-cards">
             {hand.map((kind, index) => {
-              const keep = keeps.find((m) => m.move!.card === kind);
+              const keep = keeps.find((m) => m.move.card === kind);
               if (keep)
                 return (
                   <Act key={index} move={keep} onMove={onMove} label={`${w.keep}: ${deck.name(kind)}`} data={{ card: kind }}>

@@ -3,7 +3,7 @@
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Move, Seat } from "../api";
+import type { Move, MoveStruct, Seat } from "../api";
 import type { T } from "../i18n";
 
 interface ActProps {
@@ -103,15 +103,15 @@ export function SeatMark({ seat, seats, t, mark, title }: { seat: number; seats:
  * undefined when none fits (the plan is then given up).
  */
 /** One step of a plan: the legal move it makes, or the moves it may mean when the person must say which. */
-export type Step = (legal: Move[]) => Move | Move[] | undefined;
+export type Step<M extends MoveStruct = MoveStruct> = (legal: Move<M>[]) => Move<M> | Move<M>[] | undefined;
 
-export interface Plan {
+export interface Plan<M extends MoveStruct = MoveStruct> {
   /** Starts a new plan (and ends any before it). */
-  run: (steps: Step[]) => void;
+  run: (steps: Step<M>[]) => void;
   /** The moves a step may mean while the person chooses (a joker's number or colour); else empty. */
-  choices: Move[];
+  choices: Move<M>[];
   /** Makes the chosen one of `choices` and goes on with the plan; null gives the plan up. */
-  choose: (move: Move | null) => void;
+  choose: (move: Move<M> | null) => void;
 }
 
 /**
@@ -120,12 +120,12 @@ export interface Plan {
  * steps). A step that may mean several moves waits for the person to choose
  * one. A step that finds no legal move ends the plan; so does a new plan.
  */
-export function usePlan(legal: Move[], onMove: (id: number) => void): Plan {
-  const [plan, setPlan] = useState<Step[]>([]);
+export function usePlan<M extends MoveStruct>(legal: Move<M>[], onMove: (id: number) => void): Plan<M> {
+  const [plan, setPlan] = useState<Step<M>[]>([]);
   // The choices are for one state's moves; a new state voids them.
-  const [asked, setAsked] = useState<{ legal: Move[]; moves: Move[] } | null>(null);
-  const sentFor = useRef<Move[] | null>(null);
-  const send = (move: Move) => {
+  const [asked, setAsked] = useState<{ legal: Move<M>[]; moves: Move<M>[] } | null>(null);
+  const sentFor = useRef<Move<M>[] | null>(null);
+  const send = (move: Move<M>) => {
     sentFor.current = legal;
     onMove(move.id);
   };
@@ -146,13 +146,13 @@ export function usePlan(legal: Move[], onMove: (id: number) => void): Plan {
     else if (moves.length > 1) setAsked({ legal, moves });
   }, [plan, legal, asked]);
   return {
-    run: (steps: Step[]) => {
+    run: (steps: Step<M>[]) => {
       sentFor.current = null;
       setAsked(null);
       setPlan(steps);
     },
     choices,
-    choose: (move: Move | null) => {
+    choose: (move: Move<M> | null) => {
       setAsked(null);
       if (move && choices.includes(move)) send(move);
       else setPlan([]);

@@ -10,7 +10,7 @@
 // a line's marker `cube`, the "no cube" button `pass`.
 
 import { Card } from "../cards";
-import { findMove } from "../moves";
+import { findMove, movesOf } from "../moves";
 import { Act, SeatMark, playerName, seatColour } from "./parts";
 import type { components } from "../schema";
 import type { RendererProps } from "./types";
@@ -37,10 +37,12 @@ const WORDS = {
   },
 };
 
-/** What a seat sees of Souvenirs (spieltisch/games/souvenirs/rules.py `SouvenirsView`, generated into schema.d.ts). */
+/** What a seat sees of Souvenirs (spieltisch/games/souvenirs/views.py `SouvenirsView`, generated into schema.d.ts). */
 export type SouvenirsViewData = components["schemas"]["SouvenirsView"];
+/** A move of Souvenirs as data, one type per kind (spieltisch/games/souvenirs/views.py `SouvenirsMove`). */
+export type SouvenirsMoveData = components["schemas"]["SouvenirsMove"];
 
-/** The table's reference data (spieltisch/games/souvenirs/text.py `SouvenirsReference`). */
+/** The table's reference data (spieltisch/games/souvenirs/views.py `SouvenirsReference`). */
 export type SouvenirsReference = components["schemas"]["SouvenirsReference"];
 
 type Lang = "de" | "en";
@@ -62,7 +64,7 @@ function namesOf(reference: SouvenirsReference | null | undefined, lang: Lang): 
   return { joker: reference?.joker ?? 30, card: (kind) => cards[kind] ?? "?" };
 }
 
-export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, lang: pageLang, reference }: RendererProps<SouvenirsViewData, SouvenirsReference>) {
+export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, lang: pageLang, reference }: RendererProps<SouvenirsViewData, SouvenirsReference, SouvenirsMoveData>) {
   const lang = pageLang === "de" ? "de" : "en";
   const w = WORDS[lang];
   const names = namesOf(reference, lang);
@@ -71,7 +73,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
   const cubes = view.cubes;
   const oldCubes = (previous ?? view).cubes;
   const at = new Map(placed.map(([row, col, kind]) => [`${row},${col}`, kind]));
-  const places = legal.filter((m) => m.move?.kind === "place").map((m) => [Number(m.move!.row), Number(m.move!.col)]);
+  const places = movesOf(legal, "place").map((m) => [m.move.row, m.move.col]);
   const rows = [0, ...placed.map((c) => c[0]), ...places.map((p) => p[0]!)];
   const cols = [0, ...placed.map((c) => c[1]), ...places.map((p) => p[1]!)];
   // Without cells to choose, show one free line around the grid where it can still grow.

@@ -10,22 +10,22 @@ import { Chip } from "../../cards";
 import { findMove, movesOf } from "../../moves";
 import { Act, Pick } from "../parts";
 import { HandCard } from "./pieces";
-import { fill, type Lang, type Tables, type Words } from "./tables";
+import { fill, type Lang, type LucandorMoveData, type LucandorPlay, type Tables, type Words } from "./tables";
 
 interface Props {
   hand: number[];
   oldHand: Set<number>;
   fresh: boolean;
   tables: Tables;
-  legal: Move[];
+  legal: Move<LucandorMoveData>[];
   onMove: (id: number) => void;
 
   lang: Lang;
   w: Words;
 }
 
-function useName(move: Move, card: number, tables: Tables, lang: Lang, w: Words): string {
-  switch (move.move?.use) {
+function useName(play: LucandorPlay, card: number, tables: Tables, lang: Lang, w: Words): string {
+  switch (play.use) {
     case "put_away":
       return w.putAway;
     case "function":
@@ -35,9 +35,7 @@ function useName(move: Move, card: number, tables: Tables, lang: Lang, w: Words)
     case "clean":
       return w.clean;
     case "task":
-      return `${w.task}: ${tables.colourName(Number(move.move.colour), lang)}`;
-    default:
-      return move.label;
+      return `${w.task}: ${play.colour === undefined ? "" : tables.colourName(play.colour, lang)}`;
   }
 }
 
@@ -85,14 +83,15 @@ export function Hand({ hand, oldHand, fresh, tables, legal, onMove, lang, w }: P
               type="button"
               key={move.id}
               class="primary"
-              data-use={String(move.move!.use)}
-              data-colour={move.move!.colour === undefined ? undefined : String(move.move!.colour)}
+              data-use={move.move.use}
+              data-colour={move.move.colour === undefined ? undefined : String(move.move.colour)}
               onClick={() => {
                 setChosen(null);
                 onMove(move.id);
               }}
             >
-              {move.move!.use === "task" && <Chip colour={tables.suit(Number(move.move!.colour))} size={16} />} {useName(move, current, tables, lang, w)}
+              {move.move.use === "task" && move.move.colour !== undefined && <Chip colour={tables.suit(move.move.colour)} size={16} />}{" "}
+              {useName(move.move, current, tables, lang, w)}
             </button>
           ))}
         </div>

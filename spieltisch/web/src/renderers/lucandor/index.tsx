@@ -16,13 +16,13 @@ import type { RendererProps } from "../types";
 import { Hand } from "./hand";
 import { HandCard, Piece } from "./pieces";
 import { Players } from "./players";
-import { asLucandor, fill, tablesFor, wordsFor, type Lang, type LucandorReference } from "./tables";
+import { asLucandor, fill, tablesFor, wordsFor, type Lang, type LucandorMoveData, type LucandorReference } from "./tables";
 import { Wardrobe } from "./wardrobe";
 
-/** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/rules.py `LucandorView`, generated into schema.d.ts). */
+/** What a seat sees of Der Graf von Lucandor (spieltisch/games/lucandor/views.py `LucandorView`, generated into schema.d.ts). */
 export type LucandorViewData = components["schemas"]["LucandorView"];
 
-export function LucandorView(props: RendererProps<LucandorViewData, LucandorReference>) {
+export function LucandorView(props: RendererProps<LucandorViewData, LucandorReference, LucandorMoveData>) {
   const { view, previous, seats, you, legal, onMove, t, log } = props;
   const lang: Lang = props.lang === "de" ? "de" : "en";
   const content = view.content ?? [];
@@ -39,13 +39,14 @@ export function LucandorView(props: RendererProps<LucandorViewData, LucandorRefe
   const lockOwner = view.lock_owner;
   const hand = view.hand ?? [];
   const toMove = view.to_move;
-  const phase = view.phase === 1 ? w.afternoon : w.morning;
+  const phase = view.phase === "afternoon" ? w.afternoon : w.morning;
   // The card being played: the mover's last move, when it played a card this turn (a public struct).
   const last = log?.[log.length - 1];
-  const playing = last && last.seat === toMove && last.move?.kind === "play" && typeof last.move.card === "number" ? last.move.card : null;
+  const playing = last && last.seat === toMove && last.move?.kind === "play" && last.move.card !== undefined ? last.move.card : null;
   const colours = movesOf(legal, "colour");
   const corners = movesOf(legal, "corner");
   const secures = movesOf(legal, "secure");
+  const secureAsk = secures[0] ? fill(w.secureAsk, { n: secures[0].move.slot + 1 }) : "";
   return (
     <div class="lucandor" data-testid="view">
       <p class="facts">
@@ -66,8 +67,8 @@ export function LucandorView(props: RendererProps<LucandorViewData, LucandorRefe
         <div class="row lu-prompt" role="group" aria-label={w.chooseColour}>
           <span>{w.chooseColour}</span>
           {colours.map((move) => (
-            <button type="button" key={move.id} data-colour={String(move.move!.colour)} onClick={() => onMove(move.id)}>
-              <Chip colour={tables.suit(Number(move.move!.colour))} size={18} /> {tables.colourName(Number(move.move!.colour), lang)}
+            <button type="button" key={move.id} data-colour={move.move.colour} onClick={() => onMove(move.id)}>
+              <Chip colour={tables.suit(move.move.colour)} size={18} /> {tables.colourName(move.move.colour, lang)}
             </button>
           ))}
         </div>
@@ -76,18 +77,18 @@ export function LucandorView(props: RendererProps<LucandorViewData, LucandorRefe
         <div class="row lu-prompt" role="group" aria-label={w.chooseCorner}>
           <span>{w.chooseCorner}</span>
           {corners.map((move) => (
-            <button type="button" key={move.id} data-corner={String(move.move!.corner)} onClick={() => onMove(move.id)}>
-              {tables.cornerName(Number(move.move!.corner), lang)}
+            <button type="button" key={move.id} data-corner={move.move.corner} onClick={() => onMove(move.id)}>
+              {tables.cornerName(move.move.corner, lang)}
             </button>
           ))}
         </div>
       )}
       {secures.length > 0 && (
-        <div class="row lu-prompt" role="group" aria-label={fill(w.secureAsk, { n: Number(secures[0]!.move!.slot) + 1 })}>
-          <span>{fill(w.secureAsk, { n: Number(secures[0]!.move!.slot) + 1 })}</span>
+        <div class="row lu-prompt" role="group" aria-label={secureAsk}>
+          <span>{secureAsk}</span>
           {secures.map((move) => (
-            <button type="button" key={move.id} data-secure={String(move.move!.secure)} onClick={() => onMove(move.id)}>
-              {move.move!.secure ? w.secure : w.leave}
+            <button type="button" key={move.id} data-secure={String(move.move.secure)} onClick={() => onMove(move.id)}>
+              {move.move.secure ? w.secure : w.leave}
             </button>
           ))}
         </div>

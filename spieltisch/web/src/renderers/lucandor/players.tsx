@@ -10,9 +10,9 @@ import { findMove } from "../../moves";
 import { Act, SeatMark, playerName, seatColour } from "../parts";
 import { Piece } from "./pieces";
 import type { components } from "../../schema";
-import type { Lang, Tables, Words } from "./tables";
+import type { Lang, LucandorMoveData, Tables, Words } from "./tables";
 
-/** A player as the view shows them (spieltisch/games/lucandor/rules.py `LucandorPlayerView`). */
+/** A player as the view shows them (spieltisch/games/lucandor/views.py `LucandorPlayerView`). */
 export type Player = components["schemas"]["LucandorPlayerView"];
 
 interface Props {
@@ -22,7 +22,7 @@ interface Props {
   you: number | null;
   seats: Seat[];
   tables: Tables;
-  legal: Move[];
+  legal: Move<LucandorMoveData>[];
   onMove: (id: number) => void;
   t: T;
   lang: Lang;

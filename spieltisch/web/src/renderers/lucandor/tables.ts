@@ -13,6 +13,10 @@ export type Lang = "de" | "en";
 type Schemas = components["schemas"];
 /** The reference data of a Lucandor table. */
 export type LucandorReference = Schemas["LucandorReference"];
+/** A move of Lucandor as data, one type per kind (spieltisch/games/lucandor/views.py `LucandorMove`). */
+export type LucandorMoveData = components["schemas"]["LucandorMove"];
+/** Playing a hand card for a use. */
+export type LucandorPlay = components["schemas"]["LucandorPlayMove"];
 export type Named = Schemas["LucandorNamed"];
 export type GarmentInfo = Schemas["LucandorGarment"];
 export type CardInfo = Schemas["LucandorCard"];
@@ -82,9 +86,9 @@ export class Tables {
   constructor(readonly ref: LucandorReference) {
     this.sections = ref.wardrobe.sections.length;
     this.cells = this.sections * ref.wardrobe.storeys.length;
-    this.drawerSlots = new Set(ref.wardrobe.drawer_slots ?? []);
-    this.doorLock = ref.wardrobe.door_lock ?? ref.wardrobe.slots.length;
-    this.markers = ref.markers ?? 2;
+    this.drawerSlots = new Set(ref.wardrobe.drawer_slots);
+    this.doorLock = ref.wardrobe.door_lock;
+    this.markers = ref.markers;
     this.functions = new Map(ref.functions.map((named) => [named.key, named]));
   }
 

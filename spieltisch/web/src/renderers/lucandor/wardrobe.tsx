@@ -14,7 +14,7 @@ import type { T } from "../../i18n";
 import { findMove } from "../../moves";
 import { Act } from "../parts";
 import { LockMark, Piece, SlotCard } from "./pieces";
-import { fill, type Lang, type Tables, type Words } from "./tables";
+import { fill, type Lang, type LucandorMoveData, type Tables, type Words } from "./tables";
 
 export interface WardrobeProps {
   content: number[][][];
@@ -26,7 +26,7 @@ export interface WardrobeProps {
   lockLevel: number[];
   fresh: (card: number) => boolean;
   tables: Tables;
-  legal: Move[];
+  legal: Move<LucandorMoveData>[];
   onMove: (id: number) => void;
   seats: Seat[];
   t: T;
@@ -141,7 +141,7 @@ function Cell(props: CellProps) {
   const { wardrobe } = tables.ref;
   const cellName = tables.cellName(cell, lang);
   const whole = findMove(legal, "drawer", { cell }) ?? findMove(legal, "drawer_slot", { cell });
-  const wholeLabel = whole?.move?.kind === "drawer" ? `${w.moveDrawer}: ${cellName}` : `${w.drawerHere}: ${cellName}`;
+  const wholeLabel = whole?.move.kind === "drawer" ? `${w.moveDrawer}: ${cellName}` : `${w.drawerHere}: ${cellName}`;
   // No buttons inside the cell's own button.
   const inner = whole ? [] : legal;
   const take = (place: number, level: number) => findMove(inner, "take", { cell, place, level });
@@ -163,7 +163,7 @@ function Cell(props: CellProps) {
   const container = (kind: string, label: string, body: ComponentChildren) => {
     const put = findMove(inner, "put", { cell, place: 0 });
     return (
-      <Act move={put} onMove={onMove} class="lu-whole" label={put ? fill(w.putHere, { card: tables.cardName(Number(put.move!.card), lang), place: cellName }) : undefined}>
+      <Act move={put} onMove={onMove} class="lu-whole" label={put ? fill(w.putHere, { card: tables.cardName(put.move.card, lang), place: cellName }) : undefined}>
         <div class={kind}>
           <span class="lu-kind">{label}</span>
           {body}
@@ -182,7 +182,7 @@ function Cell(props: CellProps) {
           const where = `${cellName}, ${w.place} ${place + 1}`;
           return (
             <div key={place} class="lu-place" data-place={place}>
-              <Act move={put} onMove={onMove} class="lu-put" label={put ? fill(w.putHere, { card: tables.cardName(Number(put.move!.card), lang), place: where }) : undefined}>
+              <Act move={put} onMove={onMove} class="lu-put" label={put ? fill(w.putHere, { card: tables.cardName(put.move.card, lang), place: where }) : undefined}>
                 <div class="lu-stack">
                   {stack.length === 0 && <span class="lu-empty">{place + 1}</span>}
                   {[...stack].reverse().map((card, back) => {
