@@ -7,7 +7,6 @@ their end by random legal moves, and one table still running.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
@@ -30,6 +29,7 @@ from spieltisch.server.messages import CreateTable
 from spieltisch.server.room import Room
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import ActionRow, Store
+from tests.server.servers import run_apart
 
 pytest.importorskip("matplotlib")
 
@@ -116,7 +116,7 @@ async def _build(settings: Settings) -> Server:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Server:
     data_dir = tmp_path_factory.mktemp("server")
-    return asyncio.run(_build(Settings(data_dir=data_dir, bot_delay=0.0, tables_per_minute=0)))
+    return run_apart(_build(Settings(data_dir=data_dir, bot_delay=0.0, tables_per_minute=0)))
 
 
 def spieltisch(*arguments: str) -> Any:
@@ -301,7 +301,7 @@ def test_an_import_from_postgresql_finds_the_same_games(tmp_path: Path) -> None:
 
     with throwaway_database(POSTGRES_URL, "spieltisch_import") as url:
         settings = Settings(data_dir=tmp_path, database_url=url, bot_delay=0.0, tables_per_minute=0)
-        server = asyncio.run(_build(settings))
+        server = run_apart(_build(settings))
         out = tmp_path / "real"
         result = spieltisch("import", "allegra", "--database-url", url, "--out", out, "--no-plots")
         assert result.exit_code == 0, result.output

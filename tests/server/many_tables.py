@@ -23,6 +23,7 @@ from spieltisch.server.messages import CreateTable
 from spieltisch.server.room import Room
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import ActionRow, Store
+from tests.server.servers import run_apart
 
 
 @dataclass
@@ -41,7 +42,7 @@ def build_running_tables(
     """`tables` running tables of the registered games in turn, each `moves` player moves
     into its game (fewer where the game would end sooner); about `bot_share` of them bots
     only, 40 moves into their game at most."""
-    return asyncio.run(_build(data_dir, tables, moves, bot_share))
+    return run_apart(_build(data_dir, tables, moves, bot_share))
 
 
 async def _build(data_dir: Path, tables: int, moves: int, bot_share: float) -> list[BuiltTable]:

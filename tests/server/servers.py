@@ -8,6 +8,7 @@ as it would behind a load balancer.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import signal
@@ -15,15 +16,19 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY_GAME = ("--extra-game", "tests.core.toy_game:ToyGame")
+
+T = TypeVar("T")
 
 
 def free_port() -> int:
@@ -106,3 +111,10 @@ class Server:
 
     def socket(self, table_id: str, lang: str = "en") -> ClientConnection:
         return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}?lang={lang}", open_timeout=10)
+
+
+def run_apart(main: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end on a thread of its own: the browser tests' playwright
+    keeps an event loop running in the test thread, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()
