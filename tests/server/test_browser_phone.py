@@ -78,6 +78,26 @@ def sideways_scrollers(page: Any) -> list[str]:
     return found
 
 
+def small_text(page: Any) -> list[str]:
+    """Visible text on the board set smaller than 12 CSS pixels, described for a failure message."""
+    found: list[str] = page.evaluate(
+        """() => {
+        const out = new Set();
+        const board = document.querySelector('[data-testid=board]');
+        const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const el = node.parentElement;
+          if (!node.textContent.trim() || !el.getClientRects().length) continue;
+          if (el.closest('.visually-hidden, svg')) continue;
+          const size = parseFloat(getComputedStyle(el).fontSize);
+          if (size < 12) out.add(`${el.tagName.toLowerCase()}.${el.className} ${size}px`);
+        }
+        return [...out];
+      }"""
+    )
+    return found
+
+
 @pytest.mark.parametrize("game", sorted(LARGEST))
 def test_the_largest_table_of_each_game_fits_a_phone(site: Server, browser: Any, game: str) -> None:
     players, hand = LARGEST[game]
@@ -85,6 +105,7 @@ def test_the_largest_table_of_each_game_fits_a_phone(site: Server, browser: Any,
     try:
         shoot(page, f"{game}-{players}-phone-open", full_page=False)
         assert sideways_scrollers(page) == []
+        assert small_text(page) == []
         box = page.locator(f"[data-testid=board] {hand}").first.bounding_box()
         assert box is not None, f"no {hand} on the {game} table"
         assert box["y"] >= 0 and box["y"] + min(box["height"], 60) <= PHONE["height"], box
