@@ -71,7 +71,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
         {offer ? (
           <>
             <SeatMark seat={offer.owner} seats={seats} t={t} /> <strong>{w.offerOf.replace("{name}", playerName(seats, offer.owner, t))}</strong>:{" "}
-            {offer.cells.join(", ")} · {w.sumOf.replace("{sum}", String(offer.sum))} · {offer.cards} {w.cards}
+            {offer.cells.join(", ")} · {w.sumOf.replace("{sum}", String(offer.sum))} · {offer.cards} {offer.cards === 1 ? w.card : w.cards}
           </>
         ) : (
           w.noOffer
@@ -122,7 +122,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
       <ul class="cc-players" data-testid="players">
         {seats.map((_seat, index) => (
           <li key={index} class={index === you ? "mine" : undefined} data-seat={index}>
-            <SeatMark seat={index} seats={seats} t={t} /> {playerName(seats, index, t)}: {collected[index] ?? 0} {w.cards} {w.collected}
+            <SeatMark seat={index} seats={seats} t={t} /> {playerName(seats, index, t)}: {collected[index] ?? 0} {collected[index] === 1 ? w.card : w.cards} {w.collected}
           </li>
         ))}
       </ul>

@@ -25,13 +25,13 @@ const SPAN = 2 * REACH + 1;
 const WORDS = {
   de: {
     grid: "Raster", row: "Reihe", column: "Spalte", start: "Startkarte", hand: "Deine Hand",
-    laying: "wird gelegt", pile: "Stapel", points: "Punkte", cubesLeft: "Holzwürfel übrig", noCube: "Kein Holzwürfel",
+    laying: "wird gelegt", pile: "Stapel", points: "Punkte", cubesLeft: "Holzwürfel übrig", cubeLeft: "Holzwürfel übrig", noCube: "Kein Holzwürfel",
     first: "erster Würfel", second: "zweiter Würfel", cubeHere: "Holzwürfel an {line}", cards: "Karten",
     empty: "frei", place: "legen an {row}, {column}",
   },
   en: {
     grid: "grid", row: "row", column: "column", start: "start card", hand: "Your hand",
-    laying: "being laid", pile: "pile", points: "points", cubesLeft: "cubes left", noCube: "No cube",
+    laying: "being laid", pile: "pile", points: "points", cubesLeft: "cubes left", cubeLeft: "cube left", noCube: "No cube",
     first: "first cube", second: "second cube", cubeHere: "cube on {line}", cards: "cards",
     empty: "free", place: "place at {row}, {column}",
   },
@@ -199,7 +199,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
                 </span>
                 {" · "}
                 <span data-testid="cubes-left">
-                  {cubesLeft[index] ?? 0} {w.cubesLeft}
+                  {cubesLeft[index] ?? 0} {cubesLeft[index] === 1 ? w.cubeLeft : w.cubesLeft}
                 </span>
                 {seat.kind === "open" && ` (${w.empty})`}
               </li>
