@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.browser import CHROMIUM, PHONE, shoot
+from tests.server.browser import CHROMIUM, PHONE, axe_violations, shoot
 from tests.server.servers import Server
 
 pytestmark = pytest.mark.skipif(
@@ -78,6 +78,7 @@ def test_the_replay_moves_by_slider_keys_and_log_lines(site: Server, browser: An
         page.wait_for_selector(f"text=Step {total - 1} of {total}")
         current = page.locator("[data-testid=replay-log] [aria-current=step]")
         assert current.count() == 1 and current.inner_text() == texts[total - 2]
+        assert axe_violations(page, ["moderate", "serious", "critical"]) == []
         shoot(page, "calcory-replay-phone")
     finally:
         context.close()

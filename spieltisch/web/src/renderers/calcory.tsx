@@ -128,7 +128,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
       </ul>
       {pile.length > 0 && (
         <div class="hand" aria-label={w.pile}>
-          <h3>{w.pile}</h3>
+          <h2>{w.pile}</h2>
           <div class="hand-cards">
             {pile.map((value, index) => (
               <Card key={index} small rank={value} />

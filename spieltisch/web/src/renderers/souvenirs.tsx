@@ -122,14 +122,14 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
           <table class="grid" aria-label={w.grid}>
             <thead>
               <tr>
-                <th />
+                <td />
                 {colRange.map((col) => (
                   <th key={col} scope="col" data-testid={`col-label-${col}`}>
                     <span class="visually-hidden">{w.column} </span>
                     {signed(col)}
                   </th>
                 ))}
-                <th />
+                <td />
               </tr>
             </thead>
             <tbody>
@@ -166,7 +166,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
                 </tr>
               ))}
               <tr>
-                <th />
+                <td />
                 {colRange.map((col) => (
                   <LineCubes key={col} isRow={false} n={col} />
                 ))}
@@ -212,7 +212,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
       </div>
       {hand.length > 0 && (
         <section class="hand" aria-label={w.hand}>
-          <h3>{w.hand}</h3>
+          <h2>{w.hand}</h2>
           <div class="hand-cards">
             {hand.map((kind, index) => (
               <Act key={index} move={findMove(legal, "play", { card: kind })} onMove={onMove} testid="hand-card" data={{ card: kind }}>
