@@ -2,7 +2,7 @@
 
 A table with bots in every other seat is opened on a phone page: nothing inside
 the board may scroll sideways (it reflows or scales instead), and the player's
-hand (or, in ALLEGRA, which has no hand, their own layout; in Calcory the grid)
+hand (ALLEGRA: the piles and the card in hand; Calcory, which has none: the grid)
 is on screen as the table opens; the board's text is at least 12 px, every
 control at least 44 px (but Calcory's cards, which share ten columns), and
 axe-core finds nothing moderate or worse. Screenshots go to artifacts/screenshots/.
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(
 LARGEST: dict[str, tuple[int, str]] = {
     "souvenirs": (4, ".hand"),
     "calcory": (4, ".card-grid"),
-    "allegra": (6, ".al-owner.mine"),
+    "allegra": (6, ".al-piles"),
     "level8": (6, ".hand"),
     "lucandor": (5, ".lu-hand"),
 }
