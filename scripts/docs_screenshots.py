@@ -3,7 +3,9 @@
 Starts a server on loopback with a temporary database, opens a table of each
 game with heuristic bots at the other seats, makes some moves by clicking the
 table (a random legal move each time, as the browser tests do), and writes
-docs/images/server-<game>.png (desktop, English) and one German phone page.
+docs/images/server-<game>.png (desktop, English) and docs/images/server-<game>-phone.png
+(a German phone page, 390 x 844, at the game's largest player count: what the
+window shows, with the hand pinned at its bottom).
 Needs the built client (spieltisch serve builds it) and Debian's Chromium.
 
     python3 scripts/docs_screenshots.py
@@ -30,11 +32,14 @@ from tests.server.test_browser_games import DRIVERS, SETUPS, Seat, pick_move, wa
 IMAGES = ROOT / "docs" / "images"
 # How many of our moves before the picture: far enough in for a full table.
 MOVES = {"souvenirs": 14, "calcory": 9, "allegra": 7, "level8": 16, "lucandor": 14}
+LARGEST = {"souvenirs": 4, "calcory": 4, "allegra": 6, "level8": 6, "lucandor": 5}
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
 
 
-def table_page(site: Server, browser: object, game: str, viewport: dict, locale: str) -> tuple[Page, Seat]:
-    players, options = SETUPS[game]
+def table_page(
+    site: Server, browser: object, game: str, viewport: dict, locale: str, players: int = 0
+) -> tuple[Page, Seat]:
+    players, options = players or SETUPS[game][0], SETUPS[game][1]
     body = {"game": game, "players": players, "options": options, "name": "Anna"}
     keys = httpx.post(
         f"{site.url}/api/tables", json={**body, "seats": ["open"] + ["heuristic"] * (players - 1)}
@@ -64,9 +69,9 @@ def play(page: Page, seat: Seat, game: str, moves: int) -> None:
     wait_for_quiet_turn(page, seat)
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, full_page: bool = True) -> None:
     path = IMAGES / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True, animations="disabled")
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
     print("wrote", path)
 
 
@@ -82,9 +87,13 @@ def main() -> None:
                 play(page, seat, game, MOVES[game])
                 shot(page, f"server-{game}")
                 page.context.close()
-            page, seat = table_page(site, browser, "calcory", PHONE, "de-DE")
-            play(page, seat, "calcory", 4)
-            shot(page, "server-calcory-phone")
+            for game, players in LARGEST.items():
+                page, seat = table_page(site, browser, game, PHONE, "de-DE", players)
+                play(page, seat, game, 3)
+                board = "document.querySelector('[data-testid=board]')"
+                page.evaluate(f"() => window.scrollTo(0, {board}.offsetTop)")
+                shot(page, f"server-{game}-phone", full_page=False)
+                page.context.close()
         finally:
             browser.close()
             site.kill()

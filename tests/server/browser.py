@@ -130,18 +130,24 @@ def english_on_page(page: Any) -> list[str]:
 
 def serious_axe_violations(page: Any) -> list[dict[str, Any]]:
     """axe-core's serious and critical findings on the page as it is now."""
+    return axe_violations(page, ["serious", "critical"])
+
+
+def axe_violations(page: Any, impacts: list[str]) -> list[dict[str, Any]]:
+    """axe-core's findings of those impacts (minor, moderate, serious, critical) on the page as it is now."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(
-        """async () => {
+        """async (impacts) => {
         const result = await axe.run(document, { resultTypes: ['violations'] });
         return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .filter((v) => impacts.includes(v.impact))
           .map((v) => ({
             id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
           }));
-      }"""
+      }""",
+        impacts,
     )
     return found
 

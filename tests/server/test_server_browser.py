@@ -470,3 +470,14 @@ def test_a_table_whose_reference_data_failed_to_come_asks_again(site: Server, br
     numbered = level8_hand_names(site, browser, fails_once)
     assert numbered and all(re.fullmatch(r"Farbe[0-5] \d+", name) for name in numbered), numbered
     assert len(tries) >= 2
+
+
+def test_a_table_created_without_a_name_seats_its_host(site: Server, browser: Any) -> None:
+    context = browser.new_context(locale="en-GB", bypass_csp=True)
+    page = context.new_page()
+    try:
+        create_from_lobby(page, site, "toy", 3, name="")
+        seats = page.locator("ol.seats").inner_text()
+        assert "Host (you)" in seats, seats
+    finally:
+        context.close()

@@ -21,6 +21,7 @@ from spieltisch.games.calcory.rules import CalcoryState, Settings
 from spieltisch.games.calcory.text import (
     action_label,
     end_reason,
+    final_take,
     public_action_label,
     reference_data,
     render,
@@ -118,10 +119,18 @@ class CalcoryGame(Game[CalcoryState]):
         return public_action_struct(state, action)
 
     def public_result(self, state: CalcoryState, action: int, lang: str) -> dict[str, Any] | None:
-        """After a turn, the digit the card showed: everybody saw it (also when it hit or bust)."""
-        if state.shown < 0:
-            return None
-        return {"text": str(state.shown), "digit": state.shown}
+        """After a turn, the digit the card showed: everybody saw it (also when it hit or bust); and the
+        single card its owner then took on their own, which ended the game, so that the log shows it."""
+        result: dict[str, Any] = {} if state.shown < 0 else {"text": str(state.shown), "digit": state.shown}
+        took = final_take(state, lang)
+        if took is not None:
+            shown = result.get("text")
+            result = {
+                **result,
+                "text": f"{shown} · {took}" if shown else took,
+                "final_take": state.log[-1][0],
+            }
+        return result or None
 
     def reference_data(self) -> CalcoryReference:
         """The layout's row, column and place names, as the moves name them."""

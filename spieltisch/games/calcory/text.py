@@ -135,6 +135,14 @@ def public_action_label(state: CalcoryState, action: int, lang: str) -> str | No
     return action_label(state, action, lang)
 
 
+def final_take(state: CalcoryState, lang: str) -> str | None:
+    """The take that ended the game on its own: the owner's unbeaten offer of a single card."""
+    if state.phase != OVER or state.end != End.SINGLE_CARD:
+        return None
+    taker = state.log[-1][0]  # the taking of the single card is the last turn noted
+    return words(lang)["end_single_card"].format(seat=seat_name(taker, lang, capital=True))
+
+
 def end_reason(state: CalcoryState, lang: str) -> EndReason | None:
     """Why the game ended: a single card taken, nothing left, or the idle-turn cap (capped)."""
     if state.phase != OVER:

@@ -144,9 +144,10 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
     setProblem(null);
     try {
       const kinds = Array.from({ length: players }, (_v, i) => seatKind(i));
-      const withName = kinds.includes("open") && name.trim() ? name.trim() : undefined;
+      // Whoever creates a table with an open seat takes it, under a plain name when none was typed.
+      const withName = kinds.includes("open") ? name.trim() || t("hostName") : undefined;
       const reply = await api.create({ game: game.name, players, options, seats: kinds, name: withName, files, clock: CLOCKS[clock]! });
-      if (withName) localStorage.setItem("spieltisch:name", withName);
+      if (name.trim()) localStorage.setItem("spieltisch:name", name.trim());
       saveKeys(reply.id, { host_token: reply.host_token, token: reply.token ?? undefined, seat: reply.seat ?? undefined });
       location.hash = `#/table/${reply.id}`;
     } catch (error) {

@@ -1,6 +1,8 @@
 // Step through a finished game move by move, as this browser's seat saw it
 // (or as a spectator); each step is named by its move, and the last one shows
-// why the game ended and how each score was made.
+// why the game ended and how each score was made. A slider, the arrow keys
+// (Home and End too) and the game log's lines move through it; #/replay/<id>/<version>
+// opens it at the moment after that version's move.
 
 import { useEffect, useState } from "preact/hooks";
 import { api, loadKeys, type GameInfo, type LogEntry, type ReplayStep, type TableSummary, type View } from "./api";
@@ -14,7 +16,9 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
   const [game, setGame] = useState<GameInfo | null>(null);
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [previous, setPrevious] = useState<View | null>(null);
-  const [index, setIndex] = useState(0);
+  // The step asked for in the address is found once the list of steps has come.
+  const [at] = useState(() => Number(location.hash.match(/^#\/replay\/[\w-]+\/(\d+)/)?.[1] ?? 0));
+  const [index, setIndex] = useState<number | null>(at ? null : 0);
   const token = loadKeys(id).token;
   const reference = useReference(id);
   useEffect(() => {
@@ -25,16 +29,34 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
   }, [id]);
   useEffect(() => {
     const steps = step?.steps ?? [];
-    const version = index === 0 ? 0 : (steps[index - 1] ?? 0);
+    const version = index === null ? at : index === 0 ? 0 : (steps[index - 1] ?? 0);
     api.replay(id, version, lang, token).then((next) => {
       setPrevious(step?.view ?? null);
       setStep(next);
+      if (index === null) setIndex(next.steps.indexOf(at) + 1);
     });
   }, [id, index, lang]);
-  if (!step || !table || !reference) return <p class="status">{t("connecting")}</p>;
-  const total = step.steps.length;
-  const Renderer = rendererFor(table.game);
+  const total = step?.steps.length ?? 0;
   const go = (next: number) => setIndex(Math.max(0, Math.min(total, next)));
+  useEffect(() => {
+    const keys: Record<string, (now: number) => number> = {
+      ArrowLeft: (now) => now - 1,
+      ArrowRight: (now) => now + 1,
+      Home: () => 0,
+      End: () => total,
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      // The slider and text fields handle these keys themselves.
+      if (!keys[event.key] || index === null || target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      go(keys[event.key]!(index));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [index, total]);
+  if (!step || !table || !reference || index === null) return <p class="status">{t("connecting")}</p>;
+  const Renderer = rendererFor(table.game);
   const moves: LogEntry[] = step.moves ?? [];
   const made = index > 0 ? moves[index - 1] : undefined;
   const seats = table.seats;
@@ -57,6 +79,17 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
         <button type="button" onClick={() => go(total)} disabled={index === total}>
           {t("last")} <SkipIcon to="end" />
         </button>
+        <input
+          type="range"
+          class="replay-slider"
+          min={0}
+          max={total}
+          value={index}
+          aria-label={t("replay")}
+          aria-valuetext={t("step", { n: index, total })}
+          data-testid="replay-slider"
+          onInput={(event) => go(Number((event.target as HTMLInputElement).value))}
+        />
       </p>
       <p class="replay-move" aria-live="polite" data-testid="replay-move">
         {made ? (
@@ -94,6 +127,18 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
           <ScoreCards result={step.result} seats={seats} you={step.you} t={t} />
         </section>
       )}
+      <section class="log">
+        <h2>{t("log")}</h2>
+        <ol data-testid="replay-log" tabIndex={0} aria-label={t("log")}>
+          {moves.map((entry, number) => (
+            <li key={entry.version} class={number + 1 === index ? "latest" : undefined} data-version={entry.version}>
+              <button type="button" class="log-jump" aria-current={number + 1 === index ? "step" : undefined} onClick={() => go(number + 1)}>
+                <strong>{seatName(seats, entry.seat, step.you, t)}</strong>: {entryText(entry, t)}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </section>
       <p>
         <a class="button" href={`#/table/${id}`}>
           {t("table")}

@@ -66,7 +66,7 @@ export function TablePage({ id, t, lang, sound }: Props) {
       )}
       {state.status === "finished" && <End id={id} state={state} keys={keys} t={t} />}
       <div class="side">
-        <Log state={state} entries={socket.log} t={t} />
+        <Log id={id} state={state} entries={socket.log} t={t} />
         <Chat socket={socket} seated={state.you !== null} t={t} lang={lang} />
       </div>
     </div>
@@ -466,8 +466,9 @@ function End({ id, state, keys, t }: { id: string; state: StateMessage; keys: Ke
   );
 }
 
-/** The whole game log, oldest first, scrolled to the newest; the newest is marked. */
-function Log({ state, entries, t }: { state: StateMessage; entries: LogEntry[]; t: T }) {
+/** The whole game log, oldest first, scrolled to the newest; the newest is marked. Once the game
+ * is over, each line opens the replay at that moment. */
+function Log({ id, state, entries, t }: { id: string; state: StateMessage; entries: LogEntry[]; t: T }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const element = list.current;
@@ -481,7 +482,17 @@ function Log({ state, entries, t }: { state: StateMessage; entries: LogEntry[]; 
         {entries.length === 0 && <li class="note">{t("logEmpty")}</li>}
         {entries.map((entry, index) => (
           <li key={entry.version} class={index === entries.length - 1 ? "latest" : undefined} data-version={entry.version}>
-            <strong>{nameOf(state, entry.seat, t)}</strong>: {entryText(entry, t)}
+            {state.status === "finished" ? (
+              <a href={`#/replay/${id}/${entry.version}`}>
+                <span>
+                  <strong>{nameOf(state, entry.seat, t)}</strong>: {entryText(entry, t)}
+                </span>
+              </a>
+            ) : (
+              <>
+                <strong>{nameOf(state, entry.seat, t)}</strong>: {entryText(entry, t)}
+              </>
+            )}
           </li>
         ))}
       </ol>

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from calcory_helpers import deal, pos, turn
 
 from spieltisch import load_game
+from spieltisch.games.calcory.rules import End
 from tests.core.moves import assert_each_struct_maps_back, decisions, find_move
 
 
@@ -68,3 +70,32 @@ def test_the_reference_names_places_as_the_moves_do() -> None:
                     )
                 named += 1
     assert named > 0
+
+
+def test_the_game_ending_take_of_a_single_card_is_in_the_last_moves_result() -> None:
+    game = load_game("calcory", players=2)
+    ended = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        action = -1
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            action = game.heuristic_action(state, rng)
+            state.apply_action(action)
+            if not state.is_terminal():
+                assert "final_take" not in (state.public_result(action) or {})
+        result = state.public_result(action, "en") or {}
+        if state.end != End.SINGLE_CARD:
+            assert "final_take" not in result
+            continue
+        ended += 1
+        taker = result["final_take"]
+        assert result["text"].endswith(
+            f"Seat {taker + 1} took an offer of a single card, which ends the game."
+        )
+        assert "Einzelkarte aufgenommen" in (state.public_result(action, "de") or {})["text"]
+    assert ended, "some of the games end by a single card's take"

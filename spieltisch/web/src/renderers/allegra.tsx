@@ -16,6 +16,7 @@ import type { Move, Seat } from "../api";
 import { Card, CardBack } from "../cards";
 import type { T } from "../i18n";
 import { findAny, findMove, movesOf } from "../moves";
+import { useNarrow } from "../narrow";
 import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
 
@@ -123,9 +124,28 @@ interface StripProps {
   positionName: (position: number) => string;
 }
 
-function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w, positionName }: StripProps) {
-  const players = layouts.length;
-  const columns = stripColumns(players, you ?? 0);
+/** The strip in one piece, or on a phone layout by layout: each part ends with the column it
+ * shares with the next, which the next part repeats (drawn, not played there). */
+export function stripParts(columns: StripColumn[], players: number, narrow: boolean): StripColumn[][] {
+  if (!narrow) return [columns];
+  return Array.from({ length: players }, (_p, k) =>
+    columns.slice(k * (WIDTH - 1), k * (WIDTH - 1) + WIDTH).map((column, index) => (index === 0 && k > 0 ? { ...column, repeat: true } : column)),
+  );
+}
+
+function Strip(props: StripProps) {
+  const parts = stripParts(stripColumns(props.layouts.length, props.you ?? 0), props.layouts.length, useNarrow());
+  return (
+    <div class="al-strip-box" tabIndex={0} role="group" aria-label={props.w.layouts}>
+      {parts.map((columns, index) => (
+        <StripPart key={index} columns={columns} {...props} />
+      ))}
+      <p class="al-link note">↔ {props.w.sameAsFirst}</p>
+    </div>
+  );
+}
+
+function StripPart({ columns, layouts, old, seats, you, legal, onMove, fresh, t, w, positionName }: StripProps & { columns: StripColumn[] }) {
   const name = (seat: number) => playerName(seats, seat, t);
   const placeName = (seat: number, position: number) => `${name(seat)} ${positionName(position)}`;
   const blocks: { seat: number; span: number }[] = [];
@@ -135,7 +155,6 @@ function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w, positionN
     else blocks.push({ seat: column.owners[0]![0], span: 1 });
   }
   return (
-    <div class="al-strip-box" tabIndex={0} role="group" aria-label={w.layouts}>
       <table class="al-strip" data-testid="strip">
         <thead>
           <tr>
@@ -186,8 +205,6 @@ function Strip({ layouts, old, seats, you, legal, onMove, fresh, t, w, positionN
           ))}
         </tbody>
       </table>
-      <p class="al-link note">↔ {w.sameAsFirst}</p>
-    </div>
   );
 }
 

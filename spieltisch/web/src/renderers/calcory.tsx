@@ -73,7 +73,7 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
         {offer ? (
           <>
             <SeatMark seat={offer.owner} seats={seats} t={t} /> <strong>{w.offerOf.replace("{name}", playerName(seats, offer.owner, t))}</strong>:{" "}
-            {offer.cells.join(", ")} · {w.sumOf.replace("{sum}", String(offer.sum))} · {offer.cards} {w.cards}
+            {offer.cells.join(", ")} · {w.sumOf.replace("{sum}", String(offer.sum))} · {offer.cards} {offer.cards === 1 ? w.card : w.cards}
           </>
         ) : (
           w.noOffer
@@ -124,13 +124,13 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
       <ul class="cc-players" data-testid="players">
         {seats.map((_seat, index) => (
           <li key={index} class={index === you ? "mine" : undefined} data-seat={index}>
-            <SeatMark seat={index} seats={seats} t={t} /> {playerName(seats, index, t)}: {collected[index] ?? 0} {w.cards} {w.collected}
+            <SeatMark seat={index} seats={seats} t={t} /> {playerName(seats, index, t)}: {collected[index] ?? 0} {collected[index] === 1 ? w.card : w.cards} {w.collected}
           </li>
         ))}
       </ul>
       {pile.length > 0 && (
         <div class="hand" aria-label={w.pile}>
-          <h3>{w.pile}</h3>
+          <h2>{w.pile}</h2>
           <div class="hand-cards">
             {pile.map((value, index) => (
               <Card key={index} small rank={value} />

@@ -37,7 +37,7 @@ export function CardGrid(props: GridProps) {
       {columnNames && (
         <thead>
           <tr>
-            {rowNames && <th />}
+            {rowNames && <td />}
             {columnNames.map((name, index) => (
               <th key={index} scope="col">
                 {name}

@@ -432,7 +432,7 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
       )}
       {hand.length > 0 && (
         <section class="hand" aria-label={w.hand}>
-          <h3>{w.hand}</h3>
+          <h2>{w.hand}</h2>
           <p class="note">{w.hint}</p>
           <div class="hand-cards">
             {hand.map((kind, index) => {

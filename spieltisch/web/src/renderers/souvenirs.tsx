@@ -25,13 +25,13 @@ const SPAN = 2 * REACH + 1;
 const WORDS = {
   de: {
     grid: "Raster", row: "Reihe", column: "Spalte", start: "Startkarte", hand: "Deine Hand",
-    laying: "wird gelegt", pile: "Stapel", points: "Punkte", cubesLeft: "Holzwürfel übrig", noCube: "Kein Holzwürfel",
+    laying: "wird gelegt", pile: "Stapel", points: "Punkte", cubesLeft: "Holzwürfel übrig", cubeLeft: "Holzwürfel übrig", noCube: "Kein Holzwürfel",
     first: "erster Würfel", second: "zweiter Würfel", cubeHere: "Holzwürfel an {line}", cards: "Karten",
     empty: "frei", place: "legen an {row}, {column}",
   },
   en: {
     grid: "grid", row: "row", column: "column", start: "start card", hand: "Your hand",
-    laying: "being laid", pile: "pile", points: "points", cubesLeft: "cubes left", noCube: "No cube",
+    laying: "being laid", pile: "pile", points: "points", cubesLeft: "cubes left", cubeLeft: "cube left", noCube: "No cube",
     first: "first cube", second: "second cube", cubeHere: "cube on {line}", cards: "cards",
     empty: "free", place: "place at {row}, {column}",
   },
@@ -124,14 +124,14 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
           <table class="grid" aria-label={w.grid}>
             <thead>
               <tr>
-                <th />
+                <td />
                 {colRange.map((col) => (
                   <th key={col} scope="col" data-testid={`col-label-${col}`}>
                     <span class="visually-hidden">{w.column} </span>
                     {signed(col)}
                   </th>
                 ))}
-                <th />
+                <td />
               </tr>
             </thead>
             <tbody>
@@ -168,7 +168,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
                 </tr>
               ))}
               <tr>
-                <th />
+                <td />
                 {colRange.map((col) => (
                   <LineCubes key={col} isRow={false} n={col} />
                 ))}
@@ -201,7 +201,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
                 </span>
                 {" · "}
                 <span data-testid="cubes-left">
-                  {cubesLeft[index] ?? 0} {w.cubesLeft}
+                  {cubesLeft[index] ?? 0} {cubesLeft[index] === 1 ? w.cubeLeft : w.cubesLeft}
                 </span>
                 {seat.kind === "open" && ` (${w.empty})`}
               </li>
@@ -214,7 +214,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
       </div>
       {hand.length > 0 && (
         <section class="hand" aria-label={w.hand}>
-          <h3>{w.hand}</h3>
+          <h2>{w.hand}</h2>
           <div class="hand-cards">
             {hand.map((kind, index) => (
               <Act key={index} move={findMove(legal, "play", { card: kind })} onMove={onMove} testid="hand-card" data={{ card: kind }}>

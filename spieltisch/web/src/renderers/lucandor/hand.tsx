@@ -45,7 +45,7 @@ export function Hand({ hand, oldHand, fresh, tables, legal, onMove, lang, w }: P
   const current = chosen !== null && hand.includes(chosen) && plays(chosen).length > 0 ? chosen : null;
   return (
     <section class="lu-hand" aria-label={w.yourHand}>
-      <h3>{w.yourHand}</h3>
+      <h2>{w.yourHand}</h2>
       <div class="lu-hand-cards">
         {hand.map((card) => {
           const face = <HandCard card={card} tables={tables} lang={lang} fresh={fresh && !oldHand.has(card)} />;

@@ -12,6 +12,7 @@ import type { Move, Seat } from "../../api";
 import { Chip } from "../../cards";
 import type { T } from "../../i18n";
 import { findMove } from "../../moves";
+import { useNarrow } from "../../narrow";
 import { Act } from "../parts";
 import { LockMark, Piece, SlotCard } from "./pieces";
 import { fill, type Lang, type LucandorMoveData, type Tables, type Words } from "./tables";
@@ -34,8 +35,21 @@ export interface WardrobeProps {
   w: Words;
 }
 
+/** The whole wardrobe in one table, or on a phone one table per section and one for the scoring slots. */
 export function Wardrobe(props: WardrobeProps) {
-  const { content, drawers, door, slots, oldSlots, lockOwner, lockLevel, tables, legal, onMove, seats, t, lang, w } = props;
+  const sections = props.tables.ref.wardrobe.sections.map((_s, section) => section);
+  const parts = useNarrow() ? [...sections.map((section) => ({ sections: [section], slots: false })), { sections: [], slots: true }] : [{ sections, slots: true }];
+  return (
+    <div class="lu-wardrobe-box" tabIndex={0} role="group" aria-label={props.w.wardrobe}>
+      {parts.map((part, index) => (
+        <WardrobeTable key={index} {...props} sections={part.sections} withSlots={part.slots} />
+      ))}
+    </div>
+  );
+}
+
+function WardrobeTable(props: WardrobeProps & { sections: number[]; withSlots: boolean }) {
+  const { content, drawers, door, slots, oldSlots, lockOwner, lockLevel, tables, legal, onMove, seats, t, lang, w, sections, withSlots } = props;
   const { wardrobe } = tables.ref;
   const shown = slots.map((value) => tables.slotCard(value));
   const storeyValues = wardrobe.storeys.map((_s, storey) => {
@@ -48,12 +62,11 @@ export function Wardrobe(props: WardrobeProps) {
   });
   const drawerAt = new Map(drawers.map(([cell, items]) => [cell, items]));
   return (
-    <div class="lu-wardrobe-box" tabIndex={0} role="group" aria-label={w.wardrobe}>
       <table class="lu-wardrobe" aria-label={w.wardrobe}>
         <thead>
           <tr>
-            <th />
-            {wardrobe.sections.map((_s, section) => {
+            <td />
+            {sections.map((section) => {
               const name = tables.sectionName(section, lang);
               const move = findMove(legal, "door", { section });
               return (
@@ -70,19 +83,19 @@ export function Wardrobe(props: WardrobeProps) {
                 </th>
               );
             })}
-            {shown.map((_s, slot) => (
+            {withSlots && shown.map((_s, slot) => (
               <th key={slot} scope="col" class="lu-slot-head">
                 {w.slot} {slot + 1}
               </th>
             ))}
-            <th scope="col">{w.scoresHere}</th>
+            {withSlots && <th scope="col">{w.scoresHere}</th>}
           </tr>
         </thead>
         <tbody>
           {wardrobe.storeys.map(({ kind }, storey) => (
             <tr key={storey} class={kind}>
               <th scope="row">{storey + 1}</th>
-              {wardrobe.sections.map((_name, section) => {
+              {sections.map((section) => {
                 const cell = storey * tables.sections + section;
                 return (
                   <td key={section} class={"lu-cell" + (section === door ? " behind-door" : "")} data-cell={cell} data-name={tables.cellName(cell, lang)}>
@@ -90,7 +103,7 @@ export function Wardrobe(props: WardrobeProps) {
                   </td>
                 );
               })}
-              {wardrobe.slots.map((covered, slot) => {
+              {withSlots && wardrobe.slots.map((covered, slot) => {
                 if (covered[0] !== storey) return covered.includes(storey) ? null : <td key={slot} class="lu-gap" />;
                 const card = shown[slot];
                 const value = slots[slot] ?? -1;
@@ -112,19 +125,18 @@ export function Wardrobe(props: WardrobeProps) {
                   </td>
                 );
               })}
-              <td class="lu-values">
+              {withSlots && <td class="lu-values">
                 {storeyValues[storey]!.map(([colour, points]) => (
                   <span key={colour} class="lu-value">
                     <Chip colour={tables.suit(colour)} title={`${tables.colourName(colour, lang)} ${points}`} size={16} />
                     {points}
                   </span>
                 ))}
-              </td>
+              </td>}
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
   );
 }
 

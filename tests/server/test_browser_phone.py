@@ -1,0 +1,119 @@
+"""Every board fits a phone (390 x 844), at the largest player count of each game.
+
+A table with bots in every other seat is opened on a phone page: nothing inside
+the board may scroll sideways (it reflows or scales instead), and the player's
+hand (ALLEGRA: the piles and the card in hand; Calcory, which has none: the grid)
+is on screen as the table opens; the board's text is at least 12 px, every
+control at least 44 px (but Calcory's cards, which share ten columns), and
+axe-core finds nothing moderate or worse. Screenshots go to artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.browser import CHROMIUM, PHONE, axe_violations, shoot, small_targets
+from tests.server.servers import Server
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"
+)
+
+# The most players each game allows, and what holds the player's own cards.
+LARGEST: dict[str, tuple[int, str]] = {
+    "souvenirs": (4, ".hand"),
+    "calcory": (4, ".card-grid"),
+    "allegra": (6, ".al-piles"),
+    "level8": (6, ".hand"),
+    "lucandor": (5, ".lu-hand"),
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
+    server = Server(tmp_path_factory.mktemp("phone"), bot_delay=0.0)
+    try:
+        server.start()
+        yield server
+    finally:
+        if server.process and server.process.poll() is None:
+            server.kill()
+
+
+def open_phone_table(site: Server, browser: Any, game: str, players: int) -> Any:
+    """A started table with bots in every seat but the first, open on a phone page as that seat."""
+    body = {"game": game, "players": players, "name": "Anna"}
+    created = httpx.post(
+        f"{site.url}/api/tables", json={**body, "seats": ["open"] + ["heuristic"] * (players - 1)}
+    )
+    assert created.status_code == 200, created.text
+    keys = created.json()
+    context = browser.new_context(viewport=PHONE, locale="en-GB", bypass_csp=True, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(site.url + "/")
+    saved = json.dumps({"token": keys["token"], "seat": 0, "host_token": keys["host_token"]})
+    page.evaluate("([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [keys["id"], saved])
+    page.goto(f"{site.url}/#/table/{keys['id']}")
+    page.wait_for_selector("[data-testid=turn][data-status=open]")
+    httpx.post(f"{site.url}/api/tables/{keys['id']}/start", json={"host_token": keys["host_token"]})
+    page.wait_for_selector("[data-testid=board] > *")
+    page.wait_for_timeout(300)
+    return page
+
+
+def sideways_scrollers(page: Any) -> list[str]:
+    """Elements inside the board that scroll sideways: content wider than the box, overflow-x auto."""
+    found: list[str] = page.evaluate(
+        """() => [document.querySelector('[data-testid=board]'),
+                  ...document.querySelectorAll('[data-testid=board] *')]
+          .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
+                          && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`
+                       + ` ${el.scrollWidth} in ${el.clientWidth}`)"""
+    )
+    return found
+
+
+def small_text(page: Any) -> list[str]:
+    """Visible text on the board set smaller than 12 CSS pixels, described for a failure message."""
+    found: list[str] = page.evaluate(
+        """() => {
+        const out = new Set();
+        const board = document.querySelector('[data-testid=board]');
+        const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const el = node.parentElement;
+          if (!node.textContent.trim() || !el.getClientRects().length) continue;
+          if (el.closest('.visually-hidden, svg')) continue;
+          const size = parseFloat(getComputedStyle(el).fontSize);
+          if (size < 12) out.add(`${el.tagName.toLowerCase()}.${el.className} ${size}px`);
+        }
+        return [...out];
+      }"""
+    )
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(LARGEST))
+def test_the_largest_table_of_each_game_fits_a_phone(site: Server, browser: Any, game: str) -> None:
+    players, hand = LARGEST[game]
+    page = open_phone_table(site, browser, game, players)
+    try:
+        shoot(page, f"{game}-{players}-phone-open", full_page=False)
+        assert sideways_scrollers(page) == []
+        assert small_text(page) == []
+        # Calcory's cards share the width of ten columns: the one place below 44 px.
+        small = small_targets(page)
+        assert [target for target in small if game != "calcory" or "cell-move" not in target] == []
+        assert axe_violations(page, ["moderate", "serious", "critical"]) == []
+        box = page.locator(f"[data-testid=board] {hand}").first.bounding_box()
+        assert box is not None, f"no {hand} on the {game} table"
+        assert box["y"] >= 0 and box["y"] + min(box["height"], 60) <= PHONE["height"], box
+    finally:
+        page.context.close()
