@@ -30,14 +30,20 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
   useEffect(() => {
     const steps = step?.steps ?? [];
     const version = index === null ? at : index === 0 ? 0 : (steps[index - 1] ?? 0);
+    let current = true; // an answer for a step already left behind is dropped
     api.replay(id, version, lang, token).then((next) => {
+      if (!current) return;
       setPrevious(step?.view ?? null);
       setStep(next);
       if (index === null) setIndex(next.steps.indexOf(at) + 1);
     });
+    return () => {
+      current = false;
+    };
   }, [id, index, lang]);
   const total = step?.steps.length ?? 0;
-  const go = (next: number) => setIndex(Math.max(0, Math.min(total, next)));
+  const clamp = (next: number) => Math.max(0, Math.min(total, next));
+  const go = (next: number) => setIndex(clamp(next));
   useEffect(() => {
     const keys: Record<string, (now: number) => number> = {
       ArrowLeft: (now) => now - 1,
@@ -50,7 +56,9 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
       // The slider and text fields handle these keys themselves.
       if (!keys[event.key] || index === null || target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
-      go(keys[event.key]!(index));
+      // From the newest index: keys pressed faster than the page draws each count.
+      const move = keys[event.key]!;
+      setIndex((now) => (now === null ? now : clamp(move(now))));
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
