@@ -1,5 +1,5 @@
-"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, caps, bench,
-serve, migrate and api-schema."""
+"""The `spieltisch` command: play, replay, games, arena, simulate, report, strength, caps, levels,
+bench, serve, migrate and api-schema."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -23,6 +24,7 @@ from spieltisch.core.userinput import parse_option_pairs, read_options_file
 from spieltisch.core.wording import seat_number
 from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
+from spieltisch.lab.levels import levels_app
 from spieltisch.server.commands import api_schema, migrate, serve
 
 app = typer.Typer(
@@ -101,7 +103,12 @@ def play(
         int | None,
         typer.Option(help="Your seat, counted from 1 (1 moves first; default 1); -1 to watch bots"),
     ] = None,
-    bots: Annotated[str, typer.Option(help="Bots for the other seats, comma-separated")] = "heuristic",
+    bots: Annotated[
+        str, typer.Option(help="Bots for the other seats, comma-separated: specs or levels (e.g. strong)")
+    ] = "heuristic",
+    level: Annotated[
+        str | None, typer.Option(help="One level for every bot: beginner, casual, strong or expert")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh one)")] = None,
     lang: Annotated[str | None, typer.Option(help="Language: de or en (default en)")] = None,
     save: Annotated[Path | None, typer.Option(help="Record file, written after every move")] = None,
@@ -122,7 +129,7 @@ def play(
         fail(f"language {language!r} is not available; use de or en")
     if delay is not None and delay < 0:
         fail("--delay must be 0 or more seconds")
-    specs = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
+    specs = [level] if level else [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
     history: list[int] = []
     moves = 0
     try:
@@ -157,8 +164,17 @@ def play(
     path = resume or save or default_record_path(table.name)
     pace = delay if delay is not None else (1.0 if human is None and sys.stdout.isatty() else 0.0)
     what = f"{counted(moves, 'move')} replayed" if history else f"{count} players"
-    console.print(f"{table.title}: {what}, seed {run_seed}", highlight=False)
+    start = f"{table.title}: {what}, seed {run_seed}; {escape(bots_line(table.name, bot_seats))}"
+    console.print(start, highlight=False, soft_wrap=True)
     TerminalGame(table, human, bot_seats, run_seed, language, path, history=history, delay=pace).run()
+
+
+def bots_line(game: str, bot_seats: dict[int, Any]) -> str:
+    """The bots at the table with their levels' ratings: "bots: Strong (≈1450) [ismcts:t=0.02] ×2"."""
+    from spieltisch.bots.levels import describe_bot
+
+    shown = Counter(describe_bot(game, bot.name) for bot in bot_seats.values())
+    return "bots: " + ", ".join(text + (f" ×{n}" if n > 1 else "") for text, n in shown.items())
 
 
 @app.command()
@@ -245,6 +261,7 @@ app.command()(simulate)
 app.command()(report)
 app.command()(strength)
 app.command()(caps)
+app.add_typer(levels_app, name="levels")
 
 
 @app.command()

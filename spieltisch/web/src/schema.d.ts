@@ -269,6 +269,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not Built */
+        get: operations["not_built__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -404,6 +421,8 @@ export interface components {
             options: components["schemas"]["OptionInfo"][];
             /** Bots */
             bots: components["schemas"]["BotChoice"][];
+            /** Levels */
+            levels: components["schemas"]["LevelInfo"][];
         };
         /** Health */
         Health: {
@@ -414,6 +433,26 @@ export interface components {
         HostRequest: {
             /** Host Token */
             host_token: string;
+        };
+        /**
+         * LevelInfo
+         * @description A named bot a person can seat: its spec (a seat's bot) and its measured rating.
+         */
+        LevelInfo: {
+            /** Id */
+            id: string;
+            /** Spec */
+            spec: string;
+            /** Name */
+            name: {
+                [key: string]: string;
+            };
+            /** Rating */
+            rating: number | null;
+            /** Low */
+            low: number | null;
+            /** High */
+            high: number | null;
         };
         /**
          * LogEntry
@@ -2459,6 +2498,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    not_built__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
