@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from spieltisch.core.options import OptionError
 
@@ -42,7 +43,7 @@ def data_path(game: str) -> Path:
 
 
 @cache
-def read_levels(game: str) -> dict[str, object]:
+def read_levels(game: str) -> dict[str, Any]:
     """The game's level file as data; empty for a game that has none."""
     path = data_path(game)
     if not path.exists():
@@ -53,8 +54,6 @@ def read_levels(game: str) -> dict[str, object]:
 
 def levels(game: str) -> list[Level]:
     """The game's levels, weakest first; none for a game without a level file."""
-    entries = read_levels(game).get("level", [])
-    assert isinstance(entries, list)
     return [
         Level(
             id=entry["id"],
@@ -64,7 +63,7 @@ def levels(game: str) -> list[Level]:
             low=entry.get("low"),
             high=entry.get("high"),
         )
-        for entry in entries
+        for entry in read_levels(game).get("level", [])
     ]
 
 

@@ -168,6 +168,20 @@ def rate(
     return level_file(game, ratings(chain, pairs), pairs, header)
 
 
+def markdown_table(games: list[str]) -> str:
+    """The games' levels as a Markdown table, as docs/strength.md shows them."""
+    rows = ["| game | level | spec | rating | 95% interval | games a pair |", "|---|---|---|---:|---|---:|"]
+    for game in games:
+        pairs = {pair["stronger"]: pair for pair in read_levels(game).get("pair", [])}
+        for level in levels(game):
+            rating = "" if level.rating is None else f"{level.rating:.0f}"
+            interval = "" if level.low is None else f"{level.low:.0f}-{level.high:.0f}"
+            played = pairs.get(level.id, {}).get("games", "")
+            name = f"{level.names['en']} ({level.names['de']})"
+            rows.append(f"| {game} | {name} | `{level.spec}` | {rating} | {interval} | {played} |")
+    return "\n".join(rows)
+
+
 levels_app = typer.Typer(
     help="The bots' levels per game: show them, or rate them anew.", no_args_is_help=True
 )
@@ -175,8 +189,18 @@ console = Console()
 
 
 @levels_app.command("show")
-def show(game: Annotated[str, typer.Argument(help="Game name")]) -> None:
+def show(
+    game: Annotated[str, typer.Argument(help="Game name, or all")],
+    markdown: Annotated[bool, typer.Option(help="As a Markdown table (docs/strength.md)")] = False,
+) -> None:
     """The game's levels with their specs and ratings."""
+    if markdown or game == "all":
+        from spieltisch.core.registry import game_names
+
+        console.print(
+            markdown_table(game_names() if game == "all" else [game]), highlight=False, markup=False
+        )
+        return
     table = Table(title=f"{game}: levels (Beginner = 1000)")
     for column in ("level", "Stufe", "spec", "rating", "95% interval"):
         table.add_column(column)
