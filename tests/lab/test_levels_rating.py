@@ -7,9 +7,18 @@ import tomllib
 
 import pytest
 
-from spieltisch.bots.levels import Level
+from spieltisch.bots.levels import Level, levels
 from spieltisch.lab.arena import GameResult
-from spieltisch.lab.levels import ANCHOR, PairResult, elo_difference, level_file, ratings, seating, side_wins
+from spieltisch.lab.levels import (
+    ANCHOR,
+    PairResult,
+    elo_difference,
+    level_file,
+    markdown_table,
+    ratings,
+    seating,
+    side_wins,
+)
 from spieltisch.lab.stats import wilson
 
 
@@ -64,3 +73,10 @@ def test_the_level_file_reads_back() -> None:
     assert [entry["id"] for entry in data["level"]] == ["beginner", "casual"]
     assert data["level"][1]["rating"] == round(ANCHOR + 400 * math.log10(3))
     assert data["pair"][0] | {"share": 0.75, "games": 20, "apart": True} == data["pair"][0]
+
+
+def test_the_markdown_table_shows_every_level_of_the_game() -> None:
+    table = markdown_table(["allegra"]).splitlines()
+    assert len(table) == 2 + len(levels("allegra"))
+    for row, level in zip(table[2:], levels("allegra"), strict=True):
+        assert f"`{level.spec}`" in row and level.names["de"] in row
