@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -170,16 +170,27 @@ def rate(
 
 def markdown_table(games: list[str]) -> str:
     """The games' levels as a Markdown table, as docs/strength.md shows them."""
-    rows = ["| game | level | spec | rating | 95% interval | games a pair |", "|---|---|---|---:|---|---:|"]
+    rows = [
+        "| game | level | spec | rating | 95% interval | over the level below (95%) | apart | games |",
+        "|---|---|---|---:|---|---|---|---:|",
+    ]
     for game in games:
         pairs = {pair["stronger"]: pair for pair in read_levels(game).get("pair", [])}
         for level in levels(game):
             rating = "" if level.rating is None else f"{level.rating:.0f}"
             interval = "" if level.low is None else f"{level.low:.0f}-{level.high:.0f}"
-            played = pairs.get(level.id, {}).get("games", "")
             name = f"{level.names['en']} ({level.names['de']})"
-            rows.append(f"| {game} | {name} | `{level.spec}` | {rating} | {interval} | {played} |")
+            pair = over_below(pairs.get(level.id))
+            rows.append(f"| {game} | {name} | `{level.spec}` | {rating} | {interval} | {pair} |")
     return "\n".join(rows)
+
+
+def over_below(pair: dict[str, Any] | None) -> str:
+    """A pair from the level file as table cells: difference (interval) | apart | games."""
+    if pair is None:
+        return "(the anchor) | | "
+    apart = "yes" if pair["apart"] else "no"
+    return f"{pair['difference']:+d} ({pair['low']:+d} to {pair['high']:+d}) | {apart} | {pair['games']}"
 
 
 levels_app = typer.Typer(
@@ -197,9 +208,8 @@ def show(
     if markdown or game == "all":
         from spieltisch.core.registry import game_names
 
-        console.print(
-            markdown_table(game_names() if game == "all" else [game]), highlight=False, markup=False
-        )
+        text = markdown_table(game_names() if game == "all" else [game])
+        console.print(text, highlight=False, markup=False, soft_wrap=True)
         return
     table = Table(title=f"{game}: levels (Beginner = 1000)")
     for column in ("level", "Stufe", "spec", "rating", "95% interval"):
