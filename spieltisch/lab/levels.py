@@ -176,11 +176,11 @@ def markdown_table(games: list[str]) -> str:
     ]
     for game in games:
         pairs = {pair["stronger"]: pair for pair in read_levels(game).get("pair", [])}
-        for level in levels(game):
+        for index, level in enumerate(levels(game)):
             rating = "" if level.rating is None else f"{level.rating:.0f}"
             interval = "" if level.low is None else f"{level.low:.0f}-{level.high:.0f}"
             name = f"{level.names['en']} ({level.names['de']})"
-            pair = over_below(pairs.get(level.id))
+            pair = over_below(pairs.get(level.id)) if index else "(the anchor) | | "
             rows.append(f"| {game} | {name} | `{level.spec}` | {rating} | {interval} | {pair} |")
     return "\n".join(rows)
 
@@ -188,7 +188,7 @@ def markdown_table(games: list[str]) -> str:
 def over_below(pair: dict[str, Any] | None) -> str:
     """A pair from the level file as table cells: difference (interval) | apart | games."""
     if pair is None:
-        return "(the anchor) | | "
+        return " | | "
     apart = "yes" if pair["apart"] else "no"
     return f"{pair['difference']:+d} ({pair['low']:+d} to {pair['high']:+d}) | {apart} | {pair['games']}"
 
