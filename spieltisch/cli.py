@@ -1,5 +1,5 @@
 """The `spieltisch` command: play, replay, games, arena, simulate, report, strength, caps, sweep,
-league, import, bench, serve, migrate and api-schema."""
+league, import, levels, bench, serve, migrate and api-schema."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import random
 import sys
 import textwrap
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -26,6 +27,7 @@ from spieltisch.core.wording import counted as counted_words
 from spieltisch.lab.caps import caps
 from spieltisch.lab.commands import report, simulate, strength
 from spieltisch.lab.import_command import import_games
+from spieltisch.lab.levels import levels_app
 from spieltisch.lab.studio import league, sweep
 from spieltisch.server.commands import api_schema, migrate, serve
 
@@ -150,7 +152,12 @@ def play(
         int | None,
         typer.Option(help="Your seat, counted from 1 (1 moves first; default 1); -1 to watch bots"),
     ] = None,
-    bots: Annotated[str, typer.Option(help="Bots for the other seats, comma-separated")] = "heuristic",
+    bots: Annotated[
+        str, typer.Option(help="Bots for the other seats, comma-separated: specs or levels (e.g. strong)")
+    ] = "heuristic",
+    level: Annotated[
+        str | None, typer.Option(help="One level for every bot: beginner, casual, strong or expert")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh one)")] = None,
     lang: Annotated[str | None, typer.Option(help="Language: de or en (default en)")] = None,
     save: Annotated[Path | None, typer.Option(help="Record file, written after every move")] = None,
@@ -171,7 +178,7 @@ def play(
         fail(f"language {language!r} is not available; use de or en")
     if delay is not None and delay < 0:
         fail("--delay must be 0 or more seconds")
-    specs = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
+    specs = [level] if level else [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
     history: list[int] = []
     moves = 0
     try:
@@ -208,10 +215,21 @@ def play(
     texts = TEXTS[language]
     header = texts["header_resumed"] if history else texts["header"]
     moves_text = counted_words(texts["moves"], moves)
-    console.print(
-        header.format(title=table.title, moves=moves_text, players=count, seed=run_seed), highlight=False
-    )
+    start = header.format(title=table.title, moves=moves_text, players=count, seed=run_seed)
+    if bot_seats:
+        start += "; " + escape(bots_line(table.name, bot_seats, language))
+    console.print(start, highlight=False, soft_wrap=True)
     TerminalGame(table, human, bot_seats, run_seed, language, path, history=history, delay=pace).run()
+
+
+def bots_line(game: str, bot_seats: dict[int, Any], lang: str = "en") -> str:
+    """The bots at the table with their levels' ratings: "bots: Strong (≈1450) [ismcts:t=0.02] ×2"."""
+    from spieltisch.bots.levels import describe_bot
+    from spieltisch.terminal import TEXTS
+
+    shown = Counter(describe_bot(game, bot.name, lang) for bot in bot_seats.values())
+    listed = ", ".join(text + (f" ×{n}" if n > 1 else "") for text, n in shown.items())
+    return f"{TEXTS[lang]['bots']}: {listed}"
 
 
 @app.command()
@@ -317,6 +335,7 @@ app.command()(caps)
 app.command()(sweep)
 app.command()(league)
 app.command("import")(import_games)
+app.add_typer(levels_app, name="levels")
 
 
 @app.command()

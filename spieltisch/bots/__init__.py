@@ -8,6 +8,10 @@ then call its `observe(state)` after every step, and it must read only
 
 Bot specs, as the command line takes them:
     random, heuristic
+    heuristic:errs=0.2          the heuristic, playing a random legal move with that chance
+    beginner, casual, strong, expert
+                                the game's levels (also by their German names), each a spec
+                                with a measured rating (see spieltisch.bots.levels)
     ismcts                      1000 iterations per move
     ismcts:500                  500 iterations per move
     ismcts:1s, ismcts:t=0.5     seconds per move (also 250ms)
@@ -28,11 +32,12 @@ import random
 
 from spieltisch.bots.base import Bot, RandomBot
 from spieltisch.bots.ismcts import IsmctsBot, parse_settings
+from spieltisch.bots.levels import find_level, level_spec, levels
 from spieltisch.bots.memory import MemoryIsmctsBot, make_memory
 from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
 
-__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "Bot", "ErringBot", "HeuristicBot", "RandomBot", "make_bot"]
 
 
 class HeuristicBot(Bot):
@@ -47,21 +52,52 @@ class HeuristicBot(Bot):
         return self.game.heuristic_action(state, rng)
 
 
+class ErringBot(Bot):
+    """Another bot that errs: with chance `errs` it plays a random legal move instead of its own."""
+
+    def __init__(self, inner: Bot, errs: float, name: str) -> None:
+        self.inner = inner
+        self.errs = errs
+        self.name = name
+
+    def choose(self, state: State, rng: random.Random) -> int:
+        if rng.random() < self.errs:
+            return rng.choice(state.legal_actions())
+        return self.inner.choose(state, rng)
+
+
 BOT_KINDS = ("random", "heuristic", "ismcts")
 
 
 def make_bot(spec: str, game: AnyGame, seat: int) -> Bot:
-    """Make a bot from its spec, e.g. "random", "heuristic" or "ismcts:500" (see above)."""
+    """Make a bot from its spec, e.g. "random", "heuristic", "ismcts:500" or "strong" (see above)."""
+    if ":" not in spec and find_level(game.name, spec) is not None:
+        return make_bot(level_spec(game.name, spec), game, seat)
     kind, _, params = spec.strip().lower().partition(":")
     if kind == "ismcts":
         return make_ismcts_bot(spec.strip().lower(), params, game, seat)
+    if kind == "heuristic" and params:
+        return ErringBot(HeuristicBot(game), parse_errs(spec, params), name=spec.strip().lower())
     if params:
         raise OptionError(f"bot {kind!r} takes no parameters, got {spec!r}")
     if kind == "random":
         return RandomBot()
     if kind == "heuristic":
         return HeuristicBot(game)
-    raise OptionError(f"unknown bot {spec!r}; choose one of: {', '.join(BOT_KINDS)}")
+    offered = [*BOT_KINDS, *(level.id for level in levels(game.name))]
+    raise OptionError(f"unknown bot {spec!r}; choose one of: {', '.join(offered)}")
+
+
+def parse_errs(spec: str, params: str) -> float:
+    """The chance of a random move in "heuristic:errs=P", 0 to 1."""
+    key, _, value = params.partition("=")
+    try:
+        errs = float(value)
+    except ValueError:
+        errs = -1.0
+    if key.strip() != "errs" or not 0.0 <= errs <= 1.0:
+        raise OptionError(f"bad bot {spec!r}: the heuristic takes only errs=P, a chance from 0 to 1")
+    return errs
 
 
 def make_ismcts_bot(spec: str, params: str, game: AnyGame, seat: int) -> IsmctsBot:

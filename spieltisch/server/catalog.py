@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.bots import Bot, make_bot
+from spieltisch.bots.levels import levels
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError, OptionSpec
 from spieltisch.core.registry import game_class, game_names
 from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import LANGS
-from spieltisch.server.messages import BotChoice, GameSummary, OptionInfo
+from spieltisch.server.messages import BotChoice, GameSummary, LevelInfo, OptionInfo
 
 # Strengths offered for the search bot when the bot factory knows it.
 BOT_CHOICES = (
@@ -62,6 +63,18 @@ class Catalog:
         cls = self.game_class(name)
         return [BotChoice(id=spec, label=label) for spec, label in BOT_CHOICES if _bot_available(cls, spec)]
 
+    def levels_for(self, name: str) -> list[LevelInfo]:
+        """The game's levels, from its level file (none for a game without one)."""
+        return [
+            LevelInfo(id=lv.id, spec=lv.spec, name=lv.names, rating=lv.rating, low=lv.low, high=lv.high)
+            for lv in levels(self.game_class(name).name)
+        ]
+
+    def seat_bots(self, name: str) -> list[str]:
+        """What a seat may be given: the bots on offer, and the levels by id or spec."""
+        offered = [b.id for b in self.bots_for(name)]
+        return offered + [key for lv in self.levels_for(name) for key in (lv.id, lv.spec)]
+
     def describe(self, name: str) -> GameSummary:
         cls = self.game_class(name)
         return GameSummary(
@@ -74,6 +87,7 @@ class Catalog:
                 for spec in cls.option_specs
             ],
             bots=self.bots_for(name),
+            levels=self.levels_for(name),
         )
 
 

@@ -326,7 +326,7 @@ class Hub:
         return game, options, files
 
     def _check_bot(self, game: str, bot: str) -> None:
-        allowed = [b.id for b in self.catalog.bots_for(game)]
+        allowed = self.catalog.seat_bots(game)
         if bot not in allowed:
             raise TableError(BAD_BOT, bot=bot, allowed=", ".join(allowed))
 

@@ -212,6 +212,21 @@ class BotChoice(Out):
     label: str
 
 
+class LevelInfo(Out):
+    """A named bot a person can seat: its spec (a seat's bot) and its measured rating."""
+
+    id: str
+    """beginner, casual, strong or expert; a seat takes it or `spec`."""
+    spec: str
+    name: dict[str, str]
+    """The level's name per language."""
+    rating: float | None
+    """On the game's Elo-like scale, Beginner = 1000; null before the levels were rated."""
+    low: float | None
+    high: float | None
+    """The rating's 95% interval."""
+
+
 class GameSummary(Out):
     name: str
     title: str
@@ -219,6 +234,8 @@ class GameSummary(Out):
     max_players: int
     options: list[OptionInfo]
     bots: list[BotChoice]
+    levels: list[LevelInfo]
+    """The game's levels, weakest first."""
 
 
 class SeatSummary(Out):

@@ -90,9 +90,11 @@ def test_a_person_plays_a_whole_game_by_numbers(name: str, tmp_path: Path) -> No
     result = runner.invoke(app, args, input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "Spielende" in result.output
+    players = game_class(name).min_players
+    others = f" ×{players - 1}" if players > 2 else ""  # every other seat a random bot
     assert (
         result.output.splitlines()[0]
-        == f"{game_class(name).title}: {game_class(name).min_players} Spieler, Startwert 9"
+        == f"{game_class(name).title}: {players} Spieler, Startwert 9; Bots: random{others}"
     )
 
 

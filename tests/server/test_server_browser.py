@@ -146,6 +146,8 @@ def test_the_lobby_speaks_german_to_a_german_browser_on_a_phone(site: Server, br
         assert english_on_page(page) == [], game
         bots = page.get_by_test_id("seat-1").locator("option").all_inner_texts()
         assert "Faustregel-Bot" in bots and "Zufallsbot" in bots, bots
+        levels = [f"{lv['name']['de']} (≈{round(lv['rating'])})" for lv in games[game]["levels"]]
+        assert levels and set(levels) <= set(bots), bots  # the levels by name, with their ratings
         check_page(page, f"lobby {game}", phone=True)
         shoot(page, f"lobby-{game}-phone-de")
         page.locator(".new-table .rules-help summary").click()

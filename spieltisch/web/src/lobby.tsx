@@ -6,6 +6,12 @@ import { api, ApiError, saveKeys, type GameInfo, type OptionInfo, type TableSumm
 import { botName, clockTime, formatDate, type Lang, type T } from "./i18n";
 import { RulesHelp } from "./table";
 
+/** A level as a person chooses it: its name with its rating, "Strong (≈1450)". */
+function levelLabel(level: GameInfo["levels"][number], lang: Lang): string {
+  const name = level.name[lang] ?? level.name.en ?? level.id;
+  return level.rating == null ? name : `${name} (≈${Math.round(level.rating)})`;
+}
+
 export function Lobby({ t, lang }: { t: T; lang: Lang }) {
   const [games, setGames] = useState<GameInfo[]>([]);
   useEffect(() => {
@@ -215,11 +221,20 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
                 }}
               >
                 <option value="open">{t("person")}</option>
-                {game.bots.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {botName(b.id, t)}
-                  </option>
-                ))}
+                <optgroup label={t("levels")}>
+                  {game.levels.map((level) => (
+                    <option key={level.id} value={level.spec} data-level={level.id}>
+                      {levelLabel(level, lang)}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label={t("otherBots")}>
+                  {game.bots.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {botName(b.id, t)}
+                    </option>
+                  ))}
+                </optgroup>
               </select>
             </label>
           </li>

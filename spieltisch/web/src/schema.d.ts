@@ -404,6 +404,8 @@ export interface components {
             options: components["schemas"]["OptionInfo"][];
             /** Bots */
             bots: components["schemas"]["BotChoice"][];
+            /** Levels */
+            levels: components["schemas"]["LevelInfo"][];
         };
         /** Health */
         Health: {
@@ -414,6 +416,26 @@ export interface components {
         HostRequest: {
             /** Host Token */
             host_token: string;
+        };
+        /**
+         * LevelInfo
+         * @description A named bot a person can seat: its spec (a seat's bot) and its measured rating.
+         */
+        LevelInfo: {
+            /** Id */
+            id: string;
+            /** Spec */
+            spec: string;
+            /** Name */
+            name: {
+                [key: string]: string;
+            };
+            /** Rating */
+            rating: number | null;
+            /** Low */
+            low: number | null;
+            /** High */
+            high: number | null;
         };
         /**
          * LogEntry

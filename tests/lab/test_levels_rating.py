@@ -1,0 +1,82 @@
+"""Rating levels: win shares to rating differences, the chain from the anchor, the level file."""
+
+from __future__ import annotations
+
+import math
+import tomllib
+
+import pytest
+
+from spieltisch.bots.levels import Level, levels
+from spieltisch.lab.arena import GameResult
+from spieltisch.lab.levels import (
+    ANCHOR,
+    PairResult,
+    elo_difference,
+    level_file,
+    markdown_table,
+    ratings,
+    seating,
+    side_wins,
+)
+from spieltisch.lab.stats import wilson
+
+
+def test_a_win_share_gives_400_log10_of_the_odds() -> None:
+    assert elo_difference(0.5) == 0
+    assert elo_difference(0.75) == pytest.approx(400 * math.log10(3))  # 190.8
+    assert elo_difference(10 / 11) == pytest.approx(400)
+    assert elo_difference(0.25) == pytest.approx(-elo_difference(0.75))
+
+
+def test_with_more_seats_the_per_seat_shares_are_compared() -> None:
+    """Two seats of A against one of B: A's side winning 2/3 of the games is an even match."""
+    assert elo_difference(2 / 3, (2, 1)) == pytest.approx(0)
+    assert elo_difference(0.8, (2, 1)) == pytest.approx(400 * math.log10(0.4 / 0.2))
+    assert seating("a", "b", 3) == ["a", "b", "a"]
+
+
+def test_a_shared_victory_counts_for_each_side_by_its_winners() -> None:
+    result = GameResult(seed=1, bots=["a", "b", "a"], scores=[1, 1, 1], winners=[0, 1], decisions=9)
+    assert side_wins(result, "a") == 0.5 and side_wins(result, "b") == 0.5
+
+
+def level(id_: str) -> Level:
+    return Level(id_, f"spec-{id_}", {"en": id_.title(), "de": id_.upper()})
+
+
+def test_ratings_climb_the_chain_from_the_anchor_with_growing_intervals() -> None:
+    chain = [level("beginner"), level("casual"), level("strong")]
+    pairs = [PairResult("casual", "beginner", (1, 1), 40, 30), PairResult("strong", "casual", (1, 1), 40, 20)]
+    rated = ratings(chain, pairs)
+    assert rated[0].rating == rated[0].low == rated[0].high == ANCHOR
+    assert rated[1].rating == pytest.approx(ANCHOR + 400 * math.log10(3))
+    assert rated[2].rating == pytest.approx(rated[1].rating)  # an even match adds nothing
+    low, high = wilson(30, 40)
+    first = 400 * math.log10(high / (1 - high)) - 400 * math.log10(low / (1 - low))
+    assert rated[1].high - rated[1].low == pytest.approx(first)  # type: ignore[operator]
+    assert rated[2].high - rated[2].low > rated[1].high - rated[1].low  # type: ignore[operator]
+    assert pairs[0].apart() and not pairs[1].apart()
+
+
+def test_a_clean_sweep_has_a_finite_rating() -> None:
+    difference, low, high = PairResult("b", "a", (1, 1), 10, 10).difference()
+    assert math.isfinite(difference) and 0 < low < difference <= high and math.isfinite(high)
+
+
+def test_the_level_file_reads_back() -> None:
+    chain = [level("beginner"), level("casual")]
+    pairs = [PairResult("casual", "beginner", (1, 1), 20, 15)]
+    text = level_file("toy", ratings(chain, pairs), pairs, {"command": 'spieltisch levels rate "toy"'})
+    data = tomllib.loads(text)
+    assert data["command"] == 'spieltisch levels rate "toy"'
+    assert [entry["id"] for entry in data["level"]] == ["beginner", "casual"]
+    assert data["level"][1]["rating"] == round(ANCHOR + 400 * math.log10(3))
+    assert data["pair"][0] | {"share": 0.75, "games": 20, "apart": True} == data["pair"][0]
+
+
+def test_the_markdown_table_shows_every_level_of_the_game() -> None:
+    table = markdown_table(["allegra"]).splitlines()
+    assert len(table) == 2 + len(levels("allegra"))
+    for row, level in zip(table[2:], levels("allegra"), strict=True):
+        assert f"`{level.spec}`" in row and level.names["de"] in row
