@@ -22,6 +22,7 @@ from spieltisch.games.souvenirs.grid import (
     signed,
 )
 from spieltisch.games.souvenirs.rules import CELL_BASE, DEAL, DRAW, END, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.scoring import COMBINATIONS, ScoreTable
 
 COMBINATION_NAMES = {
     "fuenfling": ("Fünfling", "Fünfling (five of a kind)"),
@@ -112,15 +113,29 @@ class SouvenirsReference(TypedDict):
     card_names: dict[str, list[str]]
     """Every card kind's name, by kind."""
     joker: int
+    combinations: list[str]
+    """The combinations from the most valuable down, as the score table orders them."""
+    combination_names: dict[str, list[str]]
+    """Each combination's name, in the order of `combinations`."""
+    points: dict[str, list[int]]
+    """This table's points per combination: [first cube, second cube]."""
 
 
-def reference_data(deck: Deck) -> SouvenirsReference:
+def combination_name(name: str, lang: str) -> str:
+    return COMBINATION_NAMES[name][0 if lang == "de" else 1]
+
+
+def reference_data(deck: Deck, table: ScoreTable) -> SouvenirsReference:
     """Public facts for a display, in both languages: the colours' names (by colour
-    index) and every card kind's name (by kind, the joker last), as the moves name them."""
+    index), every card kind's name (by kind, the joker last), as the moves name them,
+    and the table's score table (a player aid)."""
     return {
         "colours": {lang: [colour_word(deck, c, lang) for c in range(len(deck.colours))] for lang in WORDS},
         "card_names": {lang: [kind_name(deck, kind, lang) for kind in range(NUM_KINDS)] for lang in WORDS},
         "joker": JOKER,
+        "combinations": list(COMBINATIONS),
+        "combination_names": {lang: [combination_name(c, lang) for c in COMBINATIONS] for lang in WORDS},
+        "points": table.to_json(),
     }
 
 

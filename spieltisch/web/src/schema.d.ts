@@ -1350,6 +1350,16 @@ export interface components {
             };
             /** Joker */
             joker: number;
+            /** Combinations */
+            combinations: string[];
+            /** Combination Names */
+            combination_names: {
+                [key: string]: string[];
+            };
+            /** Points */
+            points: {
+                [key: string]: number[];
+            };
         };
         /**
          * SouvenirsView
