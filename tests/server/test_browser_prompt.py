@@ -10,15 +10,29 @@ folded. Screenshots go to artifacts/screenshots/.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.server.browser import DESKTOP, PHONE, english_on_page, shoot, sideways_overflow
-from tests.server.servers import Server
-from tests.server.test_browser_games import SETUPS, open_table, pytestmark, site, wait_for_quiet_turn
+from tests.server.servers import TOY_GAME, Server
+from tests.server.test_browser_games import SETUPS, open_table, pytestmark, wait_for_quiet_turn
 
-__all__ = ["pytestmark", "site"]  # the module's skip mark and server fixture come from the whole-game tests
+__all__ = ["pytestmark"]  # the module's skip mark comes from the whole-game tests
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
+    """A server for this module: it opens more tables in a minute than a client may by default."""
+    options = (*TOY_GAME, "--tables-per-minute", "0")
+    server = Server(tmp_path_factory.mktemp("site"), bot_delay=0.0, options=options)
+    try:
+        server.start()
+        yield server
+    finally:
+        if server.process and server.process.poll() is None:
+            server.kill()
 
 
 def step_of(page: Any) -> str:

@@ -19,7 +19,7 @@ const WORDS = {
     first: "1st cube",
     second: "2nd cube",
     cubesNote: "A line scores its best combination at the end: the first cube on it gets the first value, a cube on top of it the second.",
-    sums: "Visible sums",
+    sums: "Standings by visible sum",
     hidden: "{n} face down",
     lowest: "Lowest score wins.",
     finalNow: "Final round: {name} has no face-down card left. Everybody else has one more turn, then all cards are turned up. {name}'s score is doubled if positive, unless it is alone the lowest.",
@@ -28,7 +28,6 @@ const WORDS = {
     sumNow: "This turn: {sum} of 13",
     sumNote: "Exactly 13 takes the turned cards; over 13 (or a second 0) busts. Stopping below 13 leaves an offer that a higher sum, or the same sum with more cards, beats.",
     offer: "Standing offer: {name}, {sum} with {cards} cards",
-    collected: "Cards taken",
     scoring: "How scoring works",
     scoringText: [
       "Putting a garment away scores the points of every scoring slot over its storey whose card shows the garment's colour; doubled when its container already holds a garment of that colour.",
@@ -45,7 +44,7 @@ const WORDS = {
     first: "1. Würfel",
     second: "2. Würfel",
     cubesNote: "Eine Reihe zählt am Ende ihre beste Kombination: der erste Würfel darauf bekommt den ersten Wert, ein Würfel darauf den zweiten.",
-    sums: "Sichtbare Summen",
+    sums: "Stand nach sichtbarer Summe",
     hidden: "{n} verdeckt",
     lowest: "Die niedrigste Summe gewinnt.",
     finalNow: "Letzte Runde: {name} hat keine verdeckte Karte mehr. Alle anderen haben noch einen Zug, dann werden alle Karten aufgedeckt. {name}s Summe verdoppelt sich, wenn sie positiv und nicht allein die niedrigste ist.",
@@ -54,7 +53,6 @@ const WORDS = {
     sumNow: "Dieser Zug: {sum} von 13",
     sumNote: "Genau 13 nimmt die aufgedeckten Karten; über 13 (oder eine zweite 0) sprengt. Wer unter 13 aufhört, lässt ein Angebot liegen, das eine höhere Summe oder dieselbe mit mehr Karten schlägt.",
     offer: "Liegendes Angebot: {name}, {sum} mit {cards} Karten",
-    collected: "Genommene Karten",
     scoring: "So wird gewertet",
     scoringText: [
       "Wer ein Kleidungsstück einräumt, bekommt die Punkte jedes Wertungsfelds über seinem Stockwerk, dessen Karte die Farbe des Stücks zeigt; doppelt, wenn sein Fach schon ein Stück dieser Farbe hält.",
@@ -166,19 +164,20 @@ function SouvenirsAid({ reference, lang, w }: AidsProps & { w: Words }) {
 function AllegraAid({ view, name, players, w }: AidsProps & { w: Words }) {
   const layouts = (view.layouts as (number | "?" | null)[][] | undefined) ?? [];
   const trigger = typeof view.trigger === "number" ? view.trigger : -1;
+  // Lowest first: the order the game is won in, as far as anybody can see now.
+  const standings = Array.from({ length: players }, (_x, seat) => ({ seat, ...visibleSum(layouts[seat] ?? []) })).sort(
+    (a, b) => a.sum - b.sum || a.seat - b.seat,
+  );
   return (
     <Aid id="allegra" title={w.sums}>
-      <ul class="aid-sums" data-testid="aid-sums">
-        {Array.from({ length: players }, (_x, seat) => {
-          const { sum, hidden } = visibleSum(layouts[seat] ?? []);
-          return (
-            <li key={seat} data-seat={seat}>
-              <Who seats={[seat]} name={name} /> <strong data-testid="aid-sum">{sum}</strong>
-              {hidden > 0 && ` (${fill(w.hidden, { n: hidden })})`}
-            </li>
-          );
-        })}
-      </ul>
+      <ol class="aid-sums" data-testid="aid-sums">
+        {standings.map(({ seat, sum, hidden }) => (
+          <li key={seat} data-seat={seat}>
+            <Who seats={[seat]} name={name} /> <strong data-testid="aid-sum">{sum}</strong>
+            {hidden > 0 && ` (${fill(w.hidden, { n: hidden })})`}
+          </li>
+        ))}
+      </ol>
       <p class="note">
         {w.lowest} {view.final_round && trigger >= 0 ? fill(w.finalNow, { name: name(trigger) }) : w.finalLater}
       </p>
@@ -186,10 +185,9 @@ function AllegraAid({ view, name, players, w }: AidsProps & { w: Words }) {
   );
 }
 
-function CalcoryAid({ view, name, players, w }: AidsProps & { w: Words }) {
+function CalcoryAid({ view, name, w }: AidsProps & { w: Words }) {
   const sum = typeof view.turn_sum === "number" ? view.turn_sum : 0;
   const offer = view.offer as { owner: number; sum: number; cards: number } | null | undefined;
-  const collected = (view.collected as number[] | undefined) ?? [];
   return (
     <Aid id="calcory" title={w.sum}>
       <p data-testid="aid-sum">
@@ -197,14 +195,6 @@ function CalcoryAid({ view, name, players, w }: AidsProps & { w: Words }) {
         <meter min={0} max={13} value={Math.min(sum, 13)} aria-label={fill(w.sumNow, { sum })} />
       </p>
       {offer && <p data-testid="aid-offer">{fill(w.offer, { name: name(offer.owner), sum: offer.sum, cards: offer.cards })}</p>}
-      <p>
-        {w.collected}:{" "}
-        {Array.from({ length: players }, (_x, seat) => (
-          <span key={seat}>
-            <Who seats={[seat]} name={name} /> {collected[seat] ?? 0}{" "}
-          </span>
-        ))}
-      </p>
       <p class="note">{w.sumNote}</p>
     </Aid>
   );

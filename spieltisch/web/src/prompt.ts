@@ -44,13 +44,13 @@ const WORDS = {
     l8DrawFirst: "Draw first: a hand card can be played after drawing.",
     l8LayDown: "Lay down level {level}: select the cards for part 1 and click part 1, then the next part. Or end your turn: select one card and click your discard pile.",
     l8Laid: "Lay off: select a card and click a laid group. End your turn: select one card and click your discard pile (a skip card: click a player's name).",
-    l8End: "End your turn: select one card and click your discard pile (a skip card: click a player's name). Level {level} needs more cards.",
+    l8End: "End your turn: select one card and click your discard pile (a skip card: click a player's name). Your hand does not make level {level} yet.",
     l8Pick: "Laying down level {level}, part {part}: select its cards and click the part. Cancel takes the whole lay-down back.",
     l8Target: "Click the laid group the card goes onto, or Cancel.",
     l8TakeSkip: "You are skipped: click the button to put the skip card under the draw pile.",
     l8Keep: "Choose the cards you keep for the next round (click them), then Done.",
     caTurn: "Turn up a face-down card: click one in the grid. The sum so far is {sum} of 13.",
-    caTurnFirst: "Turn up a face-down card: click one in the grid (at least two this turn).",
+    caTurnFirst: "Turn up a face-down card: click one in the grid. Sum {sum} of 13; with no card taken yet you turn at least two.",
     caTurnOrStop: "Sum {sum} of 13: turn up another card, or stop to leave the turned cards lying.",
     caTurnBack: "Over 13: click the button to turn the cards face down again.",
     caReturn: "Hit 13: click the digit of the taken card you put back.",
@@ -93,13 +93,13 @@ const WORDS = {
     l8DrawFirst: "Zuerst ziehen: eine Handkarte kannst du nach dem Ziehen spielen.",
     l8LayDown: "Lege Level {level} aus: wähle die Karten für Teil 1 und klicke Teil 1, dann den nächsten Teil. Oder beende den Zug: wähle eine Karte und klicke deinen Ablagestapel.",
     l8Laid: "Anlegen: wähle eine Karte und klicke eine ausgelegte Gruppe. Zug beenden: wähle eine Karte und klicke deinen Ablagestapel (Aussetzen-Karte: klicke den Namen eines Mitspielers).",
-    l8End: "Beende den Zug: wähle eine Karte und klicke deinen Ablagestapel (Aussetzen-Karte: klicke den Namen eines Mitspielers). Für Level {level} fehlen noch Karten.",
+    l8End: "Beende den Zug: wähle eine Karte und klicke deinen Ablagestapel (Aussetzen-Karte: klicke den Namen eines Mitspielers). Deine Hand ergibt Level {level} noch nicht.",
     l8Pick: "Level {level} wird ausgelegt, Teil {part}: wähle seine Karten und klicke den Teil. Abbrechen nimmt das ganze Auslegen zurück.",
     l8Target: "Klicke die ausgelegte Gruppe, an die die Karte kommt, oder Abbrechen.",
     l8TakeSkip: "Du musst aussetzen: klicke den Knopf, um die Aussetzen-Karte unter den Stapel zu legen.",
     l8Keep: "Wähle die Karten, die du für die nächste Runde behältst (anklicken), dann Fertig.",
     caTurn: "Decke eine verdeckte Karte auf: klicke eine im Raster. Die Summe ist bisher {sum} von 13.",
-    caTurnFirst: "Decke eine verdeckte Karte auf: klicke eine im Raster (in diesem Zug mindestens zwei).",
+    caTurnFirst: "Decke eine verdeckte Karte auf: klicke eine im Raster. Summe {sum} von 13; ohne genommene Karte deckst du mindestens zwei auf.",
     caTurnOrStop: "Summe {sum} von 13: decke noch eine Karte auf oder lass die Karten liegen.",
     caTurnBack: "Über 13: klicke den Knopf, um die Karten wieder umzudrehen.",
     caReturn: "13 getroffen: klicke die Ziffer der genommenen Karte, die du zurücklegst.",
@@ -165,14 +165,15 @@ function level8(kinds: Kinds, view: ViewOf, you: number): Step | null {
   return null;
 }
 
-function calcory(kinds: Kinds, view: ViewOf): Step | null {
+function calcory(kinds: Kinds, view: ViewOf, you: number): Step | null {
   const sum = num(view, "turn_sum");
   if (kinds.has("turn_back")) return { key: "caTurnBack" };
   if (kinds.has("return")) return { key: "caReturn" };
   if (kinds.has("put_back")) return { key: "caPutBack" };
   if (kinds.has("turn") && kinds.has("stop")) return { key: "caTurnOrStop", values: { sum } };
-  const turned = (view.turned as unknown[] | undefined) ?? [];
-  if (kinds.has("turn")) return turned.length === 0 ? { key: "caTurnFirst" } : { key: "caTurn", values: { sum } };
+  // Who has collected nothing yet must turn at least two cards before stopping.
+  const first = ((view.collected as number[] | undefined) ?? [])[you] === 0;
+  if (kinds.has("turn")) return first ? { key: "caTurnFirst", values: { sum } } : { key: "caTurn", values: { sum } };
   return null;
 }
 
@@ -216,7 +217,7 @@ function lucandor(kinds: Kinds): Step | null {
 
 function stepOf(game: string, kinds: Kinds, view: ViewOf, you: number): Step | null {
   if (game === "level8") return level8(kinds, view, you);
-  if (game === "calcory") return calcory(kinds, view);
+  if (game === "calcory") return calcory(kinds, view, you);
   if (game === "allegra") return allegra(kinds, view);
   if (game === "souvenirs") return souvenirs(kinds);
   if (game === "lucandor") return lucandor(kinds);
