@@ -43,7 +43,10 @@ def test_level8_prompt_follows_the_step_and_refuses_a_card_before_drawing(site: 
     seat, reference = open_table(site, browser, "level8", PHONE, "en-GB", reword=False)
     page = seat.page
     assert wait_for_quiet_turn(page, seat)
-    skipped = lambda: [m for m in seat.state["legal"] if m["move"]["kind"] == "take_skip"]  # noqa: E731
+
+    def skipped() -> list[dict[str, Any]]:
+        return [m for m in seat.state["legal"] if m["move"]["kind"] == "take_skip"]
+
     while (skip := skipped()) and len(seat.sent) < 5:
         assert step_of(page) == "l8TakeSkip"
         page.locator(f"button[data-action='{skip[0]['id']}']").click()  # a bot skipped us: on to a turn
@@ -112,7 +115,9 @@ def test_souvenirs_shows_each_combinations_points_and_remembers_a_fold(site: Ser
 
 @pytest.mark.parametrize("game", sorted(SETUPS))
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_every_game_shows_a_prompt_and_an_aid(site: Server, browser: Any, game: str, viewport: dict) -> None:
+def test_every_game_shows_a_prompt_and_an_aid(
+    site: Server, browser: Any, game: str, viewport: dict[str, int]
+) -> None:
     seat, _reference = open_table(site, browser, game, viewport, "en-GB", reword=False)
     page = seat.page
     assert wait_for_quiet_turn(page, seat)
