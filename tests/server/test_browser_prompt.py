@@ -49,7 +49,8 @@ def test_level8_prompt_follows_the_step_and_refuses_a_card_before_drawing(site: 
 
     while (skip := skipped()) and len(seat.sent) < 5:
         assert step_of(page) == "l8TakeSkip"
-        page.locator(f"button[data-action='{skip[0]['id']}']").click()  # a bot skipped us: on to a turn
+        # A bot skipped us: the skip card goes under the pile, and on to a turn of our own.
+        page.locator(f".level8 button[data-action='{skip[0]['id']}']").click()
         assert wait_for_quiet_turn(page, seat)
     seat.sent.clear()
     kinds = {move["move"]["kind"] for move in seat.state["legal"]}
