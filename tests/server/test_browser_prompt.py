@@ -119,12 +119,15 @@ def test_souvenirs_shows_each_combinations_points_and_remembers_a_fold(site: Ser
 def test_every_game_shows_a_prompt_and_an_aid(
     site: Server, browser: Any, game: str, viewport: dict[str, int]
 ) -> None:
-    seat, _reference = open_table(site, browser, game, viewport, "en-GB", reword=False)
+    phone = viewport == PHONE
+    seat, _reference = open_table(site, browser, game, viewport, "de-DE" if phone else "en-GB", reword=False)
     page = seat.page
     assert wait_for_quiet_turn(page, seat)
     step = step_of(page)
     assert step not in ("moves", "waiting", "watching"), f"{game}: the prompt knows the step ({step})"
     assert page.get_by_test_id("aids").locator("details").count() == 1
     assert sideways_overflow(page) <= 0
-    shoot(page, f"prompt-{game}-{'phone' if viewport == PHONE else 'desktop'}")
+    if phone:
+        assert english_on_page(page) == [], "the German page's prompt and aid are German"
+    shoot(page, f"prompt-{game}-{'phone' if phone else 'desktop'}")
     page.context.close()

@@ -154,14 +154,15 @@ function level8(kinds: Kinds, view: ViewOf, you: number): Step | null {
   const levels = (view.levels as number[] | undefined) ?? [];
   const level = levels[you] ?? 1;
   const laid = ((view.laid as boolean[] | undefined) ?? [])[you] ?? false;
-  if (kinds.has("draw_stock") || kinds.has("draw_pile")) return { key: "l8Draw", refusal: "l8DrawFirst" };
-  if (kinds.has("take_skip")) return { key: "l8TakeSkip" };
-  if (kinds.has("keep") || kinds.has("keep_done")) return { key: "l8Keep" };
-  if (kinds.has("lay_off_onto")) return { key: "l8Target" };
-  if (kinds.has("pick")) return { key: "l8Pick", values: { level, part: num(view, "part") + 1 }, select: true };
-  if (kinds.has("start_lay_down")) return { key: "l8LayDown", values: { level }, select: true };
-  if (laid) return { key: "l8Laid", select: true };
-  if (kinds.has("discard") || kinds.has("skip")) return { key: "l8End", values: { level }, select: true };
+  // Hand cards are selected to play them: not while drawing, being skipped, keeping or choosing a group.
+  if (kinds.has("draw_stock") || kinds.has("draw_pile")) return { key: "l8Draw", refusal: "l8DrawFirst", select: false };
+  if (kinds.has("take_skip")) return { key: "l8TakeSkip", select: false };
+  if (kinds.has("keep") || kinds.has("keep_done")) return { key: "l8Keep", select: false };
+  if (kinds.has("lay_off_onto")) return { key: "l8Target", select: false };
+  if (kinds.has("pick")) return { key: "l8Pick", values: { level, part: num(view, "part") + 1 } };
+  if (kinds.has("start_lay_down")) return { key: "l8LayDown", values: { level } };
+  if (laid) return { key: "l8Laid" };
+  if (kinds.has("discard") || kinds.has("skip")) return { key: "l8End", values: { level } };
   return null;
 }
 
@@ -231,7 +232,7 @@ function fill(text: string, values: Record<string, string | number> = {}): strin
 /** The prompt for this seat now: what to do and how, or whom the table waits for. */
 export function promptFor(input: PromptInput): Prompt {
   const w = WORDS[input.lang];
-  const plain = (text: string, step: string): Prompt => ({ text, refusal: text, select: false, step });
+  const plain = (text: string, step: string, select = false): Prompt => ({ text, refusal: text, select, step });
   if (input.status === "open") return plain(w.open, "open");
   if (input.status === "finished") return plain(w.over, "over");
   const mover = input.toMove !== null && input.toMove >= 0 ? input.name(input.toMove) : null;
@@ -242,8 +243,8 @@ export function promptFor(input: PromptInput): Prompt {
   }
   const kinds = new Set(input.legal.map((m) => m.move?.kind ?? ""));
   const step = stepOf(input.game, kinds, input.view ?? {}, input.you);
-  if (!step) return plain(input.legal.length ? w.choose : w.nothing, "moves");
+  if (!step) return plain(input.legal.length ? w.choose : w.nothing, "moves", true);
   const text = fill(w[step.key], step.values);
   const refusal = step.refusal ? w[step.refusal] : w.notNow + text;
-  return { text, refusal, select: step.select ?? false, step: step.key };
+  return { text, refusal, select: step.select ?? true, step: step.key };
 }

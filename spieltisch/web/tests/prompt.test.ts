@@ -56,6 +56,7 @@ describe("prompt", () => {
     expect(promptFor(input("allegra", moves("knock", "no_knock"))).step).toBe("alKnock");
     expect(promptFor(input("souvenirs", moves("cube", "pass"))).step).toBe("svCube");
     expect(promptFor(input("lucandor", moves("slot"))).step).toBe("luSlot");
+    expect(promptFor(input("lucandor", moves("play"))).select).toBe(true);
   });
 
   it("falls back to the move list for a step it does not know, and ends with the game", () => {
