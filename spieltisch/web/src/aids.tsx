@@ -18,7 +18,9 @@ const WORDS = {
     combination: "Combination",
     first: "1st cube",
     second: "2nd cube",
-    cubesNote: "A line scores its best combination at the end: the first cube on it gets the first value, a cube on top of it the second.",
+    row: "Row {n}",
+    column: "Column {n}",
+    cubesNote: "Each row and column scores its best combination at the end: the first cube on it gets the first value, a cube on top of it the second.",
     sums: "Standings by visible sum",
     hidden: "{n} face down",
     lowest: "Lowest score wins.",
@@ -43,7 +45,9 @@ const WORDS = {
     combination: "Kombination",
     first: "1. Würfel",
     second: "2. Würfel",
-    cubesNote: "Eine Reihe zählt am Ende ihre beste Kombination: der erste Würfel darauf bekommt den ersten Wert, ein Würfel darauf den zweiten.",
+    row: "Reihe {n}",
+    column: "Spalte {n}",
+    cubesNote: "Jede Reihe und Spalte zählt am Ende ihre beste Kombination: der erste Würfel darauf bekommt den ersten Wert, ein Würfel darauf den zweiten.",
     sums: "Stand nach sichtbarer Summe",
     hidden: "{n} verdeckt",
     lowest: "Die niedrigste Summe gewinnt.",
@@ -132,7 +136,71 @@ function Level8Aid({ view, reference, name, lang, w }: AidsProps & { w: Words })
   );
 }
 
-function SouvenirsAid({ reference, lang, w }: AidsProps & { w: Words }) {
+/** A card as (number, colour), a joker as null: `kind = colour * 6 + number - 1` (spieltisch/games/souvenirs/cards.py). */
+type SvCard = [number, number] | null;
+
+/** The combinations some choice of the jokers gives these cards (up to 5): scoring.py `_possible`, the same rules. */
+export function possibleCombinations(cards: SvCard[]): Set<string> {
+  const fixed = cards.filter((card): card is [number, number] => card !== null);
+  const jokers = cards.length - fixed.length;
+  const tally = new Map<number, number>();
+  for (const [number] of fixed) tally.set(number, (tally.get(number) ?? 0) + 1);
+  const counts = [...[...tally.values()].sort((a, b) => b - a), 0, 0];
+  const numbers = new Set(fixed.map(([number]) => number));
+  const colours = new Set(fixed.map(([, colour]) => colour));
+  const found = new Set(["nichts"]);
+  const sizes: [number, string][] = [[2, "paerchen"], [3, "drilling"], [4, "vierling"], [5, "fuenfling"]];
+  for (const [size, name] of sizes) if (counts[0]! + jokers >= size) found.add(name);
+  if (Math.max(0, 2 - counts[0]!) + Math.max(0, 2 - counts[1]!) <= jokers) found.add("zwei_paare");
+  if (cards.length === 5) {
+    if (numbers.size <= 2 && counts[0]! <= 3) found.add("full_house");
+    if (colours.size <= 1) found.add("flush");
+    if (colours.size === fixed.length && !(jokers === 0 && numbers.size === 1)) found.add("regenbogen");
+    const span = numbers.size ? Math.max(...numbers) - Math.min(...numbers) : 0;
+    if (numbers.size === fixed.length && span < 5) found.add("strasse");
+  }
+  return found;
+}
+
+/** Each line with a cube on it: its best combination now and what each cube on it would score. */
+function SouvenirsLines({ view, reference, name, lang, w }: AidsProps & { w: Words }) {
+  const combinations = (reference.combinations as string[] | undefined) ?? [];
+  const labels = (reference.combination_names as Record<string, string[]> | undefined)?.[lang] ?? [];
+  const points = (reference.points as Record<string, number[]> | undefined) ?? {};
+  const joker = typeof reference.joker === "number" ? reference.joker : 30;
+  const laid = (view.cards as number[][] | undefined) ?? [];
+  const cubes = (view.cubes as number[][] | undefined) ?? [];
+  const half = Math.floor(cubes.length / 4); // rows -half..half, then columns likewise
+  const lines = cubes.flatMap((seats, index) => {
+    if (seats.length === 0) return [];
+    const isRow = index <= 2 * half;
+    const at = (isRow ? index : index - 2 * half - 1) - half;
+    const cards = laid.filter((c) => c[isRow ? 0 : 1] === at).map(([, , kind]): SvCard => (kind === joker ? null : [(kind! % 6) + 1, Math.floor(kind! / 6)]));
+    const held = possibleCombinations(cards);
+    const score = (rank: number) => Math.max(...combinations.filter((c) => held.has(c)).map((c) => points[c]?.[rank] ?? 0), 0);
+    const best = combinations.find((c) => held.has(c) && (points[c]?.[0] ?? 0) === score(0)) ?? "nichts";
+    const line = fill(isRow ? w.row : w.column, { n: at > 0 ? `+${at}` : at });
+    return [{ index, line, best, seats, score }];
+  });
+  if (!lines.length) return null;
+  return (
+    <ul class="aid-lines" data-testid="aid-lines">
+      {lines.map(({ index, line, best, seats, score }) => (
+        <li key={index} data-line={index}>
+          <strong>{line}</strong>: {labels[combinations.indexOf(best)] ?? best} ·{" "}
+          {seats.map((seat, rank) => (
+            <span key={rank}>
+              <Who seats={[seat]} name={name} /> {score(Math.min(rank, 1))}{" "}
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SouvenirsAid(props: AidsProps & { w: Words }) {
+  const { reference, lang, w } = props;
   const combinations = (reference.combinations as string[] | undefined) ?? [];
   const labels = (reference.combination_names as Record<string, string[]> | undefined)?.[lang] ?? [];
   const points = (reference.points as Record<string, number[]> | undefined) ?? {};
@@ -157,6 +225,7 @@ function SouvenirsAid({ reference, lang, w }: AidsProps & { w: Words }) {
         </tbody>
       </table>
       <p class="note">{w.cubesNote}</p>
+      <SouvenirsLines {...props} />
     </Aid>
   );
 }
