@@ -58,7 +58,6 @@ def test_level8_prompt_follows_the_step_and_refuses_a_card_before_drawing(site: 
     prompt = page.get_by_test_id("prompt")
     assert step_of(page) == "l8Draw" and "draw pile" in prompt.inner_text()
     assert page.get_by_test_id("turn").bounding_box()["y"] < prompt.bounding_box()["y"], "under the banner"
-    shoot(page, "prompt-level8-draw-phone", full_page=False)
 
     card = page.locator("[data-testid=hand-card]").first
     card.click()
@@ -68,6 +67,7 @@ def test_level8_prompt_follows_the_step_and_refuses_a_card_before_drawing(site: 
     assert refusal.inner_text().startswith("Draw first")
     assert card.get_attribute("aria-pressed") == "false", "the refused click selected nothing"
     assert seat.sent == [], "and sent nothing"
+    shoot(page, "prompt-level8-refused-phone", full_page=False)
 
     page.get_by_test_id("stock").click()
     page.wait_for_function("() => document.querySelector('[data-testid=prompt]').dataset.step !== 'l8Draw'")
