@@ -102,8 +102,8 @@ class SouvenirsGame(Game[SouvenirsState]):
         return public_action_struct(state, action)
 
     def reference_data(self) -> SouvenirsReference:
-        """The colours' and cards' names in German and English, from this table's deck."""
-        return reference_data(self.settings.deck)
+        """The colours' and cards' names in German and English from this table's deck; its score table."""
+        return reference_data(self.settings.deck, self.settings.table)
 
     def render_text(self, state: SouvenirsState, seat: int | None, lang: str, width: int) -> str:
         return render(state, seat, lang, width)

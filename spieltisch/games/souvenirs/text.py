@@ -21,6 +21,7 @@ from spieltisch.games.souvenirs.grid import (
 )
 from spieltisch.games.souvenirs.phases import DEAL, DRAW, END
 from spieltisch.games.souvenirs.rules import CELL_BASE, LINE_BASE, PASS, SouvenirsState
+from spieltisch.games.souvenirs.scoring import COMBINATIONS, ScoreTable
 from spieltisch.games.souvenirs.views import SouvenirsReference
 
 COMBINATION_NAMES = {
@@ -104,13 +105,21 @@ def colour_word(deck: Deck, colour: int, lang: str) -> str:
     return named.de if lang == "de" else named.en
 
 
-def reference_data(deck: Deck) -> SouvenirsReference:
+def combination_name(name: str, lang: str) -> str:
+    return COMBINATION_NAMES[name][0 if lang == "de" else 1]
+
+
+def reference_data(deck: Deck, table: ScoreTable) -> SouvenirsReference:
     """Public facts for a display, in both languages: the colours' names (by colour
-    index) and every card kind's name (by kind, the joker last), as the moves name them."""
+    index), every card kind's name (by kind, the joker last), as the moves name them,
+    and the table's score table (a player aid)."""
     return {
         "colours": {lang: [colour_word(deck, c, lang) for c in range(len(deck.colours))] for lang in WORDS},
         "card_names": {lang: [kind_name(deck, kind, lang) for kind in range(NUM_KINDS)] for lang in WORDS},
         "joker": JOKER,
+        "combinations": list(COMBINATIONS),
+        "combination_names": {lang: [combination_name(c, lang) for c in COMBINATIONS] for lang in WORDS},
+        "points": table.to_json(),
     }
 
 

@@ -39,6 +39,12 @@ class SouvenirsReference(TypedDict):
     card_names: dict[str, list[str]]
     """Every card kind's name, by kind."""
     joker: int
+    combinations: list[str]
+    """The combinations from the most valuable down, as the score table orders them."""
+    combination_names: dict[str, list[str]]
+    """Each combination's name, in the order of `combinations`."""
+    points: dict[str, list[int]]
+    """This table's points per combination: [first cube, second cube]."""
 
 
 # --- moves as data (moves.py): one type per kind --------------------------------------------

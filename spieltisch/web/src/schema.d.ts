@@ -2028,6 +2028,16 @@ export interface components {
             };
             /** Joker */
             joker: number;
+            /** Combinations */
+            combinations: string[];
+            /** Combination Names */
+            combination_names: {
+                [key: string]: string[];
+            };
+            /** Points */
+            points: {
+                [key: string]: number[];
+            };
         };
         /**
          * SouvenirsView

@@ -6,6 +6,8 @@ import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEn
 import { helpFor } from "./help";
 import { botName, clockTime, countdown, formatDate, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
+import { Aids } from "./aids";
+import { PromptBar } from "./promptbar";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
 import { GenericView } from "./renderers/generic";
@@ -48,6 +50,18 @@ export function TablePage({ id, t, lang, sound }: Props) {
       <header class="table-head">
         <h1>{state.title}</h1>
         <TurnBanner state={state} standingIn={standingIn} t={t} />
+        {!standingIn && (
+          <PromptBar
+            game={state.game}
+            view={state.view ?? null}
+            legal={state.legal}
+            you={state.you}
+            toMove={state.to_move}
+            status={state.status}
+            name={(seat) => nameOf(state, seat, t)}
+            lang={lang}
+          />
+        )}
         <Clock state={state} t={t} lang={lang} />
         <RulesHelp game={state.game} title={state.title} t={t} lang={lang} />
       </header>
@@ -397,6 +411,9 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
             log={socket.log}
           />
         </div>
+      )}
+      {state.view && reference && (
+        <Aids game={state.game} view={state.view} reference={reference} name={(seat) => nameOf(state, seat, t)} players={state.seats.length} lang={lang} />
       )}
       {state.status === "finished" ? null : state.you === null ? (
         <p class="note">{t("spectator")}</p>

@@ -76,3 +76,14 @@ def test_the_reference_names_colours_and_cards_as_the_moves_do() -> None:
                     assert state.action_label(action, lang) == f"{verb} {name}"
                 played += 1
     assert played > 0
+
+
+def test_the_reference_carries_the_tables_score_table_for_a_player_aid() -> None:
+    """The table shows each combination's points for both cubes: the same the scoring counts."""
+    state = new_state(2)
+    data = state.game.reference_data()
+    table = state.settings.table
+    assert data["combinations"][0] == "fuenfling" and data["combinations"][-1] == "nichts"
+    first, second = table.value("full_house", 0), table.value("full_house", 1)
+    assert data["points"]["full_house"] == [first, second] == [11, 7]
+    assert data["combination_names"]["de"][data["combinations"].index("vierling")] == "Vierling"
