@@ -58,6 +58,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the tests' server processes and throwaway databases
+from spieltisch.server.errors import CloseCode  # noqa: E402
 from tests.server.servers import Server, throwaway_database  # noqa: E402
 
 PLAYERS, NON_READERS, CHURNERS, SPECTATORS = 1, 2, 3, 4
@@ -236,7 +237,7 @@ async def never_read(ws_base: str, tally: Tally, end: float, number: int) -> Non
             async with connect(url, max_queue=1, max_size=2**22, local_addr=(source, 0)) as ws:
                 await ws.send(json.dumps({"type": "hello"}))
                 await asyncio.wait_for(ws.wait_closed(), max(0.1, end - time.monotonic()))
-                if ws.close_code == 4008:
+                if ws.close_code == CloseCode.TOO_SLOW:
                     tally.closed_slow += 1
         except (TimeoutError, OSError, ConnectionClosed, InvalidStatus):
             pass
