@@ -108,6 +108,8 @@ def test_souvenirs_shows_each_combinations_points_and_remembers_a_fold(site: Ser
     aid = page.get_by_test_id("aid-souvenirs")
     assert aid.get_attribute("open") is not None, "an aid starts open"
     aid.locator("summary").click()
+    # A details element reports its toggle a moment after the click: reload once it is stored.
+    page.wait_for_function("localStorage.getItem('spieltisch:aid:souvenirs') === 'closed'")
     page.reload()
     page.get_by_test_id("aid-souvenirs").wait_for()
     assert page.get_by_test_id("aid-souvenirs").get_attribute("open") is None, "folded stays folded"
