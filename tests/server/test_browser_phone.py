@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.browser import CHROMIUM, PHONE, axe_violations, shoot, small_targets
 from tests.server.servers import Server
@@ -60,11 +61,29 @@ def open_phone_table(site: Server, browser: Any, game: str, players: int) -> Any
     saved = json.dumps({"token": keys["token"], "seat": 0, "host_token": keys["host_token"]})
     page.evaluate("([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [keys["id"], saved])
     page.goto(f"{site.url}/#/table/{keys['id']}")
-    page.wait_for_selector("[data-testid=turn][data-status=open]")
+    wait_for_the_open_table(page)
     httpx.post(f"{site.url}/api/tables/{keys['id']}/start", json={"host_token": keys["host_token"]})
     page.wait_for_selector("[data-testid=board] > *")
     page.wait_for_timeout(300)
     return page
+
+
+def wait_for_the_open_table(page: Any) -> None:
+    """The table's first state on the page. A page found without it after 20 s (seen once, with
+    both cores busy, and never again) is reloaded once; the failure then says what the page showed."""
+    banner = "[data-testid=turn][data-status=open]"
+    try:
+        page.wait_for_selector(banner, timeout=20_000)
+    except PlaywrightTimeout:
+        shown = page.locator("body").inner_text()[:300]
+        page.reload()
+        try:
+            page.wait_for_selector(banner, timeout=20_000)
+        except PlaywrightTimeout:
+            pytest.fail(
+                f"no table state on the page, before a reload: {shown!r}; after: "
+                f"{page.locator('body').inner_text()[:300]!r}"
+            )
 
 
 def sideways_scrollers(page: Any) -> list[str]:
