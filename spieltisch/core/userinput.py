@@ -95,15 +95,18 @@ def parse_option_pairs(arguments: Iterable[str] | None, what: str = "option") ->
     """key=value pairs; one argument may hold several separated by commas ("a=1,b=2").
 
     A comma splits only where a new `key=` follows, so a value may hold commas
-    (a file name such as "deck_file=my,deck.toml").
+    (a file name such as "deck_file=my,deck.toml"). A key given twice is refused.
     """
     options: dict[str, Any] = {}
     for argument in arguments or []:
         for pair in filter(None, (part.strip() for part in _NEXT_PAIR.split(argument))):
             key, sep, value = pair.partition("=")
-            if not sep or not key.strip():
+            key, value = key.strip(), value.strip()
+            if not sep or not key:
                 raise OptionError(f"{what} {pair!r} must look like key=value")
-            options[key.strip()] = value.strip()
+            if key in options:  # keeping the last would drop the first without a word
+                raise OptionError(f"{what} {key} is given twice ({options[key]} and {value}): give it once")
+            options[key] = value
     return options
 
 

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 from spieltisch.cli import app
 from spieltisch.core import data, record, userinput
+from spieltisch.core.options import OptionError
 from spieltisch.core.registry import game_class, game_names
 
 runner = CliRunner()
@@ -152,6 +153,15 @@ def test_every_command_reads_options_alike_and_shows_markup_as_typed(
 def test_a_comma_inside_a_value_stays_in_the_value() -> None:
     pairs = userinput.parse_option_pairs(["deck_file=my,deck.toml", "a=1, b = 2"])
     assert pairs == {"deck_file": "my,deck.toml", "a": "1", "b": "2"}
+
+
+def test_an_option_given_twice_is_refused_not_overwritten() -> None:
+    """`-o a=1 -o a=2` kept 2 and dropped 1 without a word."""
+    for given in (["knocking=true", "knocking=false"], ["knocking=true,knocking=false"]):
+        with pytest.raises(OptionError, match="knocking is given twice"):
+            userinput.parse_option_pairs(given)
+    result = runner.invoke(app, ["play", "allegra", "-o", "target=50", "-o", "target=60"])
+    assert result.exit_code != 0 and "target is given twice (50 and 60)" in result.output
 
 
 def not_toml(folder: Path) -> Path:
