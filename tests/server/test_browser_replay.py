@@ -54,8 +54,10 @@ def test_the_replay_moves_by_slider_keys_and_log_lines(site: Server, browser: An
     try:
         page.goto(f"{site.url}/#/table/{table}")
         page.wait_for_selector("[data-testid=result]")
+        total = len(httpx.get(f"{site.url}/api/tables/{table}/log?lang=en").json()["log"])
         lines = page.locator("[data-testid=log] li a")
-        total = lines.count()
+        # The page fetches the whole log after the first state: wait until every line is in.
+        page.wait_for_function(f"document.querySelectorAll('[data-testid=log] li a').length === {total}")
         assert total > 3, "a finished game's log lines are links into its replay"
         texts = lines.all_inner_texts()
         lines.nth(2).click()  # the third move: the replay opens after it
