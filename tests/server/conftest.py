@@ -20,7 +20,7 @@ from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from tests.core.toy_game import ToyGame
 from tests.server.browser import AXE, CHROMIUM
-from tests.server.servers import free_port
+from tests.server.servers import Server, free_port
 from tests.server.show_game import ShowGame
 
 
@@ -119,3 +119,15 @@ def built_client() -> None:
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     # axe-core is put into the page as a script, which the page's policy forbids.
     return {**browser_context_args, "bypass_csp": True, "locale": "en-GB"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
+    """A real server process of this module's own, bots moving at once (modules may define their own)."""
+    server = Server(tmp_path_factory.mktemp("site"), bot_delay=0.0)
+    try:
+        server.start()
+        yield server
+    finally:
+        if server.process and server.process.poll() is None:
+            server.kill()

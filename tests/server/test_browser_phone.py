@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -34,17 +33,6 @@ LARGEST: dict[str, tuple[int, str]] = {
     "level8": (6, ".hand"),
     "lucandor": (5, ".lu-hand"),
 }
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
-    server = Server(tmp_path_factory.mktemp("phone"), bot_delay=0.0)
-    try:
-        server.start()
-        yield server
-    finally:
-        if server.process and server.process.poll() is None:
-            server.kill()
 
 
 def open_phone_table(site: Server, browser: Any, game: str, players: int) -> Any:

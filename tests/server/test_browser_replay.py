@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -16,17 +15,6 @@ from tests.server.servers import Server
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"
 )
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
-    server = Server(tmp_path_factory.mktemp("replay"), bot_delay=0.0)
-    try:
-        server.start()
-        yield server
-    finally:
-        if server.process and server.process.poll() is None:
-            server.kill()
 
 
 def finished_bot_game(site: Server) -> str:
