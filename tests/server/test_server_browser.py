@@ -483,3 +483,33 @@ def test_a_table_created_without_a_name_seats_its_host(site: Server, browser: An
         assert "Host (you)" in seats, seats
     finally:
         context.close()
+
+
+def test_a_level_seat_is_named_by_its_level_in_the_lobby_and_on_the_table(site: Server, browser: Any) -> None:
+    games = {g["name"]: g for g in httpx.get(f"{site.url}/api/games").json()}
+    beginner, strong = (
+        next(lv for lv in games["calcory"]["levels"] if lv["id"] == i) for i in ("beginner", "strong")
+    )
+    # One seat by the level's id, one by its bot spec, as the lobby's own form sends it.
+    body = {"game": "calcory", "players": 3, "seats": ["open", "strong", beginner["spec"]]}
+    created = httpx.post(f"{site.url}/api/tables", json=body)
+    assert created.status_code == 200, created.text
+    table = created.json()["id"]
+    label = {lv["id"]: f"{lv['name']['de']} (≈{round(lv['rating'])})" for lv in (beginner, strong)}
+    context = browser.new_context(locale="de-DE", bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(site.url + "/")
+        listed = page.locator(f".tables li:has(a[href='#/table/{table}']) [data-testid=table-seats]")
+        listed.wait_for()
+        assert listed.inner_text() == f"frei · Bot 2: {label['strong']} · Bot 3: {label['beginner']}"
+        page.goto(f"{site.url}/#/table/{table}")
+        tags = page.locator("ol.seats .tag")
+        page.wait_for_function("() => document.querySelectorAll('ol.seats .tag').length == 2")
+        page.wait_for_function(
+            f"() => document.querySelector('ol.seats').innerText.includes('{label['strong']}')"
+        )
+        assert tags.all_inner_texts() == [label["strong"], label["beginner"]]
+        assert strong["spec"] not in page.locator("body").inner_text()
+    finally:
+        context.close()

@@ -4,13 +4,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, saveKeys, type GameInfo, type OptionInfo, type TableSummary } from "./api";
 import { botName, clockTime, formatDate, type Lang, type T } from "./i18n";
+import { botLabel, levelLabel } from "./levels";
 import { RulesHelp } from "./table";
-
-/** A level as a person chooses it: its name with its rating, "Strong (≈1450)". */
-function levelLabel(level: GameInfo["levels"][number], lang: Lang): string {
-  const name = level.name[lang] ?? level.name.en ?? level.id;
-  return level.rating == null ? name : `${name} (≈${Math.round(level.rating)})`;
-}
 
 export function Lobby({ t, lang }: { t: T; lang: Lang }) {
   const [games, setGames] = useState<GameInfo[]>([]);
@@ -284,6 +279,12 @@ function TableList({ status, title, action, games, t, lang }: ListProps) {
     return () => window.clearInterval(timer);
   }, [status]);
   const titleOf = (name: string) => games.find((g) => g.name === name)?.title ?? name;
+  // A bot seat says what plays it: a level by its name and rating, another bot by its kind.
+  const seatText = (game: string, seat: TableSummary["seats"][number]) => {
+    if (seat.kind === "open") return t("open");
+    if (seat.kind !== "bot") return seat.name;
+    return `${seat.name}: ${botLabel(seat.bot, games.find((g) => g.name === game)?.levels ?? [], lang, t)}`;
+  };
   return (
     <section class="tables">
       <h2>{title}</h2>
@@ -297,7 +298,7 @@ function TableList({ status, title, action, games, t, lang }: ListProps) {
                 {action}: {titleOf(table.game)}
               </a>{" "}
               <small>
-                {table.seats.map((s) => (s.kind === "open" ? t("open") : s.name)).join(" · ")} ·{" "}
+                <span data-testid="table-seats">{table.seats.map((s) => seatText(table.game, s)).join(" · ")}</span> ·{" "}
                 <time dateTime={new Date(table.created_at * 1000).toISOString()}>{t("created", { date: formatDate(table.created_at, lang) })}</time>
               </small>
             </li>

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type Result, type Seat, type StateMessage } from "./api";
 import { helpFor } from "./help";
+import { botLabel, useLevels } from "./levels";
 import { botName, clockTime, countdown, formatDate, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
 import { Aids } from "./aids";
@@ -71,7 +72,7 @@ export function TablePage({ id, t, lang, sound }: Props) {
           {socket.error}
         </p>
       )}
-      <Seats state={state} t={t} />
+      <Seats state={state} t={t} lang={lang} />
       <StandIn socket={socket} state={state} t={t} />
       {state.status === "open" ? (
         <Waiting id={id} state={state} keys={keys} remember={remember} t={t} />
@@ -228,13 +229,14 @@ function Connection({ socket, t }: { socket: TableSocket; t: T }) {
   return null;
 }
 
-function Seats({ state, t }: { state: StateMessage; t: T }) {
+function Seats({ state, t, lang }: { state: StateMessage; t: T; lang: Lang }) {
+  const levels = useLevels(state.game);
   return (
     <ol class="seats" aria-label={t("seats")}>
       {state.seats.map((seat) => (
         <li key={seat.seat} class={seat.seat === state.to_move && state.status === "running" ? "to-move" : undefined} data-seat={seat.seat}>
           <span class="seat-name">{seat.kind === "open" ? `${t("seat")} ${seat.seat + 1}: ${t("open")}` : nameOf(state, seat.seat, t)}</span>
-          {seat.kind === "bot" && <span class="tag">{botName(seat.bot, t)}</span>}
+          {seat.kind === "bot" && <span class="tag">{botLabel(seat.bot, levels, lang, t)}</span>}
           {seat.kind === "human" && !seat.online && <span class="tag">{t("offline")}</span>}
           {"standin" in seat && seat.standin && (
             <span class="tag standin" data-testid="standin">
