@@ -472,6 +472,58 @@ def lucandor_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
     garments = {g[lang] for g in ref["garments"]}
     assert set(page.locator(".lu-wardrobe .lu-piece-name").all_inner_texts()) <= garments
     seen.add("names")
+    lucandor_aid_shows(page, state["view"], seen, ref)
+
+
+def lucandor_scoring_now(view: dict, ref: dict) -> tuple[list[dict[int, int]], list[list[int | None]]]:
+    """What scoring gives now, reckoned here from the view and reference data: per storey what each
+    colour pays (every slot over it showing the colour), and per player each task's count (None while
+    its card is face down to this seat)."""
+    cards, starts = ref["cards"], ref["start_cards"]
+    side = "b" if ref["start_side"] == 1 else "a"
+    pays: list[dict[int, int]] = [{} for _ in ref["wardrobe"]["storeys"]]
+    for slot, value in enumerate(view["slots"]):
+        start = value >= len(cards)
+        colours = starts[value - len(cards)][side] if start else [cards[value]["dot_colour"]]
+        points = starts[value - len(cards)]["points"] if start else cards[value]["points"]
+        for storey in ref["wardrobe"]["slots"][slot]:
+            for colour in colours:
+                pays[storey][colour] = pays[storey].get(colour, 0) + points
+    sections = len(ref["wardrobe"]["sections"])
+    held = [[piece for place in cell for piece in place] for cell in view["content"]]
+    for cell, items in view["drawers"]:
+        held[cell] = list(items)
+
+    def count(storey: int, colour: int) -> int:
+        cells = held[storey * sections : (storey + 1) * sections]
+        return sum(cards[piece]["colour"] == colour for cell in cells for piece in cell)
+
+    tasks = [
+        [
+            None if player["end_cards"] is None else count(cards[player["end_cards"][i]]["storey"], colour)
+            for i, colour in enumerate(player["end_colours"])
+        ]
+        for player in view["players"]
+    ]
+    return pays, tasks
+
+
+def lucandor_aid_shows(page: Any, view: dict, seen: set[str], ref: dict) -> None:
+    """The aid's storey table and every task's count now, as reckoned from the public view."""
+    pays, tasks = lucandor_scoring_now(view, ref)
+    shown = page.locator("[data-testid=aid-storeys] tbody tr").evaluate_all(
+        """rows => rows.map((row) => Object.fromEntries([...row.querySelectorAll('[data-colour]')]
+             .map((s) => [s.dataset.colour, Number(s.dataset.points)])))"""
+    )
+    assert shown == [{str(c): p for c, p in storey.items()} for storey in pays], shown
+    for seat, counts in enumerate(tasks):
+        if not counts:
+            continue
+        cells = page.locator(f"[data-testid=aid-tasks] li[data-seat='{seat}'] .aid-task")
+        found = cells.evaluate_all("ts => ts.map((t) => t.dataset.points)")
+        assert found == ["" if n is None else str(n) for n in counts], (seat, found, counts)
+        if any(n is not None for n in counts):
+            seen.add("task")  # a task counted, not only its chip shown
 
 
 SHOWS: dict[str, Callable[[Any, dict, set[str], dict], None]] = {
@@ -487,7 +539,7 @@ MUST_SEE = {
     "calcory": {"digit"},
     "allegra": {"final"},
     "level8": {"levels", "round", "joker or skip"},
-    "lucandor": {"names"},
+    "lucandor": {"names", "task"},
 }
 
 

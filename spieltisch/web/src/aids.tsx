@@ -6,7 +6,11 @@
 import type { ComponentChildren, VNode } from "preact";
 import { useState } from "preact/hooks";
 import type { Lang } from "./i18n";
+import { Chip } from "./cards";
 import { visibleSum } from "./renderers/allegra";
+import type { LucandorViewData } from "./renderers/lucandor";
+import { scoresNow } from "./renderers/lucandor/scores";
+import { asLucandor, tablesFor, wordsFor, type LucandorReference } from "./renderers/lucandor/tables";
 import { seatColour } from "./renderers/parts";
 
 const WORDS = {
@@ -31,6 +35,18 @@ const WORDS = {
     sumNote: "Exactly 13 takes the turned cards; over 13 (or a second 0) busts. Stopping below 13 leaves an offer that a higher sum, or the same sum with more cards, beats.",
     offer: "Standing offer: {name}, {sum} with {cards} cards",
     scoring: "How scoring works",
+    scoringNow: "Scoring now",
+    points: "{n} points",
+    onePoint: "1 point",
+    storeyPays: "Putting a garment away now pays, per storey and colour",
+    pays: "pays",
+    doubled: "Twice that into a container that already holds a garment of that colour.",
+    handBest: "up to {points} now (storey {storeys})",
+    handNone: "no storey for it",
+    handZero: "no points anywhere now",
+    noTasks: "No end scoring laid yet.",
+    taskHidden: "storey face down",
+    taskNow: "storey {storey}: {n} now",
     scoringText: [
       "Putting a garment away scores the points of every scoring slot over its storey whose card shows the garment's colour; doubled when its container already holds a garment of that colour.",
       "A storey under two slots can score twice. A scoring card replaces a slot's card.",
@@ -58,6 +74,18 @@ const WORDS = {
     sumNote: "Genau 13 nimmt die aufgedeckten Karten; über 13 (oder eine zweite 0) sprengt. Wer unter 13 aufhört, lässt ein Angebot liegen, das eine höhere Summe oder dieselbe mit mehr Karten schlägt.",
     offer: "Liegendes Angebot: {name}, {sum} mit {cards} Karten",
     scoring: "So wird gewertet",
+    scoringNow: "Wertung jetzt",
+    points: "{n} Punkte",
+    onePoint: "1 Punkt",
+    storeyPays: "Einräumen bringt jetzt, nach Etage und Farbe",
+    pays: "bringt",
+    doubled: "Doppelt in ein Fach, das schon ein Stück dieser Farbe hält.",
+    handBest: "bis zu {points} jetzt (Etage {storeys})",
+    handNone: "keine Etage dafür",
+    handZero: "jetzt nirgends Punkte",
+    noTasks: "Noch keine Endwertung ausgelegt.",
+    taskHidden: "Etage verdeckt",
+    taskNow: "Etage {storey}: jetzt {n}",
     scoringText: [
       "Wer ein Kleidungsstück einräumt, bekommt die Punkte jedes Wertungsfelds über seinem Stockwerk, dessen Karte die Farbe des Stücks zeigt; doppelt, wenn sein Fach schon ein Stück dieser Farbe hält.",
       "Ein Stockwerk unter zwei Feldern kann doppelt zählen. Eine Wertungskarte ersetzt die Karte eines Felds.",
@@ -269,15 +297,93 @@ function CalcoryAid({ view, name, w }: AidsProps & { w: Words }) {
   );
 }
 
-function LucandorAid({ w }: AidsProps & { w: Words }) {
+/** Lucandor: what each scoring slot pays now, per storey and colour, the most each hand card
+ * would score now, and every end-scoring task this seat may see, counted as the wardrobe stands. */
+function LucandorAid({ view, reference, name, lang, w }: AidsProps & { w: Words }) {
+  const ref = asLucandor(reference as LucandorReference);
+  const data = view as LucandorViewData;
+  if (!ref || !Array.isArray(data.content) || data.content.length !== tablesFor(ref).cells) return <LucandorRules w={w} />;
+  const tables = tablesFor(ref);
+  const lw = wordsFor(ref, lang);
+  const now = scoresNow(data, tables);
+  const colour = (c: number) => (
+    <span class="aid-colour">
+      <Chip colour={tables.suit(c)} size={14} /> {tables.colourName(c, lang)}
+    </span>
+  );
+  const storeys = (list: number[]) => list.map((storey) => storey + 1).join(", ");
+  const pointsText = (n: number) => (n === 1 ? w.onePoint : fill(w.points, { n }));
   return (
-    <Aid id="lucandor" title={w.scoring}>
-      <ul data-testid="aid-scoring">
-        {w.scoringText.map((line, index) => (
-          <li key={index}>{line}</li>
+    <Aid id="lucandor" title={w.scoringNow}>
+      <ul class="aid-slots" data-testid="aid-slots">
+        {now.slots.map(({ slot, storeys: covered, colours, points, start }) => (
+          <li key={slot} data-slot={slot}>
+            <strong>
+              {lw.slot} {slot + 1}
+            </strong>{" "}
+            ({lw.storeys} {storeys(covered)}): {colours.map((c, i) => <span key={c}>{i > 0 && " / "}{colour(c)}</span>)} {pointsText(points)}
+            {start && ` · ${lw.start}`}
+          </li>
         ))}
       </ul>
+      <table class="aid-table" data-testid="aid-storeys">
+        <caption>{w.storeyPays}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{lw.storey}</th>
+            <th scope="col">{w.pays}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {now.storeys.map((pays, storey) => (
+            <tr key={storey} data-storey={storey}>
+              <th scope="row">{storey + 1}</th>
+              <td>{pays.length ? pays.map(([c, points]) => <span key={c} data-colour={c} data-points={points}>{colour(c)} {points} </span>) : "–"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="note">{w.doubled}</p>
+      {now.hand.length > 0 && (
+        <ul class="aid-hand" data-testid="aid-hand">
+          {now.hand.map(({ card, points, storeys: best }) => (
+            <li key={card} data-card={card} data-points={points}>
+              <strong>{tables.cardName(card, lang)}</strong>: {!best.length ? w.handNone : points === 0 ? w.handZero : fill(w.handBest, { points: pointsText(points), storeys: storeys(best) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ul class="aid-tasks" data-testid="aid-tasks">
+        {now.tasks.every((tasks) => tasks.length === 0) && <li>{w.noTasks}</li>}
+        {now.tasks.map(
+          (tasks, seat) =>
+            tasks.length > 0 && (
+              <li key={seat} data-seat={seat}>
+                <Who seats={[seat]} name={name} />{" "}
+                {tasks.map((task, index) => (
+                  <span key={index} class="aid-task" data-points={task.points ?? ""}>
+                    {index > 0 && " · "}
+                    {colour(task.colour)}{" "}
+                    {task.storey === null ? w.taskHidden : fill(w.taskNow, { storey: task.storey + 1, n: task.points ?? 0 })}
+                  </span>
+                ))}
+              </li>
+            ),
+        )}
+      </ul>
+      <LucandorRules w={w} from={1} />
     </Aid>
+  );
+}
+
+/** Lucandor's scoring in words (from `from` on: the aid's table already says the first line). */
+function LucandorRules({ w, from = 0 }: { w: Words; from?: number }) {
+  return (
+    <ul data-testid="aid-scoring" class="note">
+      {w.scoringText.slice(from).map((line, index) => (
+        <li key={index}>{line}</li>
+      ))}
+    </ul>
   );
 }
 
