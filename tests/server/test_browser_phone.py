@@ -3,7 +3,8 @@
 A table with bots in every other seat is opened on a phone page: nothing inside
 the board may scroll sideways (it reflows or scales instead), and the player's
 hand (ALLEGRA: the piles and the card in hand; Calcory, which has none: the grid)
-is on screen as the table opens; the board's text is at least 12 px, every
+is on screen as the table opens; ALLEGRA's other layouts are one line each that
+opens on a tap; the board's text is at least 12 px, every
 control at least 44 px (but Calcory's cards, which share ten columns), and
 axe-core finds nothing moderate or worse. Screenshots go to artifacts/screenshots/.
 """
@@ -122,5 +123,34 @@ def test_the_largest_table_of_each_game_fits_a_phone(site: Server, browser: Any,
         box = page.locator(f"[data-testid=board] {hand}").first.bounding_box()
         assert box is not None, f"no {hand} on the {game} table"
         assert box["y"] >= 0 and box["y"] + min(box["height"], 60) <= PHONE["height"], box
+    finally:
+        page.context.close()
+
+
+def test_allegra_folds_the_other_layouts_to_a_line_each_that_opens_on_a_tap(
+    site: Server, browser: Any
+) -> None:
+    players = LARGEST["allegra"][0]
+    page = open_phone_table(site, browser, "allegra", players)
+    try:
+        folds = page.get_by_test_id("layout-fold")
+        assert folds.count() == players - 1, "every layout but one's own is folded"
+        assert page.locator("[data-testid=strip]:visible").count() == 1, "one's own layout alone is open"
+        for fold in folds.all():  # the line says whose layout it is and its visible sum
+            seat = int(fold.get_attribute("data-seat"))
+            line = fold.locator("summary").inner_text()
+            assert f"Bot {seat + 1}" in line and "15 face down" in line, line
+            assert fold.locator("summary").bounding_box()["height"] >= 44
+        board_height = page.get_by_test_id("board").bounding_box()["height"]
+        assert board_height < 2 * PHONE["height"], f"{players} layouts folded take {board_height} px"
+        folds.nth(1).locator("summary").click()
+        opened = folds.nth(1).locator("[data-testid=strip]")
+        assert opened.is_visible() and opened.locator("td.cell").count() == 15
+        assert (
+            sideways_scrollers(page) == [] and axe_violations(page, ["moderate", "serious", "critical"]) == []
+        )
+        shoot(page, f"allegra-{players}-phone-fold-open", full_page=False)
+        folds.nth(1).locator("summary").click()
+        assert not opened.is_visible(), "a second tap folds it again"
     finally:
         page.context.close()

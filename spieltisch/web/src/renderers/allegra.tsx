@@ -2,7 +2,8 @@
 // two neighbours it belongs to (the ring closes by repeating the first column
 // at the end, marked as the same), each layout's current visible sum, the draw
 // and discard piles, the card in hand, and prompts that explain knocking and
-// announce the final round.
+// announce the final round. On a phone the strip is drawn layout by layout,
+// the others' layouts folded to one line each (owner and visible sum) that opens on a tap.
 //
 // A seat's 15 positions run row by row over [left shared, own x 3, right
 // shared]; seat s's left column is seat s+1's right column. A click is matched
@@ -11,6 +12,8 @@
 // `draw` and `discard`, the prompts' buttons `knock`, `no_knock`, `accept`,
 // `decline` and `clear`.
 
+import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
 import type { components } from "../schema";
 import type { Move, Seat } from "../api";
 import { Card, CardBack } from "../cards";
@@ -134,14 +137,57 @@ export function stripParts(columns: StripColumn[], players: number, narrow: bool
 }
 
 function Strip(props: StripProps) {
-  const parts = stripParts(stripColumns(props.layouts.length, props.you ?? 0), props.layouts.length, useNarrow());
+  const narrow = useNarrow();
+  const parts = stripParts(stripColumns(props.layouts.length, props.you ?? 0), props.layouts.length, narrow);
   return (
     <div class="al-strip-box" tabIndex={0} role="group" aria-label={props.w.layouts}>
-      {parts.map((columns, index) => (
-        <StripPart key={index} columns={columns} {...props} />
-      ))}
+      {parts.map((columns, index) => {
+        const part = <StripPart key={index} columns={columns} {...props} />;
+        const seat = columns[1]?.owners[0]?.[0] ?? -1;
+        // On a phone another player's layout is one line that opens on a tap (and by itself while a move is in it).
+        return narrow && seat !== props.you ? (
+          <FoldedLayout key={index} seat={seat} live={columns.some((column) => playable(column, props.legal))} {...props}>
+            {part}
+          </FoldedLayout>
+        ) : (
+          part
+        );
+      })}
       <p class="al-link note">↔ {props.w.sameAsFirst}</p>
     </div>
+  );
+}
+
+/** Whether a legal move takes a card of this column here (not in a repeated column, which is only drawn). */
+function playable(column: StripColumn, legal: Move<AllegraMoveData>[]): boolean {
+  if (column.repeat) return false;
+  return column.owners.some(([seat, col]) =>
+    Array.from({ length: ROWS }, (_r, row) => findAny(legal, ["flip", "place", "take"], { seat, position: row * WIDTH + col })).some(Boolean),
+  );
+}
+
+/** A layout folded to its owner and visible sum; open while it holds a move, else as last tapped. */
+function FoldedLayout({ seat, live, layouts, seats, t, w, children }: StripProps & { seat: number; live: boolean; children: ComponentChildren }) {
+  const [open, setOpen] = useState(false);
+  const { sum, hidden } = visibleSum(layouts[seat] ?? []);
+  return (
+    <details
+      class="al-fold"
+      open={open || live}
+      data-seat={seat}
+      data-testid="layout-fold"
+      onToggle={(e) => {
+        if (e.currentTarget.open !== (open || live)) setOpen(e.currentTarget.open);
+      }}
+    >
+      <summary>
+        <SeatMark seat={seat} seats={seats} t={t} />
+        <span>
+          <strong>{playerName(seats, seat, t)}</strong>: {w.sum} {sum} ({hidden} {w.hidden})
+        </span>
+      </summary>
+      {children}
+    </details>
   );
 }
 
