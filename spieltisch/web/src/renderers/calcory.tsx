@@ -10,6 +10,7 @@
 import type { components } from "../schema";
 import { Card } from "../cards";
 import { findMove } from "../moves";
+import { useNarrow } from "../narrow";
 import { CardGrid } from "./grid";
 import { Act, SeatMark, playerName } from "./parts";
 import type { RendererProps } from "./types";
@@ -54,6 +55,8 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
   const turnBack = findMove(legal, "turn_back");
   const returns = [...new Set(choices)].map((digit) => ({ digit, move: findMove(legal, "return", { digit }) }));
   const putting = legal.some((m) => m.move.kind === "put_back");
+  // A phone turns the grid: ten columns of 44 px do not fit 390 px, ten rows do.
+  const narrow = useNarrow();
   return (
     <div class="calcory" data-testid="view">
       <p class="cc-status">
@@ -67,6 +70,17 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
           <span>
             {playerName(seats, player, t)} {w.toMove}
           </span>
+        )}
+        {/* Beside the sum, in a line that keeps its height: the grid never moves when they come. */}
+        {stop && (
+          <button type="button" class="primary" data-action={stop.id} data-testid="stop" onClick={() => onMove(stop.id)}>
+            {w.stop}
+          </button>
+        )}
+        {turnBack && (
+          <button type="button" class="primary" data-action={turnBack.id} data-testid="turn-back" onClick={() => onMove(turnBack.id)}>
+            {w.turnBack}
+          </button>
         )}
       </p>
       <p class="cc-offer" data-testid="offer">
@@ -94,22 +108,9 @@ export function CalcoryView({ view, previous, seats, you, lang: pageLang, legal,
           badge={(index) => (offer && offered.has(label(index)) ? <SeatMark seat={offer.owner} seats={seats} t={t} /> : null)}
           moveAt={(index) => findMove(legal, "turn", { position: index }) ?? findMove(legal, "put_back", { position: index })}
           onMove={onMove}
+          transpose={narrow}
         />
       </div>
-      {(stop || turnBack) && (
-        <p class="row">
-          {stop && (
-            <button type="button" class="primary" data-action={stop.id} data-testid="stop" onClick={() => onMove(stop.id)}>
-              {w.stop}
-            </button>
-          )}
-          {turnBack && (
-            <button type="button" class="primary" data-action={turnBack.id} data-testid="turn-back" onClick={() => onMove(turnBack.id)}>
-              {w.turnBack}
-            </button>
-          )}
-        </p>
-      )}
       {returns.some((r) => r.move) && (
         <div class="row" data-testid="return">
           <span>{w.returnOne}</span>

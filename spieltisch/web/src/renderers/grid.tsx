@@ -27,13 +27,19 @@ interface GridProps {
   onMove?: (id: number) => void;
   hiddenName: string;
   label: string;
+  /** Draw the rows as columns and the columns as rows (a phone's narrow window); cells keep their names. */
+  transpose?: boolean;
 }
 
 export function CardGrid(props: GridProps) {
-  const { cells, columns, rowNames, columnNames, cellName, fresh, note, mark, badge, moveAt, onMove, hiddenName, label } = props;
+  const { cells, columns, cellName, fresh, note, mark, badge, moveAt, onMove, hiddenName, label, transpose } = props;
   const rows = Math.ceil(cells.length / columns);
+  // Drawn rows and columns: the grid's own, or swapped; `at` is a drawn place's cell.
+  const [down, across] = transpose ? [columns, rows] : [rows, columns];
+  const [rowNames, columnNames] = transpose ? [props.columnNames, props.rowNames] : [props.rowNames, props.columnNames];
+  const at = (row: number, column: number) => (transpose ? column * columns + row : row * columns + column);
   return (
-    <table class="card-grid" aria-label={label}>
+    <table class={"card-grid" + (transpose ? " transposed" : "")} aria-label={label}>
       {columnNames && (
         <thead>
           <tr>
@@ -47,11 +53,11 @@ export function CardGrid(props: GridProps) {
         </thead>
       )}
       <tbody>
-        {Array.from({ length: rows }, (_r, row) => (
+        {Array.from({ length: down }, (_r, row) => (
           <tr key={row}>
             {rowNames && <th scope="row">{rowNames[row]}</th>}
-            {Array.from({ length: columns }, (_c, column) => {
-              const index = row * columns + column;
+            {Array.from({ length: across }, (_c, column) => {
+              const index = at(row, column);
               const cell = cells[index];
               const hint = note?.(index);
               const move = moveAt?.(index);
