@@ -6,25 +6,41 @@ hand (ALLEGRA: the piles and the card in hand; Calcory, which has none: the grid
 is on screen as the table opens; ALLEGRA's other layouts are one line each that
 opens on a tap; the board's text is at least 12 px, every
 control at least 44 px (Calcory's grid is turned to six columns for it), and
-axe-core finds nothing moderate or worse. Screenshots go to artifacts/screenshots/.
+axe-core finds nothing moderate or worse (nor on a desktop page). Screenshots go to artifacts/screenshots/.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.server.browser import CHROMIUM, PHONE, axe_violations, shoot, small_targets
-from tests.server.servers import Server
+from tests.server.browser import CHROMIUM, DESKTOP, PHONE, axe_violations, shoot, small_targets
+from tests.server.servers import TOY_GAME, Server
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None, reason="needs Debian's chromium and npm"
 )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, built_client: None) -> Iterator[Server]:
+    """A server for this module: it opens more tables in a minute than a client may by default."""
+    server = Server(
+        tmp_path_factory.mktemp("site"), bot_delay=0.0, options=(*TOY_GAME, "--tables-per-minute", "0")
+    )
+    try:
+        server.start()
+        yield server
+    finally:
+        if server.process and server.process.poll() is None:
+            server.kill()
+
 
 # The most players each game allows, and what holds the player's own cards.
 LARGEST: dict[str, tuple[int, str]] = {
@@ -36,15 +52,16 @@ LARGEST: dict[str, tuple[int, str]] = {
 }
 
 
-def open_phone_table(site: Server, browser: Any, game: str, players: int) -> Any:
-    """A started table with bots in every seat but the first, open on a phone page as that seat."""
+def open_phone_table(site: Server, browser: Any, game: str, players: int, viewport: dict = PHONE) -> Any:
+    """A started table with bots in every seat but the first, open on a phone page (or another
+    `viewport`) as that seat."""
     body = {"game": game, "players": players, "name": "Anna"}
     created = httpx.post(
         f"{site.url}/api/tables", json={**body, "seats": ["open"] + ["heuristic"] * (players - 1)}
     )
     assert created.status_code == 200, created.text
     keys = created.json()
-    context = browser.new_context(viewport=PHONE, locale="en-GB", bypass_csp=True, reduced_motion="reduce")
+    context = browser.new_context(viewport=viewport, locale="en-GB", bypass_csp=True, reduced_motion="reduce")
     page = context.new_page()
     page.goto(site.url + "/")
     saved = json.dumps({"token": keys["token"], "seat": 0, "host_token": keys["host_token"]})
@@ -121,6 +138,20 @@ def test_the_largest_table_of_each_game_fits_a_phone(site: Server, browser: Any,
         box = page.locator(f"[data-testid=board] {hand}").first.bounding_box()
         assert box is not None, f"no {hand} on the {game} table"
         assert box["y"] >= 0 and box["y"] + min(box["height"], 60) <= PHONE["height"], box
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("game", sorted(LARGEST))
+def test_the_largest_table_of_each_game_on_a_desktop_has_no_moderate_axe_finding(
+    site: Server, browser: Any, game: str
+) -> None:
+    players, _hand = LARGEST[game]
+    page = open_phone_table(site, browser, game, players, DESKTOP)
+    try:
+        assert axe_violations(page, ["moderate", "serious", "critical"]) == []
+        assert page.get_by_test_id("layout-fold").count() == 0, "a desktop shows every layout whole"
+        assert page.locator(".card-grid.transposed").count() == 0, "a desktop shows the grid as dealt"
     finally:
         page.context.close()
 
