@@ -321,7 +321,7 @@ function LucandorAid({ view, reference, name, lang, w }: AidsProps & { w: Words 
             <strong>
               {lw.slot} {slot + 1}
             </strong>{" "}
-            ({lw.storeys} {storeys(covered)}): {colours.map((c, i) => <span key={c}>{i > 0 && " / "}{colour(c)}</span>)} {pointsText(points)}
+            ({lw.storeys} {covered.length > 1 ? `${covered[0]! + 1}–${covered[covered.length - 1]! + 1}` : storeys(covered)}): {colours.map((c, i) => <span key={c}>{i > 0 && " / "}{colour(c)}</span>)} {pointsText(points)}
             {start && ` · ${lw.start}`}
           </li>
         ))}
