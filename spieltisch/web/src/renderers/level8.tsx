@@ -451,13 +451,14 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
             <div class="l8-draft" data-testid="draft">
               {requirements.map((_p, index) =>
                 (ways[index]?.length ?? 0) > 1 ? (
-                  <p class="row l8-ways" key={index} role="group" aria-label={fill(w.ways, { n: index + 1 })}>
+                  <p class="row l8-ways" key={index} data-part={index} role="group" aria-label={fill(w.ways, { n: index + 1 })}>
                     <span>{fill(w.ways, { n: index + 1 })}</span>
                     {ways[index]!.map((way, choice) => (
                       <button
                         type="button"
                         key={way.name}
                         data-testid="way"
+                        data-way={way.name}
                         aria-pressed={wayOf(index) === way}
                         onClick={() => setChosenWays(requirements.map((_q, i) => (i === index ? choice : (chosenWays[i] ?? 0))))}
                       >
