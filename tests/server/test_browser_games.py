@@ -237,10 +237,11 @@ def level8_click(page: Any, state: dict, move: dict) -> int | dict:
 PART_KINDS = {"run": RUN, "set": SET, "colour": COLOUR}
 
 
-def level8_lay_down(page: Any, state: dict) -> dict:
+def level8_lay_down(page: Any, state: dict, before_confirm: Callable[[], None] | None = None) -> dict:
     """Lay the level down in one gesture: each part's cards selected and put into it, a way
-    chosen where the page offers several, then confirmed. The cards come from the solver,
-    asked with the hand alone; the move the page must send is returned."""
+    chosen where the page offers several, then confirmed (`before_confirm` called just before).
+    The cards come from the solver, asked with the hand alone; the move the page must send is
+    returned."""
     view = state["view"]
     parts = [(PART_KINDS[p["kind"]], p["size"]) for p in view["requirements"][state["you"]]]
     reqs, hand, placed = solver.reqs_of(tuple(parts)), tuple(view["hand"]), [[] for _ in parts]
@@ -258,6 +259,8 @@ def level8_lay_down(page: Any, state: dict) -> dict:
         way = page.locator(f"[data-testid=draft] .l8-ways[data-part='{index}'] [data-way='{name}']")
         if way.count():  # the cards allow several ways: the solver's
             way.click()
+    if before_confirm is not None:
+        before_confirm()
     click(page, "[data-testid=lay-down]")
     return {"kind": "lay_down", "parts": [sorted(cards) for cards in placed]}
 

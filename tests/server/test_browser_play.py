@@ -44,7 +44,16 @@ def test_level8_lays_a_level_down_in_one_gesture_and_one_log_line(site: Server, 
         raise AssertionError("no lay-down came in 80 turns")
     assert page.get_by_test_id("prompt").get_attribute("data-step") == "l8LayDown"
     before, sent = state["version"], len(seat.sent)
-    expected = level8_lay_down(page, state)
+
+    def nothing_sent_yet() -> None:
+        assert len(seat.sent) == sent, "the parts are put together on the table only"
+        assert page.get_by_test_id("lay-down").is_enabled()
+        sizes = [part["size"] for part in state["view"]["requirements"][0]]
+        parts = page.locator("[data-testid=parts] .l8-part").all_inner_texts()
+        assert all(f"({size}/{size})" in part for size, part in zip(sizes, parts, strict=True)), parts
+        shoot(page, "level8-lay-down-put-together")
+
+    expected = level8_lay_down(page, state, nothing_sent_yet)
     page.wait_for_function(
         "v => +document.querySelector('[data-testid=turn]').dataset.version > v", arg=before, timeout=10_000
     )
@@ -56,7 +65,7 @@ def test_level8_lays_a_level_down_in_one_gesture_and_one_log_line(site: Server, 
     assert len(mine) == 1, mine
     line = page.locator(f"[data-testid=log] li[data-version='{mine[0]['version']}']").inner_text()
     assert "lay down level 1" in line and "laid run" in line, line
-    assert page.locator("[data-testid=log] li", has_text="put ").count() == 0, "no line per card"
+    assert page.locator("[data-testid=log] li", has_text="into part").count() == 0, "no line per card"
     assert seat.state["view"]["laid"][0] and seat.state["view"]["phase"] != "laydown"
     shoot(page, "level8-laid-in-one-gesture")
     page.context.close()
