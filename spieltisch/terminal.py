@@ -154,6 +154,7 @@ class TerminalGame:
         self.watchers = [bot for bot in self.bots.values() if bot.watches_table]
         self.state: State = self.game.new_initial_state()
         self.steps: list[int] = []  # the actions applied in full: what a save records
+        self.move_name = ""  # the first step's name of a move of several steps under way
         for action in self.history:
             self._step(action)
 
@@ -211,9 +212,17 @@ class TerminalGame:
             if own
             else self.state.public_action_label(action, self.lang)
         )
+        going_on = self.state.move_open()
         self._step(action)
+        if self.state.move_open() and self.state.current_player() == seat:
+            # A move of several steps (a LEVEL 8 lay-down) is told once, when it is made.
+            self.move_name = self.move_name if going_on else label or ""
+            return
+        result = result_suffix(self.state, action, self.lang)
+        if going_on and self.move_name:  # as the server's log: the first step's name, the last's result
+            label = self.move_name if result else f"{self.move_name} · {label}"
         line = f"{self._name(seat)}: {label}" if label else f"{self._name(seat)} {self.texts['made_move']}"
-        line += result_suffix(self.state, action, self.lang)
+        line += result
         self._deal()
         self._say(self._wrap(line))
         if self.human is None and not self.state.is_terminal():

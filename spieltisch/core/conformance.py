@@ -208,7 +208,13 @@ def _check_resample(state: State, rng: random.Random, report: ConformanceReport)
         assert other.information_state_string(seat) == state.information_state_string(seat)
         assert other.observation_tensor(seat) == state.observation_tensor(seat)
         if state.current_player() == seat:
-            assert other.legal_actions() == state.legal_actions(), "resample changed the legal moves"
+            legal = state.legal_actions()
+            assert other.legal_actions() == legal, "resample changed the legal moves"
+            assert other.move_open() == state.move_open(), "resample changed whether a move is under way"
+            if len(legal) == 1:  # a front makes a quiet only move alone: that must not tell a secret
+                assert other.quiet_action(legal[0]) == state.quiet_action(legal[0]), (
+                    "quiet_action reads hidden cards"
+                )
         other.check_invariants()
         if _without_history(other) != bare:
             report.resamples_that_differ += 1

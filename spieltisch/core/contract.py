@@ -245,6 +245,24 @@ class Game(ABC, Generic[StateT]):
         """The game's memory model for bots that remember hidden cards; None: it has none."""
         return None
 
+    # --- moves made of several steps, and moves a front may make alone -----------
+    def move_open(self, state: StateT) -> bool:
+        """Whether the player to move is inside a move made of several steps (a LEVEL 8
+        lay-down: start, then one card at a time), which fronts show and send as one move."""
+        return False
+
+    def move_steps(self, state: StateT, move: Mapping[str, Any]) -> list[int]:
+        """A move made of several steps, given as data, as the ids of its steps in order.
+
+        IllegalActionError (saying why) when it is not a legal move now; the state is unchanged.
+        """
+        raise IllegalActionError(f"{self.name} has no moves of several steps")
+
+    def quiet_action(self, state: StateT, action: int) -> bool:
+        """Whether `action` shows nothing hidden to anybody and no chance event follows it, so
+        a front may make it for a player whose only legal move it is. False: not known to be."""
+        return False
+
     # --- naming and showing moves (a game wires its text module in here) -------
     def action_label(self, state: StateT, action: int, lang: str) -> str:
         """The name of `action` in `state` for the player to move, in `lang` ("en" or "de")."""
@@ -516,6 +534,18 @@ class State(ABC):
         others return a name without the hidden part ("draw from the pile").
         """
         return self.game.public_action_label(self, action, lang)
+
+    def move_open(self) -> bool:
+        """Whether the player to move is inside a move of several steps (see Game.move_open)."""
+        return self.game.move_open(self)
+
+    def move_steps(self, move: Mapping[str, Any]) -> list[int]:
+        """A move of several steps, given as data, as its step ids (see Game.move_steps)."""
+        return self.game.move_steps(self, move)
+
+    def quiet_action(self, action: int) -> bool:
+        """Whether `action` shows nothing hidden and no chance follows it (see Game.quiet_action)."""
+        return self.game.quiet_action(self, action)
 
     def action_struct(self, action: int) -> Move:
         """`action` as data for the player to move: what fronts read, never the label."""

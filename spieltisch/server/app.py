@@ -46,6 +46,7 @@ from spieltisch.server.limits import MAX_BODY_BYTES, BodyLimit, BodyTooLarge, Li
 from spieltisch.server.messages import (
     MAX_MESSAGE_BYTES,
     Act,
+    ActMove,
     AddBots,
     Chat,
     ChatHistory,
@@ -468,9 +469,10 @@ async def _handle(text: str, room: Room, client: Client) -> None:
         raise TableError(MALFORMED, detail=validation_detail(error.errors()[:1])) from None
     if isinstance(message, Hello):
         await _hello(room, client, message)
-    elif isinstance(message, Act):
+    elif isinstance(message, Act | ActMove):
+        move = message.action if isinstance(message, Act) else message.move
         try:
-            await room.act(client.seat, message.action, message.version)
+            await room.act(client.seat, move, message.version)
         except StaleWriteError:
             raise TableError(STORED_FIRST) from None
     elif isinstance(message, Chat):

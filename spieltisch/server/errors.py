@@ -223,6 +223,9 @@ NOT_YOUR_TURN = Problem(
 ILLEGAL_ACTION = Problem(
     "illegal_action", 400, "move {action} is not possible now", "Zug {action} ist jetzt nicht möglich"
 )
+ILLEGAL_MOVE = Problem(
+    "illegal_move", 400, "this move is not possible now: {why}", "Dieser Zug ist jetzt nicht möglich: {why}"
+)
 NOT_RUNNING = Problem(
     "not_running",
     409,

@@ -51,7 +51,7 @@ from spieltisch.server.messages import (
     TableSummary,
 )
 from spieltisch.server.notices import EVERY_TABLE, Notice, NoticeKind
-from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entry
+from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entries, log_entry
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus
 
@@ -498,7 +498,7 @@ class Hub:
         seat = room.seat_of_token(hash_token(token)) if token else None
         rows = await self.store.load_actions(table_id)
         fill_in_old_rows(room.game, rows, room.player_names())
-        return GameLog(log=[log_entry(row, seat, lang) for row in rows if row.seat >= 0])
+        return GameLog(log=log_entries(rows, lambda row: log_entry(row, seat, lang)))
 
     async def replay_step(
         self, table_id: str, version: int, token: str | None, lang: str = "en"
@@ -514,15 +514,14 @@ class Hub:
         fill_in_old_rows(room.game, rows, room.player_names())
         record = Record(room.table.game, room.table.players, room.table.options, [r.action for r in rows])
         state = record.replay(version, game=room.game)
-        moves = [r for r in rows if r.seat >= 0]
-        entries = [log_entry(r, seat, lang) for r in moves]
+        entries = log_entries(rows, lambda row: log_entry(row, seat, lang))
         return ReplayStep(
             version=version,
             last_version=len(rows),
             you=seat,
             to_move=state.current_player(),
             view=dict(state.view(seat)),
-            steps=[r.idx + 1 for r in moves],
+            steps=[entry.version for entry in entries],
             moves=entries,
             log=[e for e in entries if e.version <= version][-10:],
             result=final_result(state, lang, room.player_names()) if state.is_terminal() else None,

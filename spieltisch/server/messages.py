@@ -74,6 +74,15 @@ class Act(Strict):
     version: Annotated[int, Field(ge=0, le=10_000_000, strict=True)]
 
 
+class ActMove(Strict):
+    """A move of several steps given as data (a LEVEL 8 lay-down: every part's cards); the
+    game turns it into its steps, which are made together or not at all."""
+
+    type: Literal["move"]
+    move: Annotated[dict[str, Any], Field(max_length=8)]
+    version: Annotated[int, Field(ge=0, le=10_000_000, strict=True)]
+
+
 class Chat(Strict):
     type: Literal["chat"]
     text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT_CHARS)]
@@ -91,8 +100,8 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Chat | Ping, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | Act | Chat | Ping] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | ActMove | Chat | Ping, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Act | ActMove | Chat | Ping] = TypeAdapter(ClientMessage)
 
 
 # --- REST requests -------------------------------------------------------------
@@ -336,6 +345,9 @@ class LegalMove(Out):
     """What the client sends back as `action`."""
     label: str
     move: MoveData
+    forced: bool = False
+    """The only legal move, and one that shows nothing hidden with no chance event after it: a
+    front may make it for the player (after a pause that shows it), as the player wishes."""
 
 
 class LogEntry(Out):
@@ -363,7 +375,7 @@ class ReplayStep(Out):
     to_move: int
     view: dict[str, Any]
     steps: list[int]
-    """The version after each player move."""
+    """The version after each player move (a move of several steps counts once, after its last)."""
     moves: list[LogEntry]
     """Each of those moves, to name the steps."""
     log: list[LogEntry]
@@ -455,7 +467,7 @@ SERVER_MESSAGES: tuple[type[Out], ...] = (
 )
 
 
-CLIENT_MESSAGES: tuple[type[Strict], ...] = (Hello, Act, Chat, Ping)
+CLIENT_MESSAGES: tuple[type[Strict], ...] = (Hello, Act, ActMove, Chat, Ping)
 
 
 def messages_json_schema(ref_template: str = "#/$defs/{model}") -> dict[str, Any]:

@@ -19,7 +19,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import anyio
@@ -34,6 +34,7 @@ from spieltisch.server.catalog import FAST_BOTS, new_bot
 from spieltisch.server.connection import Client
 from spieltisch.server.errors import (
     ILLEGAL_ACTION,
+    ILLEGAL_MOVE,
     LANGS,
     NOT_OPEN,
     NOT_RUNNING,
@@ -109,6 +110,7 @@ def describe_move(state: State, action: int, seat: int) -> ActionRow:
         public=_per_lang(lambda lang: state.public_action_label(action, lang)),
         move=state.action_struct(action),
         public_move=state.public_action_struct(action),
+        joined=state.move_open(),
     )
 
 
@@ -165,6 +167,33 @@ def log_entry(row: ActionRow, seat: int | None, lang: str) -> LogEntry:
         move=row.move if own else row.public_move,
         result=in_lang(row.result, lang) if row.result else None,
     )
+
+
+def log_entries(rows: list[ActionRow], entry_of: Callable[[ActionRow], LogEntry]) -> list[LogEntry]:
+    """The log of these rows (the players' moves among them): one entry per move, a move of
+    several steps (its later steps `joined`) as one."""
+    moves: list[list[ActionRow]] = []
+    for row in rows:
+        if row.seat < 0:
+            continue
+        if row.joined and moves and moves[-1][-1].seat == row.seat:
+            moves[-1].append(row)
+        else:
+            moves.append([row])
+    return [_one_entry([entry_of(row) for row in steps]) for steps in moves]
+
+
+def _one_entry(steps: list[LogEntry]) -> LogEntry:
+    """A move's steps as one entry: at the version after its last step, named by its first
+    (a LEVEL 8 lay-down: "lay down level 3") with what its last step showed everybody (the
+    groups laid), or, where that showed nothing (a lay-down given up), that step's name too."""
+    first, last = steps[0], steps[-1]
+    if len(steps) == 1:
+        return first
+    label = first.label
+    if last.result is None and first.label and last.label:
+        label = f"{first.label} · {last.label}"
+    return LogEntry(version=last.version, seat=first.seat, label=label, move=first.move, result=last.result)
 
 
 def stored_result(state: State) -> dict[str, Any]:
@@ -253,7 +282,7 @@ class Room:
         except SQLAlchemyError:
             log.warning("table %s: chat history not loaded (database error)", table.id)
         if table.status == TableStatus.RUNNING and room.state.is_terminal():
-            await room._commit(None, None)  # a crash left its end unstored (older servers stored it apart)
+            await room._commit(None, [])  # a crash left its end unstored (older servers stored it apart)
         if table.status == TableStatus.RUNNING:
             room.make_bots()
             room.offline_since = {s.seat: room.turn_started for s in seats if s.kind == SeatKind.HUMAN}
@@ -309,11 +338,14 @@ class Room:
         to_move = state.current_player() if started else None
         legal = []
         if started and seat is not None and to_move == seat and seat not in self.bots:
+            actions = state.legal_actions()
+            # The only move, and a quiet one: a front may make it for the player.
+            forced = len(actions) == 1 and state.quiet_action(actions[0])
             legal = [
                 LegalMove.model_construct(
-                    id=a, label=state.action_label(a, lang), move=state.action_struct(a)
+                    id=a, label=state.action_label(a, lang), move=state.action_struct(a), forced=forced
                 )
-                for a in state.legal_actions()
+                for a in actions
             ]
         finished = self.table.status == TableStatus.FINISHED and state.is_terminal()
         return StateMessage.model_construct(
@@ -330,7 +362,7 @@ class Room:
             to_move=to_move,
             view=dict(state.view(seat)) if started else None,
             legal=legal,
-            log=[self._log_entry(row, seat, lang) for row in self.decisions],
+            log=log_entries(self.decisions, lambda row: self._log_entry(row, seat, lang)),
             result=final_result(state, lang, self.player_names()) if finished else None,
             rematch=self.table.rematch_id,
         )
@@ -494,24 +526,25 @@ class Room:
             online = self.seats_online()
             humans = [s.seat for s in self.seats if s.kind == SeatKind.HUMAN and s.seat not in online]
             self.offline_since = dict.fromkeys(humans, time.time())
-            await self._commit(None, None)
+            await self._commit(None, [])
         self.broadcast()
         self.kick()
 
-    async def act(self, seat: int | None, action: int, version: int) -> None:
-        """A person's move: checked, stored, applied, broadcast."""
+    async def act(self, seat: int | None, move: int | Mapping[str, Any], version: int) -> None:
+        """A person's move, an action id or a move of several steps as data:
+        checked, stored, applied, broadcast (all its steps together)."""
         async with self.lock:
-            self._check_move(seat, action, version)
-            stored = await self._commit_unless_stale(seat, action)
+            steps = self._check_move(seat, move, version)
+            stored = await self._commit_unless_stale(seat, steps)
         self.broadcast()
         self.kick()
         if not stored:
             raise TableError(STORED_FIRST)
 
-    async def _commit_unless_stale(self, seat: int | None, action: int) -> bool:
+    async def _commit_unless_stale(self, seat: int | None, steps: list[int]) -> bool:
         """Commit; if another process stored a move first, catch up instead and return False."""
         try:
-            await self._commit(seat, action)
+            await self._commit(seat, steps)
         except StaleWriteError:
             await self.reread(full=True)
             return False
@@ -581,7 +614,8 @@ class Room:
         for client in list(self.clients):
             client.post(text_out)
 
-    def _check_move(self, seat: int | None, action: int, version: int) -> None:
+    def _check_move(self, seat: int | None, move: int | Mapping[str, Any], version: int) -> list[int]:
+        """The move's steps, once it is checked to be the seat's to make and legal now."""
         if self.table.status != TableStatus.RUNNING:
             raise TableError(NOT_RUNNING, status=STATUS_WORDS[self.table.status])
         if seat is None:
@@ -592,19 +626,40 @@ class Room:
             raise TableError(STANDING_IN)
         if (mover := self.state.current_player()) != seat:
             raise TableError(NOT_YOUR_TURN, name=self.seats[mover].name, seat=mover + 1)
-        if not self.state.is_legal(action):
-            raise TableError(ILLEGAL_ACTION, action=action)
+        if not isinstance(move, Mapping):
+            if not self.state.is_legal(move):
+                raise TableError(ILLEGAL_ACTION, action=move)
+            return [move]
+        try:
+            steps = self.state.move_steps(move)
+        except IllegalActionError as error:
+            raise TableError(ILLEGAL_MOVE, why=str(error)) from None
+        self._check_steps(seat, steps)
+        return steps
 
-    async def _commit(self, seat: int | None, action: int | None) -> None:
-        """Store a decision and the chance outcomes after it, then adopt the new state."""
+    def _check_steps(self, seat: int, steps: list[int]) -> None:
+        """The steps a game made of a move: each legal in turn, all of one move of the seat's."""
+        state = self.state.clone()
+        for index, step in enumerate(steps):
+            if state.current_player() != seat or (index and not state.move_open()):
+                raise TableError(ILLEGAL_MOVE, why="its steps are not one move")
+            try:
+                state.apply_action(step)
+            except IllegalActionError:
+                raise TableError(ILLEGAL_ACTION, action=step) from None
+
+    async def _commit(self, seat: int | None, steps: list[int]) -> None:
+        """Store a move (its steps: one decision, or several of one move) and the chance
+        outcomes after it, then adopt the new state."""
         state = self.state.clone()
         rows: list[ActionRow] = []
-        if action is not None and seat is not None:
+        if seat is not None:
             with seat_names(self.player_names()):  # the names the log keeps for this move
-                row = describe_move(state, action, seat)
-                state.apply_action(action)
-                note_result(row, state)
-            rows.append(row)
+                for action in steps:
+                    row = describe_move(state, action, seat)
+                    state.apply_action(action)
+                    note_result(row, state)
+                    rows.append(row)
         while state.is_chance_node():
             outcome = sample_chance(state, chance_rng(self.table.seed, state.version))
             rows.append(ActionRow(state.version, outcome, -1))
@@ -649,7 +704,7 @@ class Room:
         if self.table.status == TableStatus.RUNNING and self.state.is_chance_node():
             async with self.lock:
                 try:
-                    await self._commit(None, None)
+                    await self._commit(None, [])
                 except StaleWriteError:
                     await self.reread(full=True)
             self.broadcast()
@@ -676,11 +731,11 @@ class Room:
             version = self.state.version
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-            action = await self._bot_choice(seat, version)
+            steps = await self._bot_move(seat)
             async with self.lock:
                 if self.state.version != version or seat not in self.bots or not self.drives:
                     continue  # someone moved first, or the person came back
-                await self._commit_unless_stale(seat, action)
+                await self._commit_unless_stale(seat, steps)
             self.broadcast()
 
     def _let_bots_observe(self) -> None:
@@ -690,10 +745,22 @@ class Room:
                 rng = bot_rng(self.table.seed, self.state.version, seat)
                 bot.observe(self.state.resample_from_infostate(seat, rng))
 
-    async def _bot_choice(self, seat: int, version: int) -> int:
+    async def _bot_move(self, seat: int) -> list[int]:
+        """The bot's move: one decision, or every step of a move of several (a LEVEL 8
+        lay-down), chosen one after the other, so that it is stored and shown as one."""
+        state = self.state
+        steps = [await self._bot_choice(seat, state)]
+        state = state.clone()
+        state.apply_action(steps[-1])
+        while state.move_open() and state.current_player() == seat:
+            steps.append(await self._bot_choice(seat, state))
+            state.apply_action(steps[-1])
+        return steps
+
+    async def _bot_choice(self, seat: int, state: State) -> int:
         """The bot decides on a state redrawn from what its seat knows, never the true one."""
-        rng = bot_rng(self.table.seed, version, seat)
-        seen = self.state.resample_from_infostate(seat, rng)
+        rng = bot_rng(self.table.seed, state.version, seat)
+        seen = state.resample_from_infostate(seat, rng)
         bot = self.bots[seat]
         try:
             if bot.name in FAST_BOTS:
@@ -703,11 +770,11 @@ class Room:
         except Exception:
             log.exception("table %s: bot %s failed; playing a random move", self.id, bot.name)
             action = -1
-        if not self.state.is_legal(action):
+        if not state.is_legal(action):
             log.warning(
                 "table %s: bot %s chose %s, not legal; playing a random move", self.id, bot.name, action
             )
-            action = rng.choice(self.state.legal_actions())
+            action = rng.choice(state.legal_actions())
         return action
 
     async def stop(self) -> None:

@@ -121,17 +121,22 @@ class ActionRow:
     """The move as data as the others know it (State.public_action_struct)."""
     result: dict[str, dict[str, Any]] | None = None
     """Per language, what the move showed everybody (State.public_result)."""
+    joined: bool = False
+    """A step that goes on with its mover's move of several steps (State.move_open before it):
+    the log shows the whole move as one line."""
 
     def detail(self) -> str | None:
         if self.seat < 0:
             return None
-        fields = {
+        fields: dict[str, object] = {
             "label": self.label,
             "public": self.public,
             "move": self.move,
             "public_move": self.public_move,
             "result": self.result,
         }
+        if self.joined:
+            fields["joined"] = True
         return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -154,6 +159,7 @@ class ActionRow:
             found.get("move"),
             found.get("public_move"),
             found.get("result"),
+            bool(found.get("joined")),
         )
 
 

@@ -9,6 +9,7 @@ killed server would have left them.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 from dataclasses import dataclass
@@ -122,6 +123,21 @@ def stored_steps(data_dir: Path) -> dict[str, list[tuple[int, int, int]]]:
         for table_id, idx, action, seat in rows:
             steps.setdefault(table_id, []).append((idx, action, seat))
     return steps
+
+
+def log_versions(data_dir: Path, table_id: str) -> list[int]:
+    """The versions a table's log shows: one per move, a move of several steps (its later
+    steps stored as joined) at its last step."""
+    with sqlite3.connect(data_dir / "spieltisch.sqlite3") as connection:
+        query = "SELECT idx, seat, detail FROM actions WHERE table_id = ? ORDER BY idx"
+        rows = connection.execute(query, (table_id,)).fetchall()
+    versions: list[int] = []
+    for idx, seat, detail in rows:
+        if seat >= 0 and versions and detail and json.loads(detail).get("joined"):
+            versions[-1] = idx + 1
+        elif seat >= 0:
+            versions.append(idx + 1)
+    return versions
 
 
 def statuses(data_dir: Path) -> dict[str, str]:

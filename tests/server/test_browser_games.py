@@ -25,6 +25,9 @@ from typing import Any
 import httpx
 import pytest
 
+import spieltisch.games.level8.solver as solver
+from spieltisch.games.level8.cards import JOKER
+from spieltisch.games.level8.levels import COLOUR, RUN, SET
 from tests.server.browser import (
     CHROMIUM,
     DESKTOP,
@@ -85,7 +88,7 @@ class Seat:
 
         def from_page(message: str | bytes) -> None:
             data = json.loads(message)
-            if data.get("type") == "action":
+            if data.get("type") in ("action", "move"):
                 self.sent.append(data)
             server.send(message)
 
@@ -195,7 +198,7 @@ def say_meaning(page: Any, move: dict, legal: list[dict], *same: str) -> None:
         click(page, f"[data-testid=meanings] button{fields}")
 
 
-def level8_click(page: Any, state: dict, move: dict) -> int:
+def level8_click(page: Any, state: dict, move: dict) -> int | dict:
     s = move["move"]
     you = state["you"]
     legal = state["legal"]
@@ -211,7 +214,7 @@ def level8_click(page: Any, state: dict, move: dict) -> int:
         choose(page, s["card"])
         click(page, f".l8-player[data-seat='{s['seat']}'] .l8-who button")
     elif kind == "start_lay_down":
-        click(page, ".l8-part[data-part='0'] button")
+        return level8_lay_down(page, state)
     elif kind == "pick":
         choose(page, s["card"])
         click(page, f".l8-part[data-part='{s['part']}'] button")
@@ -229,6 +232,47 @@ def level8_click(page: Any, state: dict, move: dict) -> int:
         assert kind in ("cancel", "take_skip", "keep_done"), s
         click(page, f"[data-testid=board] button[data-action='{move['id']}']")
     return int(move["id"])
+
+
+PART_KINDS = {"run": RUN, "set": SET, "colour": COLOUR}
+
+
+def level8_lay_down(page: Any, state: dict, before_confirm: Callable[[], None] | None = None) -> dict:
+    """Lay the level down in one gesture: each part's cards selected and put into it, a way
+    chosen where the page offers several, then confirmed (`before_confirm` called just before).
+    The cards come from the solver, asked with the hand alone; the move the page must send is
+    returned."""
+    view = state["view"]
+    parts = [(PART_KINDS[p["kind"]], p["size"]) for p in view["requirements"][state["you"]]]
+    reqs, hand, placed = solver.reqs_of(tuple(parts)), tuple(view["hand"]), [[] for _ in parts]
+    while reqs:
+        card, meaning = solver.picks_possible(reqs, hand)[0]
+        placed[len(parts) - len(reqs)].append((card, meaning))
+        reqs, at = solver.place(reqs, meaning), hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+    for index, cards in enumerate(placed):
+        for card, _meaning in cards:
+            page.locator(f"[data-testid=hand-card][data-card='{card}'][aria-pressed=false]").first.click()
+        click(page, f".l8-part[data-part='{index}'] button")
+        meanings = [m for _c, m in cards]
+        name = f"{min(meanings)}-{max(meanings)}" if parts[index][0] == RUN else str(meanings[0])
+        way = page.locator(f"[data-testid=draft] .l8-ways[data-part='{index}'] [data-way='{name}']")
+        if way.count():  # the cards allow several ways: the solver's
+            way.click()
+    if before_confirm is not None:
+        before_confirm()
+    click(page, "[data-testid=lay-down]")
+    return {"kind": "lay_down", "parts": [sorted(cards) for cards in placed]}
+
+
+def sent_lay_down(move: dict, joker: int, kinds: list[int]) -> dict:
+    """A sent lay-down as (card, meaning) pairs per part, sorted, as `level8_lay_down` returns it."""
+    parts = []
+    for kind, cards in zip(kinds, move["parts"], strict=True):
+        own = {c["card"]: solver.meaning_of(kind, c["card"]) for c in cards if c["card"] != joker}
+        pairs = [(c["card"], own.get(c["card"], c.get("number", c.get("colour")))) for c in cards]
+        parts.append(sorted(pairs))
+    return {"kind": "lay_down", "parts": parts}
 
 
 def lucandor_click(page: Any, state: dict, move: dict) -> int:
@@ -266,7 +310,7 @@ def lucandor_click(page: Any, state: dict, move: dict) -> int:
     return int(move["id"])
 
 
-DRIVERS: dict[str, Callable[[Any, dict, dict], int]] = {
+DRIVERS: dict[str, Callable[[Any, dict, dict], int | dict]] = {
     "souvenirs": souvenirs_click,
     "calcory": calcory_click,
     "allegra": allegra_click,
@@ -570,8 +614,10 @@ def end_explained(page: Any, state: dict) -> None:
 
 
 def open_table(
-    site: Server, browser: Any, game: str, viewport: dict, locale: str, reword: bool
+    site: Server, browser: Any, game: str, viewport: dict, locale: str, reword: bool, autoplay: bool = False
 ) -> tuple[Seat, dict]:
+    """A table of `game` with the page's person in seat 0 and bots elsewhere, started. The page
+    makes no forced move by itself unless `autoplay`: the tests click every move."""
     players, options = SETUPS[game]
     body = {"game": game, "players": players, "options": options, "name": "Anna"}
     table = httpx.post(
@@ -587,6 +633,7 @@ def open_table(
     page.goto(site.url + "/")
     saved = json.dumps({"token": keys["token"], "seat": 0, "host_token": keys["host_token"]})
     page.evaluate("([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [keys["id"], saved])
+    page.evaluate("on => localStorage.setItem('spieltisch:autoplay', on ? 'on' : 'off')", autoplay)
     page.goto(f"{site.url}/#/table/{keys['id']}")
     page.wait_for_selector("[data-testid=turn][data-status=open]")
     httpx.post(f"{site.url}/api/tables/{keys['id']}/start", json={"host_token": keys["host_token"]})
@@ -626,7 +673,12 @@ def click_and_check(page: Any, seat: Seat, game: str, state: dict, move: dict) -
             break
         page.wait_for_timeout(20)
     assert len(seat.sent) > before, f"{game}: clicking for {move['move']} sent nothing"
-    assert seat.sent[before]["action"] == expected, (game, move["move"], seat.sent[before])
+    sent = seat.sent[before]
+    if isinstance(expected, dict):  # a move of several steps, sent as data
+        kinds = [PART_KINDS[p["kind"]] for p in state["view"]["requirements"][state["you"]]]
+        assert sent_lay_down(sent["move"], JOKER, kinds) == expected, (game, sent)
+        return
+    assert sent["action"] == expected, (game, move["move"], sent)
 
 
 def play_by_clicking(site: Server, browser: Any, game: str, phone: bool) -> None:

@@ -26,7 +26,13 @@ from spieltisch.server.app import create_app
 from spieltisch.server.room import Room
 from spieltisch.server.store import Store
 from tests.server.conftest import hello, make_settings, new_table
-from tests.server.many_tables import BuiltTable, build_running_tables, statuses, stored_steps
+from tests.server.many_tables import (
+    BuiltTable,
+    build_running_tables,
+    log_versions,
+    statuses,
+    stored_steps,
+)
 from tests.server.servers import Server
 from tests.server.test_server_tables import play_to_end
 
@@ -187,7 +193,7 @@ def check_every_table_is_complete(
             state = sit_down(ws, table.tokens[0])
         assert state["version"] == len(steps) and state["status"] == "running", table.game
         log = httpx.get(f"{server.url}/api/tables/{table.id}/log", timeout=5).json()["log"]
-        assert [entry["version"] for entry in log] == [idx + 1 for idx, _, seat in steps if seat >= 0]
+        assert [entry["version"] for entry in log] == log_versions(data, table.id)
     bots = [table.id for table in built if table.bots]
     assert bots
 

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from spieltisch.core.contract import EndReason, Game, MemoryHooks, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
 from spieltisch.core.options import OptionSpec, Words
+from spieltisch.games.calcory.actions import Block
 from spieltisch.games.calcory.bot import heuristic_action, rollout_action
 from spieltisch.games.calcory.cards import DIGITS
 from spieltisch.games.calcory.memory import remember_facts, resample_with_memory
@@ -104,6 +105,15 @@ class CalcoryGame(Game[CalcoryState]):
 
     def memory_hooks(self) -> MemoryHooks:
         return MemoryHooks(remember_facts, resample_with_memory)
+
+    def quiet_action(self, state: CalcoryState, action: int) -> bool:
+        """Every move but a turn (which shows a digit) reveals nothing; one is quiet when no
+        chance event comes right after it."""
+        if state.is_chance_node() or state.settings.actions.decode(action).block == Block.TURN:
+            return False
+        after = state.clone()
+        after.apply_action(action)
+        return not after.is_chance_node()
 
     # --- names, data and text ----------------------------------------------------
     def action_label(self, state: CalcoryState, action: int, lang: str) -> str:

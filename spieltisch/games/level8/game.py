@@ -7,9 +7,11 @@ The only module of the package that sees all the others; rules.py stands alone.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 # Modules by their own names (not from the package): the package imports this module.
+import spieltisch.games.level8.actions as actions
 import spieltisch.games.level8.bot as bot
 import spieltisch.games.level8.moves as moves
 import spieltisch.games.level8.search as search
@@ -20,6 +22,7 @@ from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
 from spieltisch.games.level8.observe import observation_pieces
+from spieltisch.games.level8.phases import LAYDOWN
 from spieltisch.games.level8.rules import Level8State, Settings
 from spieltisch.games.level8.views import Level8Move, Level8Reference, Level8View
 
@@ -153,6 +156,24 @@ class Level8Game(Game[Level8State]):
     def estimate_scores(self, state: Level8State) -> list[float]:
         """Levels completed plus progress toward the next, for playouts cut off early."""
         return search.estimate_scores(state)
+
+    # --- moves of several steps, and moves a front may make alone ---------------------
+    def move_open(self, state: Level8State) -> bool:
+        """A lay-down under way: its cards come one step at a time."""
+        return state.phase == LAYDOWN
+
+    def move_steps(self, state: Level8State, move: Mapping[str, Any]) -> list[int]:
+        """A whole level laid down in one move (`lay_down`) as its steps."""
+        return moves.lay_down_steps(state, move)
+
+    def quiet_action(self, state: Level8State, action: int) -> bool:
+        """Every decision but a card kept for the next round is made face up; one is quiet
+        when no chance event (a draw, a new deal) comes right after it."""
+        if state.is_chance_node() or actions.decode(action)[0] == actions.KEEP_CARD:
+            return False
+        after = state.clone()
+        after.apply_action(action)
+        return not after.is_chance_node()
 
     # --- names, data and pictures ----------------------------------------------------
     def action_label(self, state: Level8State, action: int, lang: str) -> str:

@@ -12,16 +12,22 @@ among the picks that differ only in it), "hand card, then a laid group" the
 `lay_off_onto` of that group, and "skip card, then a player" the `skip` of
 that seat. The table of kinds and fields is in docs/rules/level8.md.
 
+A whole level is laid down in one move by `lay_down` (`lay_down_steps`): every
+part's cards as data, which become the steps above (start, then one pick per
+card), so the action ids stay the small fixed set the rules enumerate.
+
 Every move but a card kept for the next round (back side) shows its card on
 the table, so the public form is the same struct; a kept card stays hidden.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal, TypeGuard
 
 import spieltisch.games.level8.actions as actions
-from spieltisch.games.level8.cards import SKIP
+from spieltisch.core.contract import IllegalActionError
+from spieltisch.games.level8.cards import COLOURS, JOKER, NUMBER_KINDS, SKIP, VALUES
 from spieltisch.games.level8.levels import COLOUR, RUN
 from spieltisch.games.level8.rules import Level8State
 from spieltisch.games.level8.solver import layoff_ends, layoff_meaning
@@ -123,3 +129,50 @@ def _onto_struct(state: Level8State, action: int) -> Level8LayOffOntoMove:
     else:
         move["number"] = meaning
     return move
+
+
+def lay_down_steps(state: Level8State, move: Mapping[str, Any]) -> list[int]:
+    """A `lay_down` move (`Level8LayDownMove`) as its steps: start, then every part's cards
+    in the level's order. IllegalActionError, saying why, when it is not legal now."""
+    if move.get("kind") != "lay_down":
+        raise IllegalActionError(f"no move of several steps is called {move.get('kind')!r}")
+    if not state.is_legal(actions.START_LAYDOWN):
+        raise IllegalActionError("the level cannot be laid down now")
+    parts = state.level_parts(state.player)
+    given = move.get("parts")
+    if not isinstance(given, list) or len(given) != len(parts):
+        raise IllegalActionError(f"the level has {len(parts)} parts")
+    trial = state.clone()
+    steps = [actions.START_LAYDOWN]
+    trial.apply_action(actions.START_LAYDOWN)
+    for number, ((kind, size), cards) in enumerate(zip(parts, given, strict=True), start=1):
+        if not isinstance(cards, list) or len(cards) != size:
+            raise IllegalActionError(f"part {number} takes {size} cards")
+        for placed in cards:
+            step = _placed_step(placed, kind)
+            if step is None or not trial.is_legal(step):
+                raise IllegalActionError(f"the cards of part {number} do not fit it")
+            trial.apply_action(step)
+            steps.append(step)
+    return steps
+
+
+def _placed_step(placed: object, part_kind: int) -> int | None:
+    """The pick id of one placed card ({"card", and a joker's "number" or "colour"}), or None."""
+    if not isinstance(placed, Mapping):
+        return None
+    card = placed.get("card")
+    if not _whole(card) or not (0 <= card < NUMBER_KINDS or card == JOKER):
+        return None
+    if card != JOKER:
+        return actions.pick_id(card, 0, part_kind)  # a number card stands for itself
+    if part_kind == COLOUR:
+        colour = placed.get("colour")
+        return actions.pick_id(card, colour, part_kind) if _whole(colour) and 0 <= colour < COLOURS else None
+    number = placed.get("number")
+    return actions.pick_id(card, number, part_kind) if _whole(number) and 1 <= number <= VALUES else None
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """A JSON integer (true and 2.0 are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -230,6 +230,7 @@ class Level8State(State):
         self.carry: list[int] = []
         self.went_out = -1
         self.round_log: tuple[RoundEnd, ...] = ()  # every finished round, in order
+        self.laid_step = -1  # the step a lay-down was last completed at (the history's length then)
         self.won: list[int] = []
         self.ending: Ending | None = None
         self._new_round()
@@ -629,6 +630,7 @@ class Level8State(State):
             return
         self.groups[seat] = self.built
         self.built = []
+        self.laid_step = len(self._history) + 1  # the move being applied is not in the history yet
         self.part = 0
         self.laid[seat] = True
         self.phase = PLAY
@@ -691,6 +693,7 @@ class Level8State(State):
         other.carry = list(self.carry)
         other.went_out = self.went_out
         other.round_log = self.round_log
+        other.laid_step = self.laid_step
         other.won = list(self.won)
         other.ending = self.ending
         other._kept_lay_down = self._kept_lay_down  # keyed by the hand: true for the copy too

@@ -48,6 +48,7 @@ WORDS = {
         "take_skip": "put the {skip} card under the draw pile",
         "start": "lay down level {level}: {name}",
         "cancel_lay": "cancel laying down",
+        "laid_down": "laid {groups}.",
         "cancel_off": "cancel laying off {card}",
         "pick": "put {card} into part {part} ({name})",
         "joker_as": "{joker} as {meaning} into part {part} ({name})",
@@ -120,6 +121,7 @@ WORDS = {
         "take_skip": "{skip}-Karte unter den Nachziehstapel schieben",
         "start": "Level {level} auslegen: {name}",
         "cancel_lay": "Auslegen abbrechen",
+        "laid_down": "ausgelegt: {groups}.",
         "cancel_off": "Anlegen von {card} abbrechen",
         "pick": "{card} in Teil {part} ({name})",
         "joker_as": "{joker} als {meaning} in Teil {part} ({name})",
@@ -311,14 +313,20 @@ def _onto_text(state: Level8State, action: int, lang: str) -> str:
 
 
 def public_result(state: Level8State, lang: str) -> dict[str, Any] | None:
-    """Asked right after a move: the round it ended (who went out, the new levels)
-    and, when it ended the game, the winners; None for every other move."""
+    """Asked right after a move: the level it completed (the groups laid down), the round
+    it ended (who went out, the new levels) and, when it ended the game, the winners;
+    None for every other move."""
     end = state.last_round
     ended_round = end is not None and end.step == state.version
-    if not ended_round and not state.is_terminal():
+    laid_now = state.laid_step == state.version
+    if not ended_round and not state.is_terminal() and not laid_now:
         return None
     words: list[str] = []
     result: dict[str, Any] = {}
+    if laid_now:
+        groups = state.groups[state.player]
+        words.append(_t(lang, "laid_down", groups="; ".join(group_text(g, lang) for g in groups)))
+        result["laid"] = [[g[0], g[1], g[2], list(g[3]), list(g[4])] for g in groups]
     if end is not None and ended_round:
         words.append(round_end_text(state, end, lang))
         if not end.stalled:

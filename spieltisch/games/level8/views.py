@@ -204,6 +204,26 @@ class Level8KeepMove(TypedDict):
     card: NotRequired[int]
 
 
+class Level8PlacedCard(TypedDict):
+    """A card of a part being laid down: a joker says what it stands for (`colour` in a colour
+    group, else `number`); a number card stands for itself and needs neither."""
+
+    card: int
+    number: NotRequired[int]
+    colour: NotRequired[int]
+
+
+class Level8LayDownMove(TypedDict):
+    """A whole level laid down in one move: every part's cards, parts in the level's order.
+
+    Not among the legal moves (those are its steps: `start_lay_down`, then one `pick` per
+    card); a front sends it as data, and it is legal when `start_lay_down` is and its cards
+    make the level (the game turns it into its steps)."""
+
+    kind: Literal["lay_down"]
+    parts: list[list[Level8PlacedCard]]
+
+
 class Level8SeatCardMove(TypedDict):
     """A chance outcome: a card dealt to a seat, or drawn from the draw pile by it."""
 
@@ -232,6 +252,7 @@ Level8Move = TypeAliasType(
     | Level8LayOffMove
     | Level8LayOffOntoMove
     | Level8KeepMove
+    | Level8LayDownMove
     | Level8SeatCardMove
     | Level8TurnUpMove,
 )

@@ -34,8 +34,9 @@ export interface PublicResult {
   [field: string]: unknown;
 }
 
-/** A legal move: its id to send, its name for people and its struct `M` for the table to click. */
-export type Move<M extends MoveStruct = MoveStruct> = Omit<Schemas["LegalMove"], "move"> & { move: M };
+/** A legal move: its id to send, its name for people and its struct `M` for the table to click;
+ * `forced` (always sent, false unless marked) lets the table make it for the player (autoplay.tsx). */
+export type Move<M extends MoveStruct = MoveStruct> = Omit<Schemas["LegalMove"], "move" | "forced"> & { move: M; forced?: boolean };
 
 export type LogEntry<M extends MoveStruct = MoveStruct> = Omit<Schemas["LogEntry"], "move" | "result"> & {
   move?: M | null;

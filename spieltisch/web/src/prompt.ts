@@ -17,6 +17,8 @@ export interface PromptInput {
   /** A seat's name as the table shows it. */
   name: (seat: number) => string;
   lang: Lang;
+  /** The name of the only move, being made for the player after a short pause (autoplay.ts). */
+  forced?: string | null;
 }
 
 export interface Prompt {
@@ -40,9 +42,10 @@ const WORDS = {
     nothing: "Nothing to do right now.",
     choose: "Choose one of your moves below.",
     notNow: "That is not a move now. ",
+    forced: "Your only move is being played for you: {move}.",
     l8Draw: "Draw a card: click the draw pile or the top of a discard pile.",
     l8DrawFirst: "Draw first: a hand card can be played after drawing.",
-    l8LayDown: "Lay down level {level}: select the cards for part 1 and click part 1, then the next part. Or end your turn: select one card and click your discard pile.",
+    l8LayDown: "Lay down level {level}: select the cards of each part and click the part, then confirm with Lay down. Or end your turn: select one card and click your discard pile.",
     l8Laid: "Lay off: select a card and click a laid group. End your turn: select one card and click your discard pile (a skip card: click a player's name).",
     l8End: "End your turn: select one card and click your discard pile (a skip card: click a player's name). Your hand does not make level {level} yet.",
     l8Pick: "Laying down level {level}, part {part}: select its cards and click the part. Cancel takes the whole lay-down back.",
@@ -89,9 +92,10 @@ const WORDS = {
     nothing: "Gerade gibt es nichts zu tun.",
     choose: "Wähle einen deiner Züge unten.",
     notNow: "Das ist jetzt kein Zug. ",
+    forced: "Dein einziger Zug wird für dich gespielt: {move}.",
     l8Draw: "Ziehe eine Karte: klicke den Nachziehstapel oder die oberste Karte eines Ablagestapels.",
     l8DrawFirst: "Zuerst ziehen: eine Handkarte kannst du nach dem Ziehen spielen.",
-    l8LayDown: "Lege Level {level} aus: wähle die Karten für Teil 1 und klicke Teil 1, dann den nächsten Teil. Oder beende den Zug: wähle eine Karte und klicke deinen Ablagestapel.",
+    l8LayDown: "Lege Level {level} aus: wähle die Karten jedes Teils und klicke den Teil, dann bestätige mit Auslegen. Oder beende den Zug: wähle eine Karte und klicke deinen Ablagestapel.",
     l8Laid: "Anlegen: wähle eine Karte und klicke eine ausgelegte Gruppe. Zug beenden: wähle eine Karte und klicke deinen Ablagestapel (Aussetzen-Karte: klicke den Namen eines Mitspielers).",
     l8End: "Beende den Zug: wähle eine Karte und klicke deinen Ablagestapel (Aussetzen-Karte: klicke den Namen eines Mitspielers). Deine Hand ergibt Level {level} noch nicht.",
     l8Pick: "Level {level} wird ausgelegt, Teil {part}: wähle seine Karten und klicke den Teil. Abbrechen nimmt das ganze Auslegen zurück.",
@@ -241,6 +245,7 @@ export function promptFor(input: PromptInput): Prompt {
     if (!mover) return plain(w.nothing, "waiting");
     return { text: fill(w.waiting, { name: mover }), refusal: fill(w.notYours, { name: mover }), select: false, step: "waiting" };
   }
+  if (input.forced) return plain(fill(w.forced, { move: input.forced }), "forced");
   const kinds = new Set(input.legal.map((m) => m.move?.kind ?? ""));
   const step = stepOf(input.game, kinds, input.view ?? {}, input.you);
   if (!step) return plain(input.legal.length ? w.choose : w.nothing, "moves", true);

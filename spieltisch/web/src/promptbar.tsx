@@ -17,6 +17,8 @@ interface Props {
   status: string;
   name: (seat: number) => string;
   lang: Lang;
+  /** The name of the only move, being made for the player after a short pause. */
+  forced?: string | null;
 }
 
 /** What looks clickable on a board although it is not a button now: cards, cells, slots. */

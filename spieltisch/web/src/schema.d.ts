@@ -648,6 +648,24 @@ export interface components {
             /** Version */
             version: number;
         };
+        /**
+         * ActMove
+         * @description A move of several steps given as data (a LEVEL 8 lay-down: every part's cards); the
+         *     game turns it into its steps, which are made together or not at all.
+         */
+        ActMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            /** Move */
+            move: {
+                [key: string]: unknown;
+            };
+            /** Version */
+            version: number;
+        };
         /** Chat */
         Chat: {
             /**
@@ -746,6 +764,11 @@ export interface components {
             move: {
                 [key: string]: unknown;
             };
+            /**
+             * Forced
+             * @default false
+             */
+            forced: boolean;
         };
         /** Ping */
         Ping: {
@@ -831,7 +854,7 @@ export interface components {
             /** Rematch */
             rematch: string | null;
         };
-        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["Act"] | components["schemas"]["Chat"] | components["schemas"]["Ping"];
+        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["Act"] | components["schemas"]["ActMove"] | components["schemas"]["Chat"] | components["schemas"]["Ping"];
         ServerMessage: components["schemas"]["StateMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["ChatMessage"] | components["schemas"]["ChatHistory"] | components["schemas"]["ErrorMessage"] | components["schemas"]["Pong"];
         /**
          * CloseCode
@@ -1267,6 +1290,23 @@ export interface components {
             card?: number;
         };
         /**
+         * Level8LayDownMove
+         * @description A whole level laid down in one move: every part's cards, parts in the level's order.
+         *
+         *     Not among the legal moves (those are its steps: `start_lay_down`, then one `pick` per
+         *     card); a front sends it as data, and it is legal when `start_lay_down` is and its cards
+         *     make the level (the game turns it into its steps).
+         */
+        Level8LayDownMove: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "lay_down";
+            /** Parts */
+            parts: components["schemas"]["Level8PlacedCard"][][];
+        };
+        /**
          * Level8LayOffMove
          * @description Choose a hand card to lay off; `onto` lists the groups it fits.
          */
@@ -1307,7 +1347,7 @@ export interface components {
             /** Colour */
             colour?: number;
         };
-        Level8Move: components["schemas"]["Level8BareMove"] | components["schemas"]["Level8DrawPileMove"] | components["schemas"]["Level8DiscardMove"] | components["schemas"]["Level8SkipMove"] | components["schemas"]["Level8StartLayDownMove"] | components["schemas"]["Level8CancelMove"] | components["schemas"]["Level8PickMove"] | components["schemas"]["Level8LayOffMove"] | components["schemas"]["Level8LayOffOntoMove"] | components["schemas"]["Level8KeepMove"] | components["schemas"]["Level8SeatCardMove"] | components["schemas"]["Level8TurnUpMove"];
+        Level8Move: components["schemas"]["Level8BareMove"] | components["schemas"]["Level8DrawPileMove"] | components["schemas"]["Level8DiscardMove"] | components["schemas"]["Level8SkipMove"] | components["schemas"]["Level8StartLayDownMove"] | components["schemas"]["Level8CancelMove"] | components["schemas"]["Level8PickMove"] | components["schemas"]["Level8LayOffMove"] | components["schemas"]["Level8LayOffOntoMove"] | components["schemas"]["Level8KeepMove"] | components["schemas"]["Level8LayDownMove"] | components["schemas"]["Level8SeatCardMove"] | components["schemas"]["Level8TurnUpMove"];
         /**
          * Level8PickMove
          * @description Put a hand card into the part being laid, as the number or colour it stands for
@@ -1323,6 +1363,19 @@ export interface components {
             card: number;
             /** Part */
             part: number;
+            /** Number */
+            number?: number;
+            /** Colour */
+            colour?: number;
+        };
+        /**
+         * Level8PlacedCard
+         * @description A card of a part being laid down: a joker says what it stands for (`colour` in a colour
+         *     group, else `number`); a number card stands for itself and needs neither.
+         */
+        Level8PlacedCard: {
+            /** Card */
+            card: number;
             /** Number */
             number?: number;
             /** Colour */

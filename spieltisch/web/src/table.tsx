@@ -2,12 +2,13 @@
 // the rules help and the end with each player's score explained.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type Result, type Seat, type StateMessage } from "./api";
+import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type MoveStruct, type Result, type Seat, type StateMessage } from "./api";
 import { helpFor } from "./help";
 import { botLabel, useLevels } from "./levels";
 import { botName, clockTime, countdown, formatDate, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
 import { Aids } from "./aids";
+import { AutoplayToggle, useAutoplay, useForcedMove } from "./autoplay";
 import { PromptBar } from "./promptbar";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
@@ -28,6 +29,10 @@ export function TablePage({ id, t, lang, sound }: Props) {
   const standingIn = state !== null && standsIn(state);
   const mine = state !== null && state.status === "running" && state.you !== null && state.to_move === state.you && !standingIn;
   useTurnNotice(state?.title ?? null, mine, t("yourTurn"), sound);
+  const [autoplay, setAutoplay] = useAutoplay();
+  const live = socket.link === "open" && socket.waiting === null;
+  const version = state?.version ?? 0;
+  const forced = useForcedMove(mine && live ? state.legal : [], version, autoplay, (action) => socket.move(action, version));
   const remember = (more: Keys) => {
     saveKeys(id, more);
     setKeys(loadKeys(id));
@@ -61,8 +66,10 @@ export function TablePage({ id, t, lang, sound }: Props) {
             status={state.status}
             name={(seat) => nameOf(state, seat, t)}
             lang={lang}
+            forced={forced?.label ?? null}
           />
         )}
+        {state.you !== null && state.status !== "finished" && <AutoplayToggle on={autoplay} change={setAutoplay} t={t} />}
         <Clock state={state} t={t} lang={lang} />
         <RulesHelp game={state.game} title={state.title} t={t} lang={lang} />
       </header>
@@ -393,6 +400,9 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
   const move = (action: number) => {
     socket.move(action, state.version);
   };
+  const moveData = (data: MoveStruct) => {
+    socket.moveData(data, state.version);
+  };
   return (
     <section class="play" aria-label={t("boardOf", { game: state.title })}>
       <LastMove state={state} entries={socket.log} t={t} />
@@ -406,6 +416,7 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
             seats={state.seats}
             legal={legal}
             onMove={move}
+            onMoveData={moveData}
             t={t}
             lang={lang}
             options={state.options}

@@ -35,6 +35,16 @@ describe("prompt", () => {
     expect(german.text).toMatch(/^Lege Level 3 aus/);
   });
 
+  it("says that the only move is being played, and names it, in both languages", () => {
+    const only = moves("take_skip");
+    const english = promptFor(input("level8", only, { forced: "put the skip card under the draw pile" }));
+    expect(english.step).toBe("forced");
+    expect(english.text).toBe("Your only move is being played for you: put the skip card under the draw pile.");
+    expect(english.select).toBe(false);
+    expect(promptFor(input("level8", only, { forced: "x", lang: "de" })).text).toMatch(/^Dein einziger Zug/);
+    expect(promptFor(input("level8", only)).step).toBe("l8TakeSkip");
+  });
+
   it("names the part being laid down and the laid player's choices", () => {
     const view = { levels: [5, 1], laid: [false, false], part: 1 };
     expect(promptFor(input("level8", moves("pick", "cancel"), { view })).text).toMatch(/level 5, part 2/);

@@ -44,3 +44,11 @@ def test_stalled_rounds_and_the_capped_end_are_said_in_german_too(tmp_path: Path
     assert "(1 von 3 in Folge)" in text and "(2 von 3 in Folge)" in text
     assert "Festgefahrene Runden in Folge (Sicherheitsgrenze): 2 von 3" in text
     assert text.count("Spielende: Sicherheitsgrenze: 3 Runden in Folge ging niemand raus") == 1
+
+
+def test_a_lay_down_is_told_in_one_line(tmp_path: Path) -> None:
+    text, _table = watch(Level8Game(2), "heuristic", 4, tmp_path)
+    lines = text.splitlines()
+    laid = [line for line in lines if ": lay down level " in line]
+    assert laid and all(": laid " in line for line in laid), laid
+    assert not [line for line in lines if "into part" in line], "no line per card"

@@ -4,15 +4,16 @@
 //
 // Play: select hand cards, then click where they go: your own pile (discard),
 // a part of your level (lay down), a laid group (lay off) or another player
-// (a skip card). The game asks these as steps (start laying down, then one card
-// at a time; a card to lay off, then the group), so the table sends them one
-// after the other, each matched to a legal move by its struct
-// (spieltisch/games/level8/moves.py), never by its name.
+// (a skip card). A level is put together part by part on the table and sent
+// once confirmed, as one `lay_down` move of data (every part's cards); the game
+// makes its steps. Other moves the game asks as steps (a card to lay off, then
+// the group), so the table sends them one after the other, each matched to a
+// legal move by its struct (spieltisch/games/level8/moves.py), never by its name.
 //
 // Card kinds follow the game's deck: kind = colour * values + (number - 1), then
 // the joker and the skip card; the table's reference data names them.
 
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Move, Seat } from "../api";
 import { Card, CardBack } from "../cards";
 import type { T } from "../i18n";
@@ -21,6 +22,7 @@ import { GenericView } from "./generic";
 import { Act, Pick, SeatMark, playerName, seatColour, usePlan, type Step as AnyStep } from "./parts";
 import type { components } from "../schema";
 import type { RendererProps } from "./types";
+import { waysOf, type Way } from "./level8draft";
 
 type Lang = "de" | "en";
 /** What a seat sees of LEVEL 8 (spieltisch/games/level8/views.py `Level8View`, generated into schema.d.ts). */
@@ -39,7 +41,8 @@ const WORDS = {
   de: {
     level: "Level", laid: "ausgelegt", notLaid: "noch nicht ausgelegt", card: "Karte", cards: "Karten", pileOf: "Ablage von {name}",
     emptyPile: "leer", stock: "Nachziehstapel", round: "Runde", hand: "Deine Hand",
-    part: "Teil {n}", layDown: "Level auslegen", building: "Wird ausgelegt", cancel: "Abbrechen", takeSkip: "Aussetzen: Karte unter den Stapel legen",
+    part: "Teil {n}", layDown: "Level auslegen", layDownNow: "Level {level} auslegen", takeBack: "Karten zurücknehmen",
+    notYet: "Noch nicht auslegbar: {parts}", partShort: "Teil {n} braucht {size} passende Karten", ways: "Teil {n} als", building: "Wird ausgelegt", cancel: "Abbrechen", takeSkip: "Aussetzen: Karte unter den Stapel legen",
     skipBefore: "Aussetzen-Karte vor {name} legen", groups: "Ausgelegt", keep: "Karten behalten", keepDone: "Fertig",
     hint: "Karten auswählen, dann anklicken, wohin sie gehen: dein Ablagestapel, ein Teil deines Levels, eine ausgelegte Gruppe oder ein Mitspieler (Aussetzen).",
     skipped: "muss aussetzen",
@@ -53,7 +56,8 @@ const WORDS = {
   en: {
     level: "Level", laid: "laid down", notLaid: "not laid down yet", card: "card", cards: "cards", pileOf: "{name}'s discard pile",
     emptyPile: "empty", stock: "Draw pile", round: "Round", hand: "Your hand",
-    part: "part {n}", layDown: "Lay down the level", building: "Being laid", cancel: "Cancel", takeSkip: "Skipped: put the card under the draw pile",
+    part: "part {n}", layDown: "Lay down the level", layDownNow: "Lay down level {level}", takeBack: "Take the cards back",
+    notYet: "Not ready to lay down: {parts}", partShort: "part {n} needs {size} cards that fit", ways: "Part {n} as", building: "Being laid", cancel: "Cancel", takeSkip: "Skipped: put the card under the draw pile",
     skipBefore: "put a skip card before {name}", groups: "Laid", keep: "Keep cards", keepDone: "Done",
     hint: "Select cards, then click where they go: your discard pile, a part of your level, a laid group or another player (skip).",
     skipped: "is skipped",
@@ -329,6 +333,36 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
     if (laying && part === currentPart && movesOf(legal, "pick", { card: chosen[0], part }).length > 0) return pickInto(part, chosen);
     return undefined;
   };
+  // The lay-down being put together: hand positions per part, and the way chosen where the cards allow several.
+  const start = findMove(legal, "start_lay_down");
+  const drafting = start !== undefined && props.onMoveData !== undefined;
+  const [draft, setDraft] = useState<number[][]>([]);
+  const [chosenWays, setChosenWays] = useState<number[]>([]);
+  const handKey = hand.join(",");
+  useEffect(() => {
+    setDraft([]);
+    setChosenWays([]);
+  }, [handKey, drafting]);
+  const drafted = new Set(draft.flat());
+  const draftCards = (part: number) => (draft[part] ?? []).map((i) => hand[i]!);
+  const ways: Way[][] = requirements.map((part, index) => waysOf(part, draftCards(index), { values: deck.values, joker: deck.joker, colours: reference.colours[lang]?.length ?? 6 }));
+  const wayOf = (part: number): Way | undefined => ways[part]?.[chosenWays[part] ?? 0] ?? ways[part]?.[0];
+  const ready = drafting && requirements.length > 0 && requirements.every((_p, index) => wayOf(index) !== undefined);
+  const putInto = (part: number) => {
+    const size = requirements[part]?.size ?? 0;
+    const mine = selected.filter((i) => i < hand.length && !drafted.has(i));
+    const joined = [...(draft[part] ?? []), ...mine];
+    const next = requirements.map((_p, index) => (index === part ? (mine.length === 0 ? [] : joined.length > size ? mine.slice(0, size) : joined) : (draft[index] ?? [])));
+    setDraft(next);
+    setChosenWays(requirements.map((_p, index) => (index === part ? 0 : (chosenWays[index] ?? 0))));
+    done();
+  };
+  const layDown = () => {
+    const parts = requirements.map((_p, index) => wayOf(index)?.placed ?? []);
+    setDraft([]);
+    setChosenWays([]);
+    props.onMoveData?.({ kind: "lay_down", parts });
+  };
   const layingOff = view.layoff_card >= 0;
   const groupSteps = (owner: number) => (group: number): Step[] | undefined => {
     const onto: Step = (moves) => movesOf(moves, "lay_off_onto", { owner, group });
@@ -385,13 +419,15 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
         <section class="l8-mine" aria-label={w.yourLevel}>
           {requirements.length > 0 && (
             <div class="l8-parts" data-testid="parts">
-              {requirements.map((_part, index) => {
-                const steps = partStep(index);
-                const cards = index < built.length ? (built[index]?.[3] ?? []) : index === currentPart ? picks : [];
+              {requirements.map((part, index) => {
+                const free = selected.some((i) => i < hand.length && !drafted.has(i));
+                const steps = drafting ? (free || draft[index]?.length ? [] : undefined) : partStep(index);
+                const cards = drafting ? draftCards(index) : index < built.length ? (built[index]?.[3] ?? []) : index === currentPart ? picks : [];
                 const body = (
                   <span class="l8-part-body">
                     <span>
                       {fill(w.part, { n: index + 1 })}: <span data-testid="part-name">{deck.partName(view.levels[you] ?? 1, index)}</span>
+                      {drafting && ` (${cards.length}/${part.size})`}
                     </span>
                     {cards.length > 0 && <Row cards={cards} deck={deck} />}
                   </span>
@@ -399,7 +435,7 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
                 return (
                   <div key={index} class={"l8-part" + (laying && index === currentPart ? " building" : "")} data-part={index}>
                     {steps ? (
-                      <button type="button" class="cell-move l8-part-button" onClick={() => go(steps)}>
+                      <button type="button" class="cell-move l8-part-button" onClick={() => (drafting ? putInto(index) : go(steps))}>
                         <span class="visually-hidden">{w.layDown}: </span>
                         {body}
                       </button>
@@ -409,6 +445,47 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
                   </div>
                 );
               })}
+            </div>
+          )}
+          {drafting && draft.some((cards) => cards.length > 0) && (
+            <div class="l8-draft" data-testid="draft">
+              {requirements.map((_p, index) =>
+                (ways[index]?.length ?? 0) > 1 ? (
+                  <p class="row l8-ways" key={index} data-part={index} role="group" aria-label={fill(w.ways, { n: index + 1 })}>
+                    <span>{fill(w.ways, { n: index + 1 })}</span>
+                    {ways[index]!.map((way, choice) => (
+                      <button
+                        type="button"
+                        key={way.name}
+                        data-testid="way"
+                        data-way={way.name}
+                        aria-pressed={wayOf(index) === way}
+                        onClick={() => setChosenWays(requirements.map((_q, i) => (i === index ? choice : (chosenWays[i] ?? 0))))}
+                      >
+                        {way.colour !== undefined ? deck.colourName(way.colour) : way.name}
+                      </button>
+                    ))}
+                  </p>
+                ) : null,
+              )}
+              {!ready && (
+                <p class="note" data-testid="draft-missing">
+                  {fill(w.notYet, {
+                    parts: requirements
+                      .map((p, index) => (wayOf(index) ? "" : fill(w.partShort, { n: index + 1, size: p.size })))
+                      .filter(Boolean)
+                      .join("; "),
+                  })}
+                </p>
+              )}
+              <p class="row">
+                <button type="button" class="primary" data-testid="lay-down" disabled={!ready} onClick={layDown}>
+                  {fill(w.layDownNow, { level: view.levels[you] ?? 1 })}
+                </button>
+                <button type="button" data-testid="take-back" onClick={() => setDraft([])}>
+                  {w.takeBack}
+                </button>
+              </p>
             </div>
           )}
           <p class="row">
@@ -436,6 +513,7 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
           <p class="note">{w.hint}</p>
           <div class="hand-cards">
             {hand.map((kind, index) => {
+              if (drafted.has(index)) return null; // shown in its part until laid down or taken back
               const keep = keeps.find((m) => m.move.card === kind);
               if (keep)
                 return (

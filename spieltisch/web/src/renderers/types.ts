@@ -15,6 +15,9 @@ export interface RendererProps<V = View, R = Reference, M extends MoveStruct = M
   seats: Seat[];
   legal: Move<M>[];
   onMove: (id: number) => void;
+  /** Sends a move of several steps as data (a LEVEL 8 lay-down: every part's cards), which the
+   * game turns into its steps; only a game that takes such moves uses it. */
+  onMoveData?: (move: M) => void;
   t: T;
   lang: Lang;
   /** The table's game options (a renderer may need e.g. which side of a card is up). */
