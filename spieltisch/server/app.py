@@ -71,6 +71,7 @@ from spieltisch.server.messages import (
     SeatLinkRequest,
     SeatTaken,
     TableSummary,
+    TakeBack,
     TakeSeat,
     client_message,
     messages_json_schema,
@@ -471,6 +472,11 @@ async def _handle(text: str, room: Room, client: Client) -> None:
     elif isinstance(message, Act):
         try:
             await room.act(client.seat, message.action, message.version)
+        except StaleWriteError:
+            raise TableError(STORED_FIRST) from None
+    elif isinstance(message, TakeBack):
+        try:
+            await room.take_back(client.seat, message.version)
         except StaleWriteError:
             raise TableError(STORED_FIRST) from None
     elif isinstance(message, Chat):

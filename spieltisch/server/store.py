@@ -101,11 +101,13 @@ Texts = dict[str, str]
 
 @dataclass
 class ActionRow:
-    """A stored step: a player's move (`seat` >= 0) or a chance outcome (`seat` -1).
+    """A stored step: a player's move (`seat` >= 0), a chance outcome (`seat` -1), or a player
+    taking back their last move (`undoes` the move's index, `action` UNDO_ACTION).
 
     A move keeps how it was shown when it was made, in every language, so a
     replay or a reconnect shows the same log. Adding a language adds keys, not
-    columns.
+    columns. Nothing stored is ever removed: a move taken back stays, and the
+    step that takes it back follows it.
     """
 
     idx: int
@@ -121,17 +123,25 @@ class ActionRow:
     """The move as data as the others know it (State.public_action_struct)."""
     result: dict[str, dict[str, Any]] | None = None
     """Per language, what the move showed everybody (State.public_result)."""
+    undoable: bool = False
+    """The move revealed nothing and no chance event followed it: its mover may take it back."""
+    undoes: int | None = None
+    """The index of the move this step takes back (None: not a step that takes one back)."""
 
     def detail(self) -> str | None:
         if self.seat < 0:
             return None
-        fields = {
+        fields: dict[str, Any] = {
             "label": self.label,
             "public": self.public,
             "move": self.move,
             "public_move": self.public_move,
             "result": self.result,
         }
+        if self.undoable:
+            fields["undoable"] = True
+        if self.undoes is not None:
+            fields["undoes"] = self.undoes
         return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -154,6 +164,8 @@ class ActionRow:
             found.get("move"),
             found.get("public_move"),
             found.get("result"),
+            bool(found.get("undoable")),
+            found.get("undoes"),
         )
 
 
