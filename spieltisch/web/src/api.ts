@@ -37,9 +37,11 @@ export interface PublicResult {
 /** A legal move: its id to send, its name for people and its struct `M` for the table to click. */
 export type Move<M extends MoveStruct = MoveStruct> = Omit<Schemas["LegalMove"], "move"> & { move: M };
 
-export type LogEntry<M extends MoveStruct = MoveStruct> = Omit<Schemas["LogEntry"], "move" | "result"> & {
+export type LogEntry<M extends MoveStruct = MoveStruct> = Omit<Schemas["LogEntry"], "move" | "result" | "took_back"> & {
   move?: M | null;
   result?: PublicResult | null;
+  /** This step took back a move: that move's version. */
+  took_back?: number | null;
 };
 
 /** A seat's view of the game: each game's own shape (the game tables type their own). */

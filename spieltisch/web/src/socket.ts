@@ -11,7 +11,7 @@
 // the longest before trying again, everything else reconnects with backoff.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, encodeMessage, type ChatMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
+import { api, encodeMessage, type ChatMessage, type ClientMessage, type LogEntry, type ServerMessage, type StateMessage, type View } from "./api";
 import { CloseCode } from "./closecodes";
 import type { Lang } from "./i18n";
 
@@ -51,6 +51,8 @@ export interface TableSocket {
   waiting: number | null;
   /** Sends a move made at `version`; false (and nothing sent) when that is not possible now. */
   move: (action: number, version: number) => boolean;
+  /** Asks to take back your last move, as seen at `version`; sent once, as a move is. */
+  takeBack: (version: number) => boolean;
   chatSend: (text: string) => boolean;
   /** Says hello again with the seat token: a person a bot stands in for takes the seat back. */
   reclaim: () => boolean;
@@ -163,14 +165,16 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
     const ws = socket.current;
     return ws !== null && ws.readyState === WebSocket.OPEN ? ws : null;
   };
-  const move = (action: number, version: number): boolean => {
+  const sendOnce = (version: number, message: ClientMessage): boolean => {
     const ws = ready();
     if (!ws || sentAt.current !== null) return false;
     sentAt.current = version;
     setWaiting(version);
-    ws.send(encodeMessage({ type: "action", action, version }));
+    ws.send(encodeMessage(message));
     return true;
   };
+  const move = (action: number, version: number) => sendOnce(version, { type: "action", action, version });
+  const takeBack = (version: number) => sendOnce(version, { type: "take_back", version });
   const chatSend = (text: string): boolean => {
     const ws = ready();
     if (!ws) return false;
@@ -183,5 +187,5 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
     ws.send(hello());
     return true;
   };
-  return { state, previous, log, chat, error, link, waiting, move, chatSend, reclaim };
+  return { state, previous, log, chat, error, link, waiting, move, takeBack, chatSend, reclaim };
 }
