@@ -7,6 +7,7 @@ import { helpFor } from "./help";
 import { botName, clockTime, countdown, formatDate, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
 import { Aids } from "./aids";
+import { useCardMotion } from "./motion";
 import { PromptBar } from "./promptbar";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
@@ -388,6 +389,8 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
   // without its own table or without moves as data); elsewhere it is folded.
   const clickable = Renderer !== GenericView && playable(state.legal);
   const [listOpen, setListOpen] = useState<boolean | null>(null);
+  const board = useRef<HTMLDivElement>(null);
+  useCardMotion(board, state.version);
   const move = (action: number) => {
     socket.move(action, state.version);
   };
@@ -398,7 +401,7 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
         <TakeBack allowed={live && state.can_take_back} onClick={() => socket.takeBack(state.version)} t={t} />
       )}
       {state.view && reference && (
-        <div class="board" data-testid="board">
+        <div class="board" data-testid="board" ref={board}>
           <Renderer
             game={state.game}
             view={state.view}
