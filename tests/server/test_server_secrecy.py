@@ -29,7 +29,7 @@ from tests.server.conftest import hello, new_table, receive
 
 STATE_KEYS = {
     "type", "table", "game", "title", "options", "clock", "deadline", "status", "version", "you", "seats",
-    "to_move", "view", "legal", "log", "result", "rematch",
+    "to_move", "view", "legal", "log", "result", "rematch", "can_take_back",
 }  # fmt: skip
 
 
@@ -117,6 +117,8 @@ def check_message(
         return
     assert set(message) == STATE_KEYS
     assert message["you"] == seat
+    # Only the last mover may be offered to take the move back.
+    assert not message["can_take_back"] or (seat is not None and message["log"][-1]["seat"] == seat)
     if message["status"] == "open":
         assert message["view"] is None and message["legal"] == [] and message["log"] == []
         return
@@ -141,7 +143,7 @@ def check_log_entry(
     entry: dict, seat: int | None, lang: str, states: list[State], history: list[int]
 ) -> None:
     before, after = states[entry["version"] - 1], states[entry["version"]]
-    assert set(entry) == {"version", "seat", "label", "move", "result"}
+    assert set(entry) == {"version", "seat", "label", "move", "result", "took_back"}
     assert before.current_player() == entry["seat"]
     action = history[entry["version"] - 1]
     if entry["seat"] != seat:
