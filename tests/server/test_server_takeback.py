@@ -189,3 +189,35 @@ def httpx_get(server: Server, path: str, token: str | None = None) -> dict:
     reply = httpx.get(f"{server.url}{path}", headers=headers, timeout=10)
     assert reply.status_code == 200, reply.text
     return dict(reply.json())
+
+
+@pytest.mark.timeout(120)
+def test_a_move_taken_back_through_one_process_shows_on_another(tmp_path: Path) -> None:
+    """Two server processes on one PostgreSQL database: Anna plays through one, Bea watches
+    through the other; the keep and its taking back reach Bea, and both are stored once."""
+    from tests.server.cluster import cluster_server, fresh_database, start_all, stored_actions
+
+    with fresh_database() as url:
+        servers = [cluster_server(url, 0.0) for _ in range(2)]
+        for server in servers:
+            server.args += list(EXTRA)
+        start_all(servers)
+        try:
+            table = servers[0].post("/api/tables", {"game": "takeback", "players": 2, "name": "Anna"})
+            bea = servers[1].post(f"/api/tables/{table['id']}/seats/1", {"name": "Bea"})
+            servers[0].post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+            with servers[0].socket(table["id"]) as anna_ws, servers[1].socket(table["id"]) as bea_ws:
+                start = sit_down(anna_ws, table["token"])
+                bea_start = sit_down(bea_ws, bea["token"])
+                anna_ws.send(json.dumps({"type": "action", "action": KEEP, "version": start["version"]}))
+                kept = next_state(bea_ws, lambda m: m["version"] > start["version"])
+                next_state(anna_ws, lambda m: m["version"] == kept["version"])
+                anna_ws.send(json.dumps({"type": "take_back", "version": kept["version"]}))
+                back = next_state(bea_ws, lambda m: m["version"] > kept["version"])
+        finally:
+            for server in servers:
+                server.kill()
+        steps = stored_actions(url, table["id"])
+    assert back["to_move"] == 0 and back["view"] == bea_start["view"]
+    assert back["log"][-1]["took_back"] == kept["version"] and not back["can_take_back"]
+    assert steps[-2:] == [(kept["version"] - 1, KEEP, 0), (kept["version"], -1, 0)]
