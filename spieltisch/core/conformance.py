@@ -257,8 +257,8 @@ def _check_quiet_moves(state: State, rng: random.Random) -> None:
     """A move the game says reveals nothing (it may be taken back) must show no seat anything new.
 
     On states each seat cannot tell apart from this one, the move must be legal and leave
-    that seat's and a spectator's view as on the true state. A move a chance event follows
-    is left out: it is never taken back.
+    that seat's and a spectator's view as on the true state. A move a chance event follows,
+    or that ends the game, is left out: it is never taken back.
     """
     legal = state.legal_actions()
     actions = legal if len(legal) <= MAX_ACTIONS_TRIED else rng.sample(legal, MAX_ACTIONS_TRIED)
@@ -267,7 +267,7 @@ def _check_quiet_moves(state: State, rng: random.Random) -> None:
             continue
         after = state.clone()
         after.apply_action(action)
-        if after.is_chance_node():
+        if after.is_chance_node() or after.is_terminal():
             continue
         name = state.action_to_string(action)
         for seat in range(state.num_players):

@@ -279,7 +279,8 @@ class Game(ABC, Generic[StateT]):
         included, anything they did not know (no card turned, uncovered or played from a hand),
         so that taking it back leaves everybody knowing what they knew before.
 
-        Chance is not its concern: a move a chance event follows is never taken back.
+        Chance and the end are not its concern: a move a chance event follows, or that ends
+        the game (showing everything), is never taken back.
         False (the default): the game does not say, and none of its moves can be taken back.
         The conformance checks try each move declared so on states the seats cannot tell apart.
         """
