@@ -239,6 +239,9 @@ class Room:
         """People's seats a bot plays until they come back."""
         self.turn_started = time.time()
         """When the player to move got the turn (a restart gives them a fresh turn)."""
+        self.turn_before: dict[int, float] = {}
+        """For each move that may be taken back (by index), when its mover's turn had started:
+        taking it back gives the turn back as it was, so it never buys more time."""
         self.offline_since: dict[int, float] = {}
         """Since when each person's seat has had no connection (absent: connected)."""
         self.last_activity = time.monotonic()
@@ -536,8 +539,7 @@ class Room:
             self._check_table(seat, version)
             if not self.may_take_back(seat):
                 raise TableError(NO_TAKE_BACK)
-            row = undo_row(self.version, self.takeback[-1])
-            earlier = rewind(self.state)
+            row, earlier = undo_row(self.version, self.takeback[-1]), rewind(self.state)
             try:
                 await self.store.append_actions(self.id, [row])
             except StaleWriteError:
@@ -668,11 +670,18 @@ class Room:
     def _adopt(self, state: State, rows: list[ActionRow]) -> None:
         """Take the state after stored rows as the table's."""
         self.state = state
+        turn_started = time.time()
         for row in rows:
+            if row.undoes is not None:  # the turn as it was before the move
+                turn_started = self.turn_before.get(row.undoes, turn_started)
+            elif row.undoable:
+                self.turn_before[row.idx] = self.turn_started
             follow_takeback(self.takeback, row)
+        self.turn_started = turn_started
         if rows:
             self.version = rows[-1].idx + 1
-        self.turn_started = time.time()
+            undoable = {row.idx for row in self.takeback}
+            self.turn_before = {idx: t for idx, t in self.turn_before.items() if idx in undoable}
         self.last_activity = time.monotonic()
         if state.is_terminal() or self.deadline() != self._watched:  # most steps change no deadline
             self._tick.set()

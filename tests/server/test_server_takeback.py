@@ -5,6 +5,7 @@ a restart after a kill all show it, and nobody learns a hidden card from it."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -32,9 +33,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
-def people_table(client: TestClient, players: int) -> tuple[str, list[str]]:
+def people_table(client: TestClient, players: int, **extra: Any) -> tuple[str, list[str]]:
     """A running table of the test game with a person on every seat; their seat tokens."""
-    body = {"game": "takeback", "players": players, "name": "Anna"}
+    body = {"game": "takeback", "players": players, "name": "Anna", **extra}
     table = client.post("/api/tables", json=body).json()
     names = ["Bea", "Carl"]
     tokens = [table["token"]]
@@ -140,6 +141,20 @@ def test_nobody_takes_back_a_move_once_another_player_has_moved(client: TestClie
         first = receive(sockets[0], state_at(back[0]["version"] + 1))
     assert first["to_move"] == 0 and first["view"] == states[0]["view"]
     assert [e["took_back"] for e in first["log"]] == [None, None, version + 1, version]
+
+
+def test_taking_a_move_back_gives_back_the_turn_as_it_was_not_more_time(client: TestClient) -> None:
+    table, tokens = people_table(client, 2, clock={"kind": "move", "seconds": 60})
+    with client.websocket_connect(f"/ws/tables/{table}") as anna:
+        start = hello(anna, tokens[0])
+        time.sleep(0.05)
+        send(anna, "action", start["version"], KEEP)
+        kept = receive(anna, state_at(start["version"] + 1))
+        assert kept["deadline"] > start["deadline"], "Bea's turn has a clock of its own"
+        send(anna, "take_back", kept["version"])
+        back = receive(anna, state_at(kept["version"] + 1))
+    # Moving and taking back, again and again, never stops Anna's clock.
+    assert back["deadline"] == start["deadline"]
 
 
 def test_a_move_taken_back_stays_taken_back_after_a_kill_and_in_the_replay(tmp_path: Path) -> None:
