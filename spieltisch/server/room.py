@@ -553,10 +553,10 @@ class Room:
         if not stored:
             raise TableError(STORED_FIRST)
 
-    async def _commit_unless_stale(self, seat: int | None, action: int) -> bool:
+    async def _commit_unless_stale(self, seat: int | None, action: int, by_bot: bool = False) -> bool:
         """Commit; if another process stored a move first, catch up instead and return False."""
         try:
-            await self._commit(seat, action)
+            await self._commit(seat, action, by_bot)
         except StaleWriteError:
             await self.reread(full=True)
             return False
@@ -639,8 +639,9 @@ class Room:
         if not self.state.is_legal(action):
             raise TableError(ILLEGAL_ACTION, action=action)
 
-    async def _commit(self, seat: int | None, action: int | None) -> None:
-        """Store a decision and the chance outcomes after it, then adopt the new state."""
+    async def _commit(self, seat: int | None, action: int | None, by_bot: bool = False) -> None:
+        """Store a decision and the chance outcomes after it, then adopt the new state. A bot's
+        move is never taken back, not even by the person it stood in for."""
         state = self.state.clone()
         rows: list[ActionRow] = []
         if action is not None and seat is not None:
@@ -653,7 +654,7 @@ class Room:
             idx = self.version + len(rows)
             rows.append(ActionRow(idx, sample_chance(state, chance_rng(self.table.seed, idx)), -1))
             state.apply_action(rows[-1].action)
-        if rows and (len(rows) > 1 or state.is_terminal()):  # chance followed, or the game ended
+        if rows and (by_bot or len(rows) > 1 or state.is_terminal()):  # chance followed, or the end
             rows[0].undoable = False
         ends = state.is_terminal() and self.table.status == TableStatus.RUNNING
         result = stored_result(state) if ends else None
@@ -737,7 +738,7 @@ class Room:
             async with self.lock:
                 if self.version != version or seat not in self.bots or not self.drives:
                     continue  # someone moved first, or the person came back
-                await self._commit_unless_stale(seat, action)
+                await self._commit_unless_stale(seat, action, by_bot=True)
             self.broadcast()
 
     def _let_bots_observe(self) -> None:
