@@ -157,6 +157,23 @@ def test_taking_a_move_back_gives_back_the_turn_as_it_was_not_more_time(client: 
     assert back["deadline"] == start["deadline"]
 
 
+def test_a_move_a_stand_in_bot_made_is_not_taken_back_by_the_person(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, leave_grace=0.3)
+    settings.extra_games = {**settings.extra_games, "takeback": TakeBackGame}
+    with TestClient(create_app(settings)) as client:
+        table, tokens = people_table(client, 2)
+        with client.websocket_connect(f"/ws/tables/{table}") as bea:
+            hello(bea, tokens[1])
+            # Anna never came: a bot keeps her card for her, a move she herself could take back.
+            receive(bea, lambda m: is_state(m) and m["to_move"] == 1, limit=500)
+            with client.websocket_connect(f"/ws/tables/{table}") as anna:
+                back = hello(anna, tokens[0])
+                assert back["seats"][0]["standin"] is False and back["log"][-1]["seat"] == 0
+                assert not back["can_take_back"]
+                send(anna, "take_back", back["version"])
+                refused(anna, "cannot_take_back")
+
+
 def test_a_move_taken_back_stays_taken_back_after_a_kill_and_in_the_replay(tmp_path: Path) -> None:
     server = Server(tmp_path, options=EXTRA)
     server.start()
