@@ -4,7 +4,8 @@
 contract promises: legal ids apply, illegal ids raise and change nothing,
 clones are independent, legal actions have distinct names, views are JSON-safe
 and fixed in shape, resampling keeps what a seat knows, varies what it does
-not and reads nothing else, public move names and the heuristic bot read only what may be seen,
+not and reads nothing else, public move names and the heuristic bot read only what
+may be seen, a move declared to reveal nothing shows no seat anything new,
 the optional search hooks pick legal moves and leave the state alone,
 safety caps are set by their options and their counters stay within them,
 the game's invariants hold, and the record replays to the same state. The test
@@ -87,6 +88,7 @@ def _check_step(state: State, rng: random.Random, report: ConformanceReport, che
         _check_resample(state, rng, report)
         if not state.is_chance_node():
             _check_public_labels(state, rng)
+            _check_quiet_moves(state, rng)
 
 
 def _check_caps(state: State) -> None:
@@ -255,6 +257,32 @@ def _check_public_labels(state: State, rng: random.Random) -> None:
                     f"the public struct of {state.action_to_string(action)!r} reveals hidden cards to {seat}"
                 )
     _check_public_result(state, rng.choice(actions), rng)
+
+
+def _check_quiet_moves(state: State, rng: random.Random) -> None:
+    """A move the game says reveals nothing (it may be taken back) must show no seat anything new.
+
+    On states each seat cannot tell apart from this one, the move must be legal and leave
+    that seat's and a spectator's view as on the true state. A move a chance event follows,
+    or that ends the game, is left out: it is never taken back.
+    """
+    legal = state.legal_actions()
+    actions = legal if len(legal) <= MAX_ACTIONS_TRIED else rng.sample(legal, MAX_ACTIONS_TRIED)
+    for action in actions:
+        if not state.reveals_nothing(action):
+            continue
+        after = state.clone()
+        after.apply_action(action)
+        if after.is_chance_node() or after.is_terminal():
+            continue
+        name = state.action_to_string(action)
+        for seat in range(state.num_players):
+            other = state.resample_from_infostate(seat, random.Random(rng.random()))
+            assert other.is_legal(action), f"{name!r}, declared to reveal nothing, shows seat {seat} a card"
+            other.apply_action(action)
+            assert other.view(seat) == after.view(seat) and other.view(None) == after.view(None), (
+                f"{name!r}, declared to reveal nothing, shows seat {seat} something new"
+            )
 
 
 def _check_public_result(state: State, action: int, rng: random.Random) -> None:

@@ -292,6 +292,18 @@ class Game(ABC, Generic[StateT]):
         """
         return None
 
+    def reveals_nothing(self, state: StateT, action: int) -> bool:
+        """Asked of the state just before `action`: True when the move shows nobody, its mover
+        included, anything they did not know (no card turned, uncovered or played from a hand),
+        so that taking it back leaves everybody knowing what they knew before.
+
+        Chance and the end are not its concern: a move a chance event follows, or that ends
+        the game (showing everything), is never taken back.
+        False (the default): the game does not say, and none of its moves can be taken back.
+        The conformance checks try each move declared so on states the seats cannot tell apart.
+        """
+        return False
+
     def render_text(self, state: StateT, seat: int | None, lang: str, width: int) -> str:
         """The table as readable text for `seat` (None: spectator), no line wider than `width`."""
         return json.dumps(state.view(seat), indent=2, ensure_ascii=False)
@@ -558,6 +570,10 @@ class State(ABC):
     def public_result(self, action: int, lang: str = "en") -> dict[str, Any] | None:
         """Asked right after `action` was applied: what everybody saw it bring about."""
         return self.game.public_result(self, action, lang)
+
+    def reveals_nothing(self, action: int) -> bool:
+        """Whether `action`, about to be taken, shows nobody anything new (see Game.reveals_nothing)."""
+        return self.game.reveals_nothing(self, action)
 
     def __str__(self) -> str:
         return self.render_text(None)

@@ -72,6 +72,7 @@ from spieltisch.server.messages import (
     SeatLinkRequest,
     SeatTaken,
     TableSummary,
+    TakeBack,
     TakeSeat,
     client_message,
     messages_json_schema,
@@ -473,6 +474,11 @@ async def _handle(text: str, room: Room, client: Client) -> None:
         move = message.action if isinstance(message, Act) else message.move
         try:
             await room.act(client.seat, move, message.version)
+        except StaleWriteError:
+            raise TableError(STORED_FIRST) from None
+    elif isinstance(message, TakeBack):
+        try:
+            await room.take_back(client.seat, message.version)
         except StaleWriteError:
             raise TableError(STORED_FIRST) from None
     elif isinstance(message, Chat):

@@ -226,6 +226,14 @@ ILLEGAL_ACTION = Problem(
 ILLEGAL_MOVE = Problem(
     "illegal_move", 400, "this move is not possible now: {why}", "Dieser Zug ist jetzt nicht möglich: {why}"
 )
+NO_TAKE_BACK = Problem(
+    "cannot_take_back",
+    409,
+    "there is no move of yours to take back: only your own last move can be, while nobody has moved"
+    " since and it showed nothing hidden and drew nothing",
+    "Du hast keinen Zug, den du zurücknehmen kannst: nur deinen eigenen letzten, solange niemand"
+    " seither gezogen hat und er nichts Verdecktes gezeigt und nichts gezogen hat",
+)
 NOT_RUNNING = Problem(
     "not_running",
     409,

@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.options import OptionError, check_json_kinds
-from spieltisch.core.record import Record, RecordError
+from spieltisch.core.record import RecordError
 from spieltisch.server import collector
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.datasets import DataFile, file_options
@@ -54,6 +54,7 @@ from spieltisch.server.notices import EVERY_TABLE, Notice, NoticeKind
 from spieltisch.server.room import Room, fill_in_old_rows, final_result, log_entries, log_entry
 from spieltisch.server.settings import Settings
 from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, Store, TableRow, TableStatus
+from spieltisch.server.takeback import replay_rows
 
 if TYPE_CHECKING:
     from spieltisch.server.cluster import Cluster  # PostgreSQL only: psycopg is an optional extra
@@ -174,7 +175,7 @@ class Hub:
         room = self.rooms.get(table_id)
         if room is None:
             return
-        if kind is NoticeKind.MOVE and notice.version > room.state.version:
+        if kind is NoticeKind.MOVE and notice.version > room.version:
             rows = (
                 [ActionRow.from_parts(*parts) for parts in notice.rows] if notice.rows is not None else None
             )
@@ -215,7 +216,7 @@ class Hub:
         stored = await self.store.versions(list(self.rooms))
         for table_id, version in stored.items():
             room = self.rooms.get(table_id)
-            if room is not None and version > room.state.version and not room.lock.locked():
+            if room is not None and version > room.version and not room.lock.locked():
                 await self._catch_up(room, full=True)
 
     def forget_processes_but(self, alive: set[str]) -> None:
@@ -512,8 +513,7 @@ class Hub:
         if not 0 <= version <= len(rows):
             raise TableError(BAD_VERSION, last=len(rows))
         fill_in_old_rows(room.game, rows, room.player_names())
-        record = Record(room.table.game, room.table.players, room.table.options, [r.action for r in rows])
-        state = record.replay(version, game=room.game)
+        state, _ = replay_rows(room.game, rows[:version])
         entries = log_entries(rows, lambda row: log_entry(row, seat, lang))
         return ReplayStep(
             version=version,

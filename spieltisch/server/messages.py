@@ -96,12 +96,19 @@ class Chat(Strict):
         return printable
 
 
+class TakeBack(Strict):
+    """Take back your own last move (see docs/server.md, Undo); `version` is the table's as you saw it."""
+
+    type: Literal["take_back"]
+    version: Annotated[int, Field(ge=0, le=10_000_000, strict=True)]
+
+
 class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | ActMove | Chat | Ping, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | Act | ActMove | Chat | Ping] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | ActMove | TakeBack | Chat | Ping, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Act | ActMove | TakeBack | Chat | Ping] = TypeAdapter(ClientMessage)
 
 
 # --- REST requests -------------------------------------------------------------
@@ -360,6 +367,8 @@ class LogEntry(Out):
     move: MoveData | None
     result: dict[str, Any] | None
     """What the move showed everybody: {"text": ..., plus the same as data}."""
+    took_back: int | None = None
+    """This step took back a move: the version of that move's entry (its label says which)."""
 
 
 class GameLog(Out):
@@ -418,6 +427,8 @@ class StateMessage(Out):
     log: list[LogEntry]
     result: FinalResult | None
     rematch: str | None
+    can_take_back: bool = False
+    """You may take back your last move now (a `take_back` message)."""
 
 
 class ChatLine(Out):
@@ -467,7 +478,7 @@ SERVER_MESSAGES: tuple[type[Out], ...] = (
 )
 
 
-CLIENT_MESSAGES: tuple[type[Strict], ...] = (Hello, Act, ActMove, Chat, Ping)
+CLIENT_MESSAGES: tuple[type[Strict], ...] = (Hello, Act, ActMove, TakeBack, Chat, Ping)
 
 
 def messages_json_schema(ref_template: str = "#/$defs/{model}") -> dict[str, Any]:

@@ -28,7 +28,6 @@ from sqlalchemy.exc import SQLAlchemyError
 from spieltisch.bots import Bot
 from spieltisch.core.contract import AnyGame, IllegalActionError, State
 from spieltisch.core.play import sample_chance
-from spieltisch.core.record import Record, RecordError
 from spieltisch.core.wording import seat_names
 from spieltisch.server.catalog import FAST_BOTS, new_bot
 from spieltisch.server.connection import Client
@@ -36,6 +35,7 @@ from spieltisch.server.errors import (
     ILLEGAL_ACTION,
     ILLEGAL_MOVE,
     LANGS,
+    NO_TAKE_BACK,
     NOT_OPEN,
     NOT_RUNNING,
     NOT_SEATED,
@@ -72,6 +72,7 @@ from spieltisch.server.store import (
     TableStatus,
     Texts,
 )
+from spieltisch.server.takeback import advance, follow_takeback, replay_rows, rewind, undo_row
 
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
@@ -100,10 +101,12 @@ def _per_lang(name: Callable[[str], str | None]) -> Texts | None:
     )
 
 
-def describe_move(state: State, action: int, seat: int) -> ActionRow:
-    """A move as it will be shown, asked of the state just before it: names and structs."""
+def describe_move(state: State, action: int, seat: int, idx: int) -> ActionRow:
+    """A move as it will be stored at `idx` and shown, asked of the state just before it:
+    names, structs, and whether it reveals nothing (a chance event after it still forbids
+    taking it back)."""
     return ActionRow(
-        state.version,
+        idx,
         action,
         seat,
         label={lang: state.action_label(action, lang) for lang in LANGS},
@@ -111,6 +114,7 @@ def describe_move(state: State, action: int, seat: int) -> ActionRow:
         move=state.action_struct(action),
         public_move=state.public_action_struct(action),
         joined=state.move_open(),
+        undoable=state.reveals_nothing(action),
     )
 
 
@@ -131,7 +135,7 @@ def fill_in_old_rows(game: AnyGame, rows: list[ActionRow], names: list[str]) -> 
 
     Their stored names stay as they were shown.
     """
-    if all(row.move is not None for row in rows if row.seat >= 0):
+    if all(row.move is not None for row in rows if row.seat >= 0 and row.undoes is None):
         return
     with seat_names(names):
         _fill_in(game, rows)
@@ -139,12 +143,11 @@ def fill_in_old_rows(game: AnyGame, rows: list[ActionRow], names: list[str]) -> 
 
 def _fill_in(game: AnyGame, rows: list[ActionRow]) -> None:
     state = game.new_initial_state()
+    takeback: list[ActionRow] = []
     for row in rows:
-        fresh = describe_move(state, row.action, row.seat) if row.seat >= 0 and row.move is None else None
-        try:
-            state.apply_action(row.action)
-        except IllegalActionError as error:
-            raise RecordError(f"action {row.idx} ({row.action}) does not replay: {error}") from None
+        old = row.seat >= 0 and row.undoes is None and row.move is None
+        fresh = describe_move(state, row.action, row.seat, row.idx) if old else None
+        state = advance(state, takeback, [row])
         if fresh is not None:
             note_result(fresh, state)
             row.move, row.public_move, row.result = fresh.move, fresh.public_move, fresh.result
@@ -166,19 +169,21 @@ def log_entry(row: ActionRow, seat: int | None, lang: str) -> LogEntry:
         label=in_lang(names, lang) if names else None,
         move=row.move if own else row.public_move,
         result=in_lang(row.result, lang) if row.result else None,
+        took_back=None if row.undoes is None else row.undoes + 1,
     )
 
 
 def log_entries(rows: list[ActionRow], entry_of: Callable[[ActionRow], LogEntry]) -> list[LogEntry]:
     """The log of these rows (the players' moves among them): one entry per move, a move of
-    several steps (its later steps `joined`) as one."""
+    several steps (its later steps `joined`) as one. Steps whose move began before the rows
+    (a log window that starts inside a move) are left out, as a part of a move is not one."""
     moves: list[list[ActionRow]] = []
     for row in rows:
         if row.seat < 0:
             continue
         if row.joined and moves and moves[-1][-1].seat == row.seat:
             moves[-1].append(row)
-        else:
+        elif not row.joined or moves:
             moves.append([row])
     return [_one_entry([entry_of(row) for row in steps]) for steps in moves]
 
@@ -241,6 +246,11 @@ class Room:
         self.chat_times: dict[int, list[float]] = {}
         self.chat_log: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
         """The latest chat, kept here so a hello reads no database."""
+        self.version = state.version
+        """The table's version: every step stored, moves taken back and the steps that did it
+        included (the state's own version counts only what stands)."""
+        self.takeback: list[ActionRow] = []
+        """The last moves, newest last, that could each be taken back (see takeback.py)."""
         self.decisions: list[ActionRow] = []
         self._log_entries: dict[tuple[int, bool, str], LogEntry] = {}
         """The log's entries as sent, by move, whether the receiver made it, and language."""
@@ -259,6 +269,9 @@ class Room:
         """People's seats a bot plays until they come back."""
         self.turn_started = time.time()
         """When the player to move got the turn (a restart gives them a fresh turn)."""
+        self.turn_before: dict[int, float] = {}
+        """For each move that may be taken back (by index), when its mover's turn had started:
+        taking it back gives the turn back as it was, so it never buys more time."""
         self.offline_since: dict[int, float] = {}
         """Since when each person's seat has had no connection (absent: connected)."""
         self.last_activity = time.monotonic()
@@ -274,8 +287,9 @@ class Room:
         seats = await store.get_seats(table.id)
         rows = await store.load_actions(table.id)
         fill_in_old_rows(game, rows, player_names(seats))
-        record = Record(table.game, table.players, table.options, [row.action for row in rows])
-        room = cls(store, table, seats, game, record.replay(game=game), bot_delay)
+        state, takeback = replay_rows(game, rows)
+        room = cls(store, table, seats, game, state, bot_delay)
+        room.version, room.takeback = len(rows), takeback
         room.decisions = [row for row in rows if row.seat >= 0][-LOG_LENGTH:]
         try:
             room.chat_log.extend(await store.recent_chat(table.id, CHAT_HISTORY))
@@ -356,7 +370,7 @@ class Room:
             clock=ClockInfo.model_construct(**self.table.clock),
             deadline=self.deadline(clock_only=True),
             status=self.table.status,
-            version=state.version if started else 0,
+            version=self.version if started else 0,
             you=seat,
             seats=self.seat_list(),
             to_move=to_move,
@@ -365,6 +379,17 @@ class Room:
             log=log_entries(self.decisions, lambda row: self._log_entry(row, seat, lang)),
             result=final_result(state, lang, self.player_names()) if finished else None,
             rematch=self.table.rematch_id,
+            can_take_back=self.may_take_back(seat),
+        )
+
+    def may_take_back(self, seat: int | None) -> bool:
+        """Whether `seat` may take back its last move now (see take_back)."""
+        return (
+            self.table.status == TableStatus.RUNNING
+            and seat is not None
+            and seat not in self.standins
+            and bool(self.takeback)
+            and self.takeback[-1].seat == seat
         )
 
     def _log_entry(self, row: ActionRow, seat: int | None, lang: str) -> LogEntry:
@@ -541,10 +566,31 @@ class Room:
         if not stored:
             raise TableError(STORED_FIRST)
 
-    async def _commit_unless_stale(self, seat: int | None, steps: list[int]) -> bool:
+    async def take_back(self, seat: int | None, version: int) -> None:
+        """A person takes back their last move: checked, stored as a step of its own, the
+        state before the move restored, broadcast."""
+        async with self.lock:
+            self._check_table(seat, version)
+            if not self.may_take_back(seat):
+                raise TableError(NO_TAKE_BACK)
+            row, earlier = undo_row(self.version, self.takeback[-1]), rewind(self.state)
+            try:
+                await self.store.append_actions(self.id, [row])
+            except StaleWriteError:
+                await self.reread(full=True)
+                stored = False
+            else:
+                self._adopt(earlier, [row])
+                stored = True
+        self.broadcast()
+        self.kick()
+        if not stored:
+            raise TableError(STORED_FIRST)
+
+    async def _commit_unless_stale(self, seat: int | None, steps: list[int], by_bot: bool = False) -> bool:
         """Commit; if another process stored a move first, catch up instead and return False."""
         try:
-            await self._commit(seat, steps)
+            await self._commit(seat, steps, by_bot)
         except StaleWriteError:
             await self.reread(full=True)
             return False
@@ -563,13 +609,10 @@ class Room:
         """Another process stored these rows (None: too many to announce): adopt them, or
         read from the database what this process is missing."""
         async with self.lock:
-            version = self.state.version
+            version = self.version
             fresh = [row for row in rows or [] if row.idx >= version]
             if rows is not None and fresh and fresh[0].idx == version:
-                state = self.state.clone()
-                for row in fresh:
-                    state.apply_action(row.action)
-                self._adopt(state, fresh)
+                self._adopt(advance(self.state, self.takeback[:], fresh), fresh)
                 if end:  # the game's end: its status and result
                     await self.reread(full=True)
                 changed = True
@@ -584,13 +627,10 @@ class Room:
     async def reread(self, full: bool) -> bool:
         """Read what other processes stored (as catch_up), the caller holding the room's lock;
         returns whether anything changed."""
-        rows = await self.store.load_actions(self.id, after=self.state.version)
+        rows = await self.store.load_actions(self.id, after=self.version)
         changed = False
         if rows:
-            state = self.state.clone()
-            for row in rows:
-                state.apply_action(row.action)
-            self._adopt(state, rows)
+            self._adopt(advance(self.state, self.takeback[:], rows), rows)
             changed = True
         if full or (rows and self.state.is_terminal()):
             table = await self.store.get_table(self.id)
@@ -614,16 +654,21 @@ class Room:
         for client in list(self.clients):
             client.post(text_out)
 
-    def _check_move(self, seat: int | None, move: int | Mapping[str, Any], version: int) -> list[int]:
-        """The move's steps, once it is checked to be the seat's to make and legal now."""
+    def _check_table(self, seat: int | None, version: int) -> None:
+        """What a move and taking one back both need: a running table, a seat the person plays
+        and the table's current version."""
         if self.table.status != TableStatus.RUNNING:
             raise TableError(NOT_RUNNING, status=STATUS_WORDS[self.table.status])
         if seat is None:
             raise TableError(NOT_SEATED)
-        if version != self.state.version:
-            raise TableError(STALE_VERSION, current=self.state.version, given=version)
+        if version != self.version:
+            raise TableError(STALE_VERSION, current=self.version, given=version)
         if seat in self.standins:
             raise TableError(STANDING_IN)
+
+    def _check_move(self, seat: int | None, move: int | Mapping[str, Any], version: int) -> list[int]:
+        """The move's steps, once it is checked to be the seat's to make and legal now."""
+        self._check_table(seat, version)
         if (mover := self.state.current_player()) != seat:
             raise TableError(NOT_YOUR_TURN, name=self.seats[mover].name, seat=mover + 1)
         if not isinstance(move, Mapping):
@@ -648,22 +693,25 @@ class Room:
             except IllegalActionError:
                 raise TableError(ILLEGAL_ACTION, action=step) from None
 
-    async def _commit(self, seat: int | None, steps: list[int]) -> None:
+    async def _commit(self, seat: int | None, steps: list[int], by_bot: bool = False) -> None:
         """Store a move (its steps: one decision, or several of one move) and the chance
-        outcomes after it, then adopt the new state."""
+        outcomes after it, then adopt the new state. A bot's move is never taken back, not even
+        by the person it stood in for."""
         state = self.state.clone()
         rows: list[ActionRow] = []
         if seat is not None:
             with seat_names(self.player_names()):  # the names the log keeps for this move
                 for action in steps:
-                    row = describe_move(state, action, seat)
+                    row = describe_move(state, action, seat, self.version + len(rows))
                     state.apply_action(action)
                     note_result(row, state)
                     rows.append(row)
         while state.is_chance_node():
-            outcome = sample_chance(state, chance_rng(self.table.seed, state.version))
-            rows.append(ActionRow(state.version, outcome, -1))
-            state.apply_action(outcome)
+            idx = self.version + len(rows)
+            rows.append(ActionRow(idx, sample_chance(state, chance_rng(self.table.seed, idx)), -1))
+            state.apply_action(rows[-1].action)
+        if rows and (by_bot or len(rows) > 1 or state.is_terminal()):  # chance followed, or the end
+            rows[0].undoable = False
         ends = state.is_terminal() and self.table.status == TableStatus.RUNNING
         result = stored_result(state) if ends else None
         if rows:
@@ -679,7 +727,18 @@ class Room:
     def _adopt(self, state: State, rows: list[ActionRow]) -> None:
         """Take the state after stored rows as the table's."""
         self.state = state
-        self.turn_started = time.time()
+        turn_started = time.time()
+        for row in rows:
+            if row.undoes is not None:  # the turn as it was before the move
+                turn_started = self.turn_before.get(row.undoes, turn_started)
+            elif row.undoable:
+                self.turn_before[row.idx] = self.turn_started
+            follow_takeback(self.takeback, row)
+        self.turn_started = turn_started
+        if rows:
+            self.version = rows[-1].idx + 1
+            undoable = {row.idx for row in self.takeback}
+            self.turn_before = {idx: t for idx, t in self.turn_before.items() if idx in undoable}
         self.last_activity = time.monotonic()
         if state.is_terminal() or self.deadline() != self._watched:  # most steps change no deadline
             self._tick.set()
@@ -728,21 +787,21 @@ class Room:
     async def _drive_bots(self) -> None:
         await self._resolve_open_chance()
         while (seat := self.bot_to_move()) is not None:
-            version = self.state.version
+            version = self.version
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
             steps = await self._bot_move(seat)
             async with self.lock:
-                if self.state.version != version or seat not in self.bots or not self.drives:
+                if self.version != version or seat not in self.bots or not self.drives:
                     continue  # someone moved first, or the person came back
-                await self._commit_unless_stale(seat, steps)
+                await self._commit_unless_stale(seat, steps, by_bot=True)
             self.broadcast()
 
     def _let_bots_observe(self) -> None:
         """Bots with a memory see each step, through their seat's eyes only."""
         for seat, bot in self.bots.items():
             if bot.watches_table:
-                rng = bot_rng(self.table.seed, self.state.version, seat)
+                rng = bot_rng(self.table.seed, self.version, seat)
                 bot.observe(self.state.resample_from_infostate(seat, rng))
 
     async def _bot_move(self, seat: int) -> list[int]:

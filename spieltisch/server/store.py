@@ -101,11 +101,13 @@ Texts = dict[str, str]
 
 @dataclass
 class ActionRow:
-    """A stored step: a player's move (`seat` >= 0) or a chance outcome (`seat` -1).
+    """A stored step: a player's move (`seat` >= 0), a chance outcome (`seat` -1), or a player
+    taking back their last move (`undoes` the move's index, `action` UNDO_ACTION).
 
     A move keeps how it was shown when it was made, in every language, so a
     replay or a reconnect shows the same log. Adding a language adds keys, not
-    columns.
+    columns. Nothing stored is ever removed: a move taken back stays, and the
+    step that takes it back follows it.
     """
 
     idx: int
@@ -124,11 +126,15 @@ class ActionRow:
     joined: bool = False
     """A step that goes on with its mover's move of several steps (State.move_open before it):
     the log shows the whole move as one line."""
+    undoable: bool = False
+    """The move revealed nothing and no chance event followed it: its mover may take it back."""
+    undoes: int | None = None
+    """The index of the move this step takes back (None: not a step that takes one back)."""
 
     def detail(self) -> str | None:
         if self.seat < 0:
             return None
-        fields: dict[str, object] = {
+        fields: dict[str, Any] = {
             "label": self.label,
             "public": self.public,
             "move": self.move,
@@ -137,6 +143,10 @@ class ActionRow:
         }
         if self.joined:
             fields["joined"] = True
+        if self.undoable:
+            fields["undoable"] = True
+        if self.undoes is not None:
+            fields["undoes"] = self.undoes
         return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -160,6 +170,8 @@ class ActionRow:
             found.get("public_move"),
             found.get("result"),
             bool(found.get("joined")),
+            bool(found.get("undoable")),
+            found.get("undoes"),
         )
 
 

@@ -29,7 +29,7 @@ from tests.server.conftest import hello, new_table, receive
 
 STATE_KEYS = {
     "type", "table", "game", "title", "options", "clock", "deadline", "status", "version", "you", "seats",
-    "to_move", "view", "legal", "log", "result", "rematch",
+    "to_move", "view", "legal", "log", "result", "rematch", "can_take_back",
 }  # fmt: skip
 
 
@@ -117,6 +117,8 @@ def check_message(
         return
     assert set(message) == STATE_KEYS
     assert message["you"] == seat
+    # Only the last mover may be offered to take the move back.
+    assert not message["can_take_back"] or (seat is not None and message["log"][-1]["seat"] == seat)
     if message["status"] == "open":
         assert message["view"] is None and message["legal"] == [] and message["log"] == []
         return
@@ -140,18 +142,27 @@ def check_message(
 def check_log_entry(
     entry: dict, seat: int | None, lang: str, states: list[State], history: list[int]
 ) -> None:
-    before, after = states[entry["version"] - 1], states[entry["version"]]
-    assert set(entry) == {"version", "seat", "label", "move", "result"}
-    assert before.current_player() == entry["seat"]
-    action = history[entry["version"] - 1]
-    if entry["seat"] != seat:
-        # Others read only the public name and struct, which conformance keeps free of hidden cards.
-        assert entry["label"] == before.public_action_label(action, lang)
-        assert entry["move"] == before.public_action_struct(action)
-    else:
-        assert entry["label"] == before.action_label(action, lang)
-        assert entry["move"] == before.action_struct(action)
-    assert entry["result"] == after.public_result(action, lang)
+    """An entry is a move of one step, or of several (a LEVEL 8 lay-down): its first step's name
+    and struct, and its last step's result (or name too, where that showed nothing)."""
+    last = entry["version"]
+    first = last
+    while first > 1 and states[first - 1].move_open() and states[first - 2].current_player() == entry["seat"]:
+        first -= 1  # a step that went on with its mover's move: the entry began earlier
+    assert set(entry) == {"version", "seat", "label", "move", "result", "took_back"}
+    assert states[first - 1].current_player() == entry["seat"]
+    mine = entry["seat"] == seat
+    # Others read only the public names and structs, which conformance keeps free of hidden cards.
+    labels = [
+        states[v - 1].action_label(history[v - 1], lang)
+        if mine
+        else states[v - 1].public_action_label(history[v - 1], lang)
+        for v in (first, last)
+    ]
+    before, action = states[first - 1], history[first - 1]
+    assert entry["move"] == (before.action_struct(action) if mine else before.public_action_struct(action))
+    assert entry["result"] == states[last].public_result(history[last - 1], lang)
+    joined = first < last and entry["result"] is None and all(labels)
+    assert entry["label"] == (" · ".join(labels) if joined else labels[0])
 
 
 def check_result(result: dict, state: State, lang: str) -> None:
@@ -187,7 +198,16 @@ def test_every_message_shows_only_what_its_receiver_may_see(
 
 def check_full_logs(client: TestClient, truth: dict, states: list[State], received: dict) -> None:
     """The whole log (GET .../log) holds every player move, each as the asking seat may know it."""
-    moves = [v + 1 for v, state in enumerate(states[:-1]) if state.current_player() >= 0]
+
+    def ends_a_move(v: int) -> bool:  # step v is not followed by a step of the same move
+        after = states[v + 1]
+        return not (
+            v + 1 < len(states) - 1
+            and after.move_open()
+            and after.current_player() == states[v].current_player()
+        )
+
+    moves = [v + 1 for v, state in enumerate(states[:-1]) if state.current_player() >= 0 and ends_a_move(v)]
     for seat, messages in received.items():
         lang = truth["langs"][seat]
         headers = {"x-seat-token": truth["tokens"][seat]} if seat is not None else {}

@@ -29,6 +29,10 @@ from spieltisch.games.allegra.text import (
 )
 from spieltisch.games.allegra.views import AllegraMove, AllegraReference, AllegraView
 
+QUIET_KINDS = frozenset({"draw", "discard", "knock", "no_knock", "accept", "decline"})
+"""Choices that show nobody anything new, unless a card turns up (see reveals_nothing);
+drawing from the pile is chance."""
+
 TURNS_PER_PLAYER = 150
 """The turn cap's default per player: set well above what games between heuristic
 bots reach (measured with `spieltisch caps allegra`, figures in docs/rules/allegra.md)."""
@@ -162,6 +166,15 @@ class AllegraGame(Game[AllegraState]):
 
     def public_action_struct(self, state: AllegraState, action: int) -> AllegraMove | None:
         return public_action_struct(state, action)
+
+    def reveals_nothing(self, state: AllegraState, action: int) -> bool:
+        """The choices, and a card laid on or taken from a face-up place, unless the move turns
+        a face-down card up (the end of a game shows every layout)."""
+        if action_struct(state, action)["kind"] not in QUIET_KINDS | {"place", "take"}:
+            return False
+        after = state.clone()
+        after.apply_action(action)
+        return after.up == state.up
 
     def public_result(self, state: AllegraState, action: int, lang: str) -> dict[str, Any] | None:
         """The card a flip showed, or the face-down card an exchange or a take uncovered."""

@@ -30,6 +30,9 @@ from spieltisch.games.calcory.text import (
 )
 from spieltisch.games.calcory.views import CalcoryMove, CalcoryReference, CalcoryView
 
+QUIET_KINDS = frozenset({"stop", "turn_back", "return", "put_back"})
+"""The moves that show nobody anything new (see reveals_nothing)."""
+
 IDLE_TURNS_PER_PLAYER = 30
 """The idle cap's default per player: set above what games between heuristic
 bots reach (measured with `spieltisch caps calcory`, figures in docs/rules/calcory.md)."""
@@ -127,6 +130,10 @@ class CalcoryGame(Game[CalcoryState]):
 
     def public_action_struct(self, state: CalcoryState, action: int) -> CalcoryMove | None:
         return public_action_struct(state, action)
+
+    def reveals_nothing(self, state: CalcoryState, action: int) -> bool:
+        """Stopping, turning back, and moving a taken card (its digit known): only a turn shows a card."""
+        return action_struct(state, action)["kind"] in QUIET_KINDS
 
     def public_result(self, state: CalcoryState, action: int, lang: str) -> dict[str, Any] | None:
         """After a turn, the digit the card showed: everybody saw it (also when it hit or bust); and the

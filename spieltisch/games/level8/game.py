@@ -26,6 +26,9 @@ from spieltisch.games.level8.phases import LAYDOWN
 from spieltisch.games.level8.rules import Level8State, Settings
 from spieltisch.games.level8.views import Level8Move, Level8Reference, Level8View
 
+QUIET_KINDS = frozenset({"draw_pile", "cancel"})
+"""The moves that show nobody anything new (see reveals_nothing)."""
+
 ROUND_TURNS_PER_PLAYER = 300
 """The default of the safety cap `round_turns`, per player: set above every round of
 games between heuristic bots (measured with `spieltisch caps level8`, figures in
@@ -187,6 +190,11 @@ class Level8Game(Game[Level8State]):
 
     def public_action_struct(self, state: Level8State, action: int) -> Level8Move | None:
         return moves.public_action_struct(state, action)
+
+    def reveals_nothing(self, state: Level8State, action: int) -> bool:
+        """Taking a pile's top card (everybody sees it) and cancelling a lay-down begun;
+        every move that shows a hand card, or draws, reveals something."""
+        return moves.action_struct(state, action)["kind"] in QUIET_KINDS
 
     def public_result(self, state: Level8State, action: int, lang: str) -> dict[str, Any] | None:
         """A move that ended a round (or the game): who went out, the new levels, who won."""

@@ -23,6 +23,9 @@ from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.lucandor.rules import LucandorState, Settings
 from spieltisch.games.lucandor.views import LucandorMove, LucandorReference, LucandorView
 
+QUIET_KINDS = frozenset({"put", "take", "drawer", "door", "slot", "secure"})
+"""The moves that show nobody anything new (see reveals_nothing)."""
+
 
 class LucandorGame(Game[LucandorState]):
     """Der Graf von Lucandor for 3-5 players, with its wardrobe and cards from data files."""
@@ -136,6 +139,11 @@ class LucandorGame(Game[LucandorState]):
 
     def public_action_struct(self, state: LucandorState, action: int) -> LucandorMove | None:
         return moves.public_action_struct(state, action)
+
+    def reveals_nothing(self, state: LucandorState, action: int) -> bool:
+        """Moves on the open wardrobe: putting, taking, a drawer, the door, a scoring slot, securing.
+        A card played from the hand shows it; a luck check draws."""
+        return moves.action_struct(state, action)["kind"] in QUIET_KINDS
 
     def render_text(self, state: LucandorState, seat: int | None, lang: str, width: int) -> str:
         return text.render(state, seat, lang, width)

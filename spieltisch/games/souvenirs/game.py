@@ -101,6 +101,10 @@ class SouvenirsGame(Game[SouvenirsState]):
     def public_action_struct(self, state: SouvenirsState, action: int) -> SouvenirsMove | None:
         return public_action_struct(state, action)
 
+    def reveals_nothing(self, state: SouvenirsState, action: int) -> bool:
+        """Placing the card being laid: everybody saw it when it was chosen."""
+        return action_struct(state, action)["kind"] == "place"
+
     def reference_data(self) -> SouvenirsReference:
         """The colours' and cards' names in German and English from this table's deck; its score table."""
         return reference_data(self.settings.deck, self.settings.table)

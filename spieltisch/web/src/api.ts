@@ -38,9 +38,11 @@ export interface PublicResult {
  * `forced` (always sent, false unless marked) lets the table make it for the player (autoplay.tsx). */
 export type Move<M extends MoveStruct = MoveStruct> = Omit<Schemas["LegalMove"], "move" | "forced"> & { move: M; forced?: boolean };
 
-export type LogEntry<M extends MoveStruct = MoveStruct> = Omit<Schemas["LogEntry"], "move" | "result"> & {
+export type LogEntry<M extends MoveStruct = MoveStruct> = Omit<Schemas["LogEntry"], "move" | "result" | "took_back"> & {
   move?: M | null;
   result?: PublicResult | null;
+  /** This step took back a move: that move's version. */
+  took_back?: number | null;
 };
 
 /** A seat's view of the game: each game's own shape (the game tables type their own). */

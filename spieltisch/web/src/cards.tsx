@@ -1,5 +1,6 @@
 // Cards drawn as SVG: every colour also has its own symbol, so no one has to
-// tell colours apart to play (colour-blind safe, Okabe-Ito palette).
+// tell colours apart to play (colour-blind safe, Okabe-Ito palette). Each card
+// names its face in `data-card` (a back: "back"), by which it travels (motion.ts).
 
 export interface Suit {
   fill: string;
@@ -64,7 +65,7 @@ export function Card({ rank, colour, title, small, highlight }: CardProps) {
   const size = small ? { width: 30, height: 42 } : { width: 44, height: 62 };
   const label = title ?? `${suit ? suit.name + " " : ""}${rank}`;
   return (
-    <svg class={"card" + (highlight ? " changed" : "")} viewBox="0 0 44 62" {...size} role="img" aria-label={label}>
+    <svg class={"card" + (highlight ? " changed" : "")} viewBox="0 0 44 62" {...size} role="img" aria-label={label} data-card={`${suit?.name ?? ""}:${rank}`}>
       <title>{label}</title>
       <rect x="1" y="1" width="42" height="60" rx="5" fill={fill} stroke="#222" stroke-width="1.5" />
       <text x="22" y={suit ? 28 : 37} text-anchor="middle" font-size="19" font-weight="700" fill={ink}>
@@ -78,7 +79,7 @@ export function Card({ rank, colour, title, small, highlight }: CardProps) {
 export function CardBack({ small, title = "hidden card" }: { small?: boolean; title?: string }) {
   const size = small ? { width: 30, height: 42 } : { width: 44, height: 62 };
   return (
-    <svg class="card back" viewBox="0 0 44 62" {...size} role="img" aria-label={title}>
+    <svg class="card back" viewBox="0 0 44 62" {...size} role="img" aria-label={title} data-card="back">
       <title>{title}</title>
       <rect x="1" y="1" width="42" height="60" rx="5" fill="#35507a" stroke="#222" stroke-width="1.5" />
       <path d="M8 8 L36 54 M36 8 L8 54" stroke="#9fb3d1" stroke-width="2" />

@@ -106,6 +106,8 @@ const en = {
   standin: "a bot stands in",
   standinYou: "A bot is playing your seat for now (your time ran out, or you were away).",
   takeBack: "Take my seat back",
+  undo: "Take back my move",
+  undoHint: "Your last move showed nothing and nobody has moved since: you may take it back.",
   botMovesForYou: "A bot moves for you",
 } as const;
 
@@ -215,6 +217,8 @@ const de: Record<Key, string> = {
   standin: "ein Bot vertritt",
   standinYou: "Ein Bot spielt gerade für dich (deine Zeit war abgelaufen, oder du warst weg).",
   takeBack: "Platz zurücknehmen",
+  undo: "Zug zurücknehmen",
+  undoHint: "Dein letzter Zug hat nichts gezeigt, und seither hat niemand gezogen: du kannst ihn zurücknehmen.",
   botMovesForYou: "Ein Bot zieht für dich",
 };
 

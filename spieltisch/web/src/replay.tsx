@@ -4,9 +4,10 @@
 // (Home and End too) and the game log's lines move through it; #/replay/<id>/<version>
 // opens it at the moment after that version's move.
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, loadKeys, type GameInfo, type LogEntry, type ReplayStep, type TableSummary, type View } from "./api";
 import type { Lang, T } from "./i18n";
+import { useCardMotion } from "./motion";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
 import { ScoreCards, entryText, seatName } from "./table";
@@ -21,6 +22,8 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
   const [index, setIndex] = useState<number | null>(at ? null : 0);
   const token = loadKeys(id).token;
   const reference = useReference(id);
+  const board = useRef<HTMLDivElement>(null);
+  useCardMotion(board, step?.version ?? -1); // each step's cards travel, as at the table
   useEffect(() => {
     api.table(id).then((found) => {
       setTable(found);
@@ -108,7 +111,7 @@ export function ReplayPage({ id, t, lang }: { id: string; t: T; lang: Lang }) {
           t("stepStart")
         )}
       </p>
-      <div class="board">
+      <div class="board" ref={board}>
         <Renderer
           game={table.game}
           view={step.view}

@@ -456,6 +456,8 @@ export interface components {
             result: {
                 [key: string]: unknown;
             } | null;
+            /** Took Back */
+            took_back: number | null;
         };
         /** Ok */
         Ok: {
@@ -853,8 +855,26 @@ export interface components {
             result: components["schemas"]["FinalResult"] | null;
             /** Rematch */
             rematch: string | null;
+            /**
+             * Can Take Back
+             * @default false
+             */
+            can_take_back: boolean;
         };
-        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["Act"] | components["schemas"]["ActMove"] | components["schemas"]["Chat"] | components["schemas"]["Ping"];
+        /**
+         * TakeBack
+         * @description Take back your own last move (see docs/server.md, Undo); `version` is the table's as you saw it.
+         */
+        TakeBack: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take_back";
+            /** Version */
+            version: number;
+        };
+        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["Act"] | components["schemas"]["ActMove"] | components["schemas"]["TakeBack"] | components["schemas"]["Chat"] | components["schemas"]["Ping"];
         ServerMessage: components["schemas"]["StateMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["ChatMessage"] | components["schemas"]["ChatHistory"] | components["schemas"]["ErrorMessage"] | components["schemas"]["Pong"];
         /**
          * CloseCode

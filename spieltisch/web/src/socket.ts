@@ -53,6 +53,8 @@ export interface TableSocket {
   move: (action: number, version: number) => boolean;
   /** Sends a move of several steps as data (a LEVEL 8 lay-down), made at `version`; false as for `move`. */
   moveData: (move: MoveStruct, version: number) => boolean;
+  /** Asks to take back your last move, as seen at `version`; sent once, as a move is. */
+  takeBack: (version: number) => boolean;
   chatSend: (text: string) => boolean;
   /** Says hello again with the seat token: a person a bot stands in for takes the seat back. */
   reclaim: () => boolean;
@@ -175,6 +177,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
   };
   const move = (action: number, version: number): boolean => send({ type: "action", action, version });
   const moveData = (data: MoveStruct, version: number): boolean => send({ type: "move", move: { ...data }, version });
+  const takeBack = (version: number): boolean => send({ type: "take_back", version });
   const chatSend = (text: string): boolean => {
     const ws = ready();
     if (!ws) return false;
@@ -187,5 +190,5 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
     ws.send(hello());
     return true;
   };
-  return { state, previous, log, chat, error, link, waiting, move, moveData, chatSend, reclaim };
+  return { state, previous, log, chat, error, link, waiting, move, moveData, takeBack, chatSend, reclaim };
 }

@@ -9,6 +9,7 @@ import { botName, clockTime, countdown, formatDate, formatTime, type Lang, type 
 import { useTurnNotice } from "./notice";
 import { Aids } from "./aids";
 import { AutoplayToggle, useAutoplay, useForcedMove } from "./autoplay";
+import { useCardMotion } from "./motion";
 import { PromptBar } from "./promptbar";
 import { useReference } from "./reference";
 import { rendererFor } from "./renderers";
@@ -397,6 +398,8 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
   // without its own table or without moves as data); elsewhere it is folded.
   const clickable = Renderer !== GenericView && playable(state.legal);
   const [listOpen, setListOpen] = useState<boolean | null>(null);
+  const board = useRef<HTMLDivElement>(null);
+  useCardMotion(board, state.version);
   const move = (action: number) => {
     socket.move(action, state.version);
   };
@@ -406,8 +409,11 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
   return (
     <section class="play" aria-label={t("boardOf", { game: state.title })}>
       <LastMove state={state} entries={socket.log} t={t} />
+      {state.status === "running" && state.you !== null && (
+        <TakeBack allowed={live && state.can_take_back} onClick={() => socket.takeBack(state.version)} t={t} />
+      )}
       {state.view && reference && (
-        <div class="board" data-testid="board">
+        <div class="board" data-testid="board" ref={board}>
           <Renderer
             game={state.game}
             view={state.view}
@@ -459,6 +465,17 @@ function Play({ socket, state, t, lang }: { socket: TableSocket; state: StateMes
   );
 }
 
+/** Takes back your last move; the server says when that is allowed (`can_take_back`). */
+function TakeBack({ allowed, onClick, t }: { allowed: boolean; onClick: () => void; t: T }) {
+  return (
+    <p class="take-back row">
+      <button type="button" data-testid="take-back" disabled={!allowed} title={allowed ? t("undoHint") : undefined} onClick={onClick}>
+        {t("undo")}
+      </button>
+    </p>
+  );
+}
+
 function End({ id, state, keys, t }: { id: string; state: StateMessage; keys: Keys; t: T }) {
   const result = state.result;
   if (!result) return null;
@@ -500,6 +517,7 @@ function End({ id, state, keys, t }: { id: string; state: StateMessage; keys: Ke
  * is over, each line opens the replay at that moment. */
 function Log({ id, state, entries, t }: { id: string; state: StateMessage; entries: LogEntry[]; t: T }) {
   const list = useRef<HTMLOListElement>(null);
+  const takenBack = new Set(entries.flatMap((entry) => (entry.took_back == null ? [] : [entry.took_back])));
   useEffect(() => {
     const element = list.current;
     if (element) element.scrollTop = element.scrollHeight;
@@ -511,7 +529,7 @@ function Log({ id, state, entries, t }: { id: string; state: StateMessage; entri
       <ol data-testid="log" ref={list} tabIndex={0} aria-label={t("log")}>
         {entries.length === 0 && <li class="note">{t("logEmpty")}</li>}
         {entries.map((entry, index) => (
-          <li key={entry.version} class={index === entries.length - 1 ? "latest" : undefined} data-version={entry.version}>
+          <li key={entry.version} class={logClass(entry, index === entries.length - 1, takenBack)} data-version={entry.version}>
             {state.status === "finished" ? (
               <a href={`#/replay/${id}/${entry.version}`}>
                 <span>
@@ -528,6 +546,12 @@ function Log({ id, state, entries, t }: { id: string; state: StateMessage; entri
       </ol>
     </section>
   );
+}
+
+/** A log line's marks: the newest, a move later taken back (struck through), a step that took one back. */
+function logClass(entry: LogEntry, latest: boolean, takenBack: Set<number>): string | undefined {
+  const marks = [latest && "latest", takenBack.has(entry.version) && "taken-back", entry.took_back != null && "took-back"];
+  return marks.filter(Boolean).join(" ") || undefined;
 }
 
 function Chat({ socket, seated, t, lang }: { socket: TableSocket; seated: boolean; t: T; lang: Lang }) {
