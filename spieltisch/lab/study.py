@@ -193,8 +193,9 @@ def run_study(
     try:
         with terminate_as_interrupt():
             for results in in_chunks(runner, play_task, tasks, size=chunk):
-                writer.append(results)
-                outcome.results += results
+                with signals_held():
+                    writer.append(results)
+                    outcome.results += results
                 for result in results:
                     if on_result:
                         on_result(result)
@@ -252,6 +253,25 @@ def terminate_as_interrupt() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Inside, Ctrl-C and SIGTERM wait for the block to end, then stop the run as Ctrl-C does: a chunk
+    is saved and counted whole, never saved but left out of the report (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    previous = {number: signal.signal(number, lambda signum, _: held.append(signum))
+                for number in (signal.SIGINT, signal.SIGTERM)}  # fmt: skip
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    if held:
+        raise KeyboardInterrupt
 
 
 def stop_quickly(executor: Executor) -> None:

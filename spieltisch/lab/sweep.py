@@ -34,7 +34,7 @@ from spieltisch.lab.simulation import (
     resolve_game_class,
 )
 from spieltisch.lab.stats import adjust_p_values, clustered_share, paired_difference, scipy_stats, wilson
-from spieltisch.lab.study import ResultWriter, stop_quickly, terminate_as_interrupt
+from spieltisch.lab.study import ResultWriter, signals_held, stop_quickly, terminate_as_interrupt
 from spieltisch.lab.summary import seat_label
 
 MOST_VALUES = 200  # a range beyond this is a typing slip, not a sweep
@@ -179,8 +179,9 @@ def run_games(
     try:
         with terminate_as_interrupt():
             for chunk_results in in_chunks(executor, play_measured, left, size=chunk):
-                writer.append(chunk_results)
-                results += chunk_results
+                with signals_held():
+                    writer.append(chunk_results)
+                    results += chunk_results
                 for result in chunk_results:
                     if on_result:
                         on_result(result)
