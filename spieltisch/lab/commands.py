@@ -137,7 +137,7 @@ def report(
     except (ValueError, OptionError) as error:
         fail(str(error))
     print_summary(summary)
-    console.print(f"report: {folder / 'report.md'} ({len(outcome.results)} games)", highlight=False)
+    console.print(f"report: {folder / 'report.html'} ({len(outcome.results)} games)", highlight=False)
 
 
 def load_study(folder: Path) -> StudyOutcome:
