@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -139,3 +142,20 @@ def test_a_sweep_chunked_on_a_pool_gives_the_games_played_one_by_one(tmp_path: P
     finally:
         executor.shutdown()
     assert not interrupted and pooled == alone and len(alone) == 18
+
+
+def test_the_scaling_script_prints_a_row_per_worker_count() -> None:
+    script = Path(__file__).resolve().parents[2] / "scripts" / "lab_scaling.py"
+    command = [sys.executable, str(script), "--game", TOY, "--players", "2", "--games", "6"]
+    command += ["--workers", "1,2"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    run = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert run.returncode == 0, run.stderr
+    rows = [
+        line.split("|")[1:-1]
+        for line in run.stdout.splitlines()
+        if line.startswith("| ") and "---" not in line
+    ]
+    assert [row[0].strip() for row in rows] == ["workers", "1", "2"]
+    assert rows[1][2].strip() == "1.00x" and rows[1][3].strip() == "100%"
+    assert float(rows[2][1]) > 0 and "cores" in run.stdout.splitlines()[0]
