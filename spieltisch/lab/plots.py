@@ -130,7 +130,9 @@ def plot_game_length(results: Results, path: Path, names: dict[str, str] | None 
 
     fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     lengths = [r["decisions"] for r in results]
-    edges = np.histogram_bin_edges(lengths, bins=min(30, max(1, len(set(lengths)))))  # one set of bins for all
+    edges = np.histogram_bin_edges(
+        lengths, bins=min(30, max(1, len(set(lengths))))
+    )  # one set of bins for all
     for offset, (variant, group) in enumerate(by_variant(results).items()):
         label = (names or {}).get(variant, variant)
         colour = COLOURS[offset % len(COLOURS)]

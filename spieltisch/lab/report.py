@@ -85,6 +85,11 @@ def write_report(
     players = outcome.spec.players
     label = f"final score: {score_meaning(outcome.spec.game)}"
     drawn = plot_all(outcome.results, summary["variants"], players, out_dir, names, label) if plots else []
+    if plots and summary.get("beside", {}).get("rows"):
+        from spieltisch.lab.studio_plots import plot_beside
+
+        beside_info = summary["beside"]
+        drawn.append(plot_beside(beside_info["rows"], "people", beside_info["study"], out_dir / "beside.png"))
     command = command or outcome.command
     study = summary["study"]
     found = blocks(summary, drawn, command)
@@ -124,6 +129,7 @@ PLOT_NAMES = {
     "scores_by_bot.png": "score distribution per bot",
     "win_share_by_seat.png": "win share by seat with 95% intervals",
     "game_length.png": "game length",
+    "beside.png": "people beside bots, each measure with its 95% interval",
 }
 
 

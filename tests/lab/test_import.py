@@ -280,8 +280,10 @@ def test_real_play_beside_bot_play_of_the_same_rules(server: Server, tmp_path: P
         "--out", bots, "--no-plots",
     )  # fmt: skip
     assert simulated.exit_code == 0, simulated.output
-    result = spieltisch("report", real, "--beside", bots, "--no-plots")
+    result = spieltisch("report", real, "--beside", bots)
     assert result.exit_code == 0, result.output
+    assert (real / "beside.png").read_bytes()[:4] == b"\x89PNG"  # the chart of people beside bots
+    assert 'alt="people beside bots' in (real / "report.html").read_text(encoding="utf-8")
     summary = json.loads((real / "summary.json").read_text())
     rows = {row["measure"]: row for row in summary["beside"]["rows"]}
     length = rows["game length (decisions)"]
