@@ -93,7 +93,7 @@ def sweep(
 
         drawn.append(plot_sweep(rows, spec.keys, spec.players, folder / "sweep.png"))
     report.write_reports(sweep_blocks(data, rows, drawn), f"Sweep: {spec.game}", folder, command)
-    console.print(f"report: {folder / 'report.html'} ({len(results)} games)", highlight=False)
+    played(len(results) - len(kept), seconds, start + seconds, folder)
 
 
 def league(
@@ -156,7 +156,7 @@ def league(
         console.print(
             f"{rating.bot:>24} {rating.rating:7.0f} ({rating.low:.0f}-{rating.high:.0f})", highlight=False
         )
-    console.print(f"report: {folder / 'report.html'} ({len(results)} games)", highlight=False)
+    played(len(results) - len(kept), seconds, start + seconds, folder)
 
 
 LEAGUE_SETTINGS = ("game", "players", "bots", "seed", "options")
@@ -197,6 +197,15 @@ def play(
     return results, interrupted
 
 
+def played(games: int, seconds: float, report_start: float, folder: Path) -> None:
+    """The simulation's time and the report's, apart: which of the two a run spends its time on."""
+    console.print(
+        f"played {games} games in {seconds:.1f} s; report written in "
+        f"{time.perf_counter() - report_start:.1f} s: {folder / 'report.html'}",
+        highlight=False,
+    )
+
+
 def write_csv(path: Path, rows: list[dict[str, Any]], columns: list[str]) -> None:
     with path.open("w", encoding="utf-8", newline="") as file:
         writer = csv.writer(file)
@@ -215,6 +224,8 @@ def _p(value: float | None) -> str:
 
 def _facts(data: dict[str, Any], extra: list[str]) -> list[report.Block]:
     done = f"{data['finished_games']} games played in {data['seconds']:.1f} s"
+    if data.get("resumed_games"):
+        done += f" (resumed: {data['resumed_games']} of them were saved by an earlier run)"
     if data["interrupted"]:
         done += " (**interrupted**: the figures cover the finished games only)"
     options = ", ".join(f"{k}={v}" for k, v in data["options"].items()) or "defaults"
