@@ -181,6 +181,7 @@ def run_study(
     so `spieltisch report` can write the report again. `chunk` fixes the games
     per chunk (default: guided, see chunks.py); it changes no result.
     """
+    spec.check()  # besides: the game's and bots' modules are imported before a process pool forks
     kept = saved_games(spec, out_dir) if kept is None else kept
     done = {(game["index"], game["variant"]) for game in kept}
     everything = plan(spec)
