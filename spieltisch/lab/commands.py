@@ -187,7 +187,10 @@ def strength(
                 progress.advance(current)
                 progress.advance(overall)
 
-            outcome = run_matchup(matchup.spec(games, seed), folder / matchup.label, cores, advance)
+            try:
+                outcome = run_matchup(matchup.spec(games, seed), folder / matchup.label, cores, advance)
+            except OptionError as error:  # the folder holds a matchup of other settings
+                fail(str(error))
             if outcome.results:
                 verdicts.append(judge(matchup, outcome.results, seconds_limit))
             if outcome.interrupted:
