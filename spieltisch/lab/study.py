@@ -292,9 +292,11 @@ def stop_quickly(executor: Executor) -> None:
 
 
 def save_results(outcome: StudyOutcome, out_dir: Path) -> None:
-    """All games in one JSON file, in game order (games.jsonl keeps the finishing order)."""
-    data = {"study": study_json(outcome), "games": outcome.results}
-    (out_dir / "games.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    """All games in one JSON file, in game order (games.jsonl keeps the finishing order): one game
+    a line, each by the C encoder (an indented dump of 1,600 games took a second and more)."""
+    games = ",\n".join(json.dumps(result, separators=(",", ":")) for result in outcome.results)
+    study = json.dumps(study_json(outcome))
+    (out_dir / "games.json").write_text(f'{{"study": {study},\n"games": [\n{games}\n]}}\n', encoding="utf-8")
 
 
 def study_json(outcome: StudyOutcome) -> dict[str, Any]:
