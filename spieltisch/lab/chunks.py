@@ -3,12 +3,11 @@
 One task per game costs a round trip per game (pickling, a queue, a future)
 and, submitted all at once, a future per game held by the parent; one chunk
 per worker leaves the workers that finish early idle at the end. So chunks
-are guided: each is a share of the games not yet handed out
-(`GUIDED_SHARE` of them per worker), at most `MOST_PER_CHUNK`, so they start
-large and shrink to single games near the end, and only `AHEAD` chunks per
-worker are in flight, so a 100,000-game run holds a few hundred futures, not
-100,000. Every game has its own seed, so how the games are chunked changes
-no result.
+are guided: each holds 1 / (`GUIDED_SHARE` x workers) of the games not yet
+handed out, at most `MOST_PER_CHUNK`, so they start large and shrink to
+single games near the end; and only `AHEAD` chunks per worker are in flight,
+so a 100,000-game run holds a few hundred futures, not 100,000. Every game
+has its own seed, so how the games are chunked changes no result.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 MOST_PER_CHUNK = 32
-"""At most this many games per chunk: a killed run replays at most a chunk per worker."""
+"""At most this many games per chunk: a killed run plays again at most the chunks in flight."""
 GUIDED_SHARE = 4
 """A chunk is 1 / (GUIDED_SHARE x workers) of the games not yet handed out."""
 AHEAD = 2
