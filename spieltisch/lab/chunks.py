@@ -133,8 +133,8 @@ def kept_games(
 ) -> list[dict[str, Any]]:
     """The games an earlier run of the same settings saved in `folder`, to resume from ([] for none).
 
-    `planned`: the (game index, arm) of every game wanted now; a saved game outside it is left
-    out. Raises OptionError, before anything is changed, when the folder holds a run of other settings.
+    `planned`: the (game index, arm) of every game wanted now. Raises OptionError, before anything
+    is changed, when the folder holds a run of other settings or games beyond those planned.
     """
     try:
         saved = json.loads((folder / settings_file).read_text(encoding="utf-8"))
@@ -151,8 +151,12 @@ def kept_games(
     kept: dict[tuple[int, str], dict[str, Any]] = {}
     for game in read_games(folder / "games.jsonl"):
         key = (game["index"], game[arm])
-        if key in planned:
-            kept.setdefault(key, game)
+        if key not in planned:  # a game beyond a smaller --games: never dropped unasked
+            raise OptionError(
+                f"{folder} holds games of this run beyond those asked for now (game {key[0] + 1}); "
+                "give a --games that covers them, or --fresh to start over"
+            )
+        kept.setdefault(key, game)
     return list(kept.values())
 
 

@@ -150,8 +150,8 @@ SETTINGS = ("game", "players", "bots", "seed", "options", "variant_options", "ro
 def saved_games(spec: StudySpec, out_dir: Path) -> list[dict[str, Any]]:
     """The games of this study that `out_dir` already holds, to resume from; [] for a new folder.
 
-    Raises OptionError when the folder holds another study (other settings, or imported games),
-    before anything in it is changed. Games beyond a smaller `spec.games` are left out.
+    Raises OptionError when the folder holds another study (other settings, or imported games)
+    or more games than `spec.games`, before anything in it is changed.
     """
     try:
         imported = "imported" in json.loads((out_dir / "study.json").read_text(encoding="utf-8"))

@@ -91,7 +91,7 @@ def test_a_stopped_study_resumes_to_the_games_of_an_uninterrupted_one(tmp_path: 
     assert study["status"] == "complete" and study["resumed_games"] == 5 and study["finished_games"] == 12
 
 
-def test_more_games_extend_a_study_and_other_settings_are_refused(tmp_path: Path) -> None:
+def test_more_games_extend_a_study_and_fewer_or_other_settings_are_refused(tmp_path: Path) -> None:
     out = tmp_path / "study"
 
     def simulate(seed: int, games: int, *extra: str) -> Any:
@@ -106,6 +106,9 @@ def test_more_games_extend_a_study_and_other_settings_are_refused(tmp_path: Path
     before = (out / "games.jsonl").read_bytes()
     other = simulate(4, 10)
     assert other.exit_code == 2 and "other settings (seed)" in " ".join(other.output.split())
+    assert (out / "games.jsonl").read_bytes() == before
+    fewer = simulate(3, 8)
+    assert fewer.exit_code == 2 and "beyond those asked for now (game 9)" in " ".join(fewer.output.split())
     assert (out / "games.jsonl").read_bytes() == before
     anew = simulate(4, 4, "--fresh")
     assert anew.exit_code == 0 and "resuming" not in anew.output
