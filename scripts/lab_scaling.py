@@ -8,7 +8,8 @@ worker count the simulation's seconds (study.json: from the first game handed
 out to the last saved), the speed-up over the first count and the parallel
 efficiency (speed-up / workers, against one worker), and the seconds of the
 whole command (start-up and the report with its plots included). With
---repeat, the fastest of the runs counts. Run it on an otherwise idle machine.
+--repeat, the counts take turns (1, 2, 4, ..., 1, 2, 4, ...) and the fastest
+run of each counts. Run it on an otherwise idle machine.
 """
 
 from __future__ import annotations
@@ -63,19 +64,24 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="runs per count; the fastest counts")
     args = parser.parse_args()
     counts = [int(count) for count in args.workers.split(",")]
-    print(f"{args.game}, {args.players} players, {args.games} games of {args.bots} on {machine()}\n")
+    print(f"{args.game}, {args.players} players, {args.games} games of {args.bots} on {machine()}")
+    best: dict[int, tuple[float, float]] = {}
+    with tempfile.TemporaryDirectory(prefix="lab-scaling-") as folder:
+        for _ in range(args.repeat):  # round after round, so a machine that gets busier slows every count
+            for workers in counts:
+                seconds, whole = run_once(args, workers, Path(folder) / "study")
+                fastest = best.get(workers, (seconds, whole))
+                best[workers] = (min(seconds, fastest[0]), min(whole, fastest[1]))
+                print(f"{workers} workers: {seconds:.2f} s", file=sys.stderr, flush=True)
+    first = counts[0]
+    print()
     print("| workers | simulation s | speed-up | efficiency | whole command s |")
     print("| ---: | ---: | ---: | ---: | ---: |")
-    first: tuple[int, float] | None = None
-    with tempfile.TemporaryDirectory(prefix="lab-scaling-") as folder:
-        for workers in counts:
-            runs = [run_once(args, workers, Path(folder) / "study") for _ in range(args.repeat)]
-            seconds, whole = min(run[0] for run in runs), min(run[1] for run in runs)
-            first = first or (workers, seconds)
-            speed_up = first[1] / seconds
-            efficiency = speed_up * first[0] / workers
-            row = f"| {workers} | {seconds:.2f} | {speed_up:.2f}x | {efficiency:.0%} | {whole:.2f} |"
-            print(row, flush=True)
+    for workers in counts:
+        seconds, whole = best[workers]
+        speed_up = best[first][0] / seconds
+        efficiency = speed_up * first / workers
+        print(f"| {workers} | {seconds:.2f} | {speed_up:.2f}x | {efficiency:.0%} | {whole:.2f} |")
 
 
 if __name__ == "__main__":
