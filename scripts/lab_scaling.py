@@ -7,7 +7,9 @@ Prints a Markdown table (for docs/lab.md) with the machine it ran on: per
 worker count the simulation's seconds (study.json: from the first game handed
 out to the last saved), the speed-up over the first count and the parallel
 efficiency (speed-up / workers, against one worker), and the seconds of the
-whole command (start-up and the report with its plots included). With
+whole command (start-up and the report with its plots included), and the
+CPU seconds of all its processes (which work on a busy machine does not
+change much: more CPU seconds with more workers is overhead). With
 --repeat, the counts take turns (1, 2, 4, ..., 1, 2, 4, ...) and the fastest
 run of each counts. Run it on an otherwise idle machine.
 """
@@ -18,6 +20,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import subprocess
 import sys
 import tempfile
@@ -39,17 +42,22 @@ def machine() -> str:
     return f"{name}, {cores} cores, Python {platform.python_version()}"
 
 
-def run_once(args: argparse.Namespace, workers: int, out: Path) -> tuple[float, float]:
-    """One study from scratch: (simulation seconds, whole command seconds)."""
+def cpu_seconds_of_children() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def run_once(args: argparse.Namespace, workers: int, out: Path) -> tuple[float, float, float]:
+    """One study from scratch: (simulation seconds, whole command seconds, CPU seconds of its processes)."""
     command = [
         sys.executable, "-m", "spieltisch.cli", "simulate", args.game, "--players", str(args.players),
         "--games", str(args.games), "--bots", args.bots, "--seed", "1", "--workers", str(workers),
         "--fresh", "--out", str(out),
     ]  # fmt: skip
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), cpu_seconds_of_children()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    whole = time.perf_counter() - start
-    return float(json.loads((out / "study.json").read_text())["seconds"]), whole
+    whole, cpu = time.perf_counter() - start, cpu_seconds_of_children() - cpu
+    return float(json.loads((out / "study.json").read_text())["seconds"]), whole, cpu
 
 
 def main() -> None:
@@ -65,23 +73,23 @@ def main() -> None:
     args = parser.parse_args()
     counts = [int(count) for count in args.workers.split(",")]
     print(f"{args.game}, {args.players} players, {args.games} games of {args.bots} on {machine()}")
-    best: dict[int, tuple[float, float]] = {}
+    best: dict[int, tuple[float, float, float]] = {}
     with tempfile.TemporaryDirectory(prefix="lab-scaling-") as folder:
         for _ in range(args.repeat):  # round after round, so a machine that gets busier slows every count
             for workers in counts:
-                seconds, whole = run_once(args, workers, Path(folder) / "study")
-                fastest = best.get(workers, (seconds, whole))
-                best[workers] = (min(seconds, fastest[0]), min(whole, fastest[1]))
+                run = run_once(args, workers, Path(folder) / "study")
+                best[workers] = min(run, best.get(workers, run))  # the run of the fastest simulation
+                seconds = run[0]
                 print(f"{workers} workers: {seconds:.2f} s", file=sys.stderr, flush=True)
     first = counts[0]
     print()
-    print("| workers | simulation s | speed-up | efficiency | whole command s |")
-    print("| ---: | ---: | ---: | ---: | ---: |")
+    print("| workers | simulation s | speed-up | efficiency | whole command s | CPU s |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
     for workers in counts:
-        seconds, whole = best[workers]
+        seconds, whole, cpu = best[workers]
         speed_up = best[first][0] / seconds
         efficiency = speed_up * first / workers
-        print(f"| {workers} | {seconds:.2f} | {speed_up:.2f}x | {efficiency:.0%} | {whole:.2f} |")
+        print(f"| {workers} | {seconds:.2f} | {speed_up:.2f}x | {efficiency:.0%} | {whole:.2f} | {cpu:.1f} |")
 
 
 if __name__ == "__main__":
