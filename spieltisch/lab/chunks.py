@@ -4,16 +4,19 @@ One task per game costs a round trip per game (pickling, a queue, a future)
 and, submitted all at once, a future per game held by the parent; one chunk
 per worker leaves the workers that finish early idle at the end. So chunks
 are guided: each holds 1 / (`GUIDED_SHARE` x workers) of the games not yet
-handed out, at most `MOST_PER_CHUNK`, so they start large and shrink to
-single games near the end; and only `AHEAD` chunks per worker are in flight,
-so a 100,000-game run holds a few hundred futures, not 100,000. Every game
-has its own seed, so how the games are chunked changes no result.
+handed out, at most `MOST_PER_CHUNK` and about `CHUNK_SECONDS` of play (the
+games' cost is learnt from the first chunks, of one game each), so they
+start large and shrink to single games near the end; and only `AHEAD` chunks
+per worker are in flight, so a 100,000-game run holds a few hundred futures,
+not 100,000. Every game has its own seed, so how the games are chunked
+changes no result.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from functools import partial
@@ -29,6 +32,10 @@ MOST_PER_CHUNK = 32
 """At most this many games per chunk: a killed run plays again at most the chunks in flight."""
 GUIDED_SHARE = 4
 """A chunk is 1 / (GUIDED_SHARE x workers) of the games not yet handed out."""
+CHUNK_SECONDS = 0.25
+"""A chunk holds about this much play at most: its round trip is noise beside it, and the progress
+bar (and a killed run's loss) moves in steps no longer than that (a game that takes longer is a
+chunk of its own)."""
 AHEAD = 2
 """Chunks in flight per worker: one being played, one waiting, so no worker waits for the parent."""
 
@@ -45,9 +52,11 @@ class InlineExecutor(Executor):
         return future
 
 
-def play_chunk(work: Callable[[T], R], tasks: list[T]) -> list[R]:
-    """In a worker: play a chunk of tasks and return their results together."""
-    return [work(task) for task in tasks]
+def play_chunk(work: Callable[[T], R], tasks: list[T]) -> tuple[float, list[R]]:
+    """In a worker: play a chunk of tasks; the seconds it took and the results together."""
+    start = time.perf_counter()
+    results = [work(task) for task in tasks]
+    return time.perf_counter() - start, results
 
 
 def executor_workers(executor: Executor) -> int:
@@ -61,8 +70,14 @@ def executor_workers(executor: Executor) -> int:
     return 1
 
 
-def chunk_size(left: int, workers: int, most: int = MOST_PER_CHUNK) -> int:
-    """The next chunk's games: a share of what is left, shrinking to 1 at the end."""
+def chunk_size(left: int, workers: int, seconds_per_game: float | None) -> int:
+    """The next chunk's games: a share of what is left, shrinking to 1 at the end, and no more
+    than `CHUNK_SECONDS` of play (one game until a chunk has told what a game costs)."""
+    most = MOST_PER_CHUNK
+    if seconds_per_game is None:
+        most = 1
+    elif seconds_per_game > 0:
+        most = max(1, min(most, int(CHUNK_SECONDS / seconds_per_game)))
     return max(1, min(most, math.ceil(left / (GUIDED_SHARE * workers))))
 
 
@@ -83,13 +98,14 @@ def in_chunks(
             yield [work(task)]
         return
     count = workers or executor_workers(executor)
-    handed = 0
-    running: set[Future[list[R]]] = set()
+    handed, played, seconds = 0, 0, 0.0
+    running: set[Future[tuple[float, list[R]]]] = set()
 
     def hand_out() -> None:
         nonlocal handed
+        pace = seconds / played if played else None
         while handed < len(tasks) and len(running) < AHEAD * count:
-            take = size or chunk_size(len(tasks) - handed, count)
+            take = size or chunk_size(len(tasks) - handed, count, pace)
             running.add(executor.submit(partial(play_chunk, work), tasks[handed : handed + take]))
             handed += take
 
@@ -97,11 +113,13 @@ def in_chunks(
         hand_out()
         while running:
             done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                running.discard(future)
+            finished = [future.result() for future in done]
+            running.difference_update(done)
+            for took, results in finished:
+                played, seconds = played + len(results), seconds + took
             hand_out()  # before the results are saved: the workers never wait for the disk
-            for future in done:
-                yield future.result()
+            for _, results in finished:
+                yield results
     finally:
         for future in running:
             future.cancel()

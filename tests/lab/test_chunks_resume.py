@@ -33,13 +33,16 @@ def saved(folder: Path) -> list[dict[str, Any]]:
     return without_timing(sorted(games, key=lambda r: (r["index"], r.get("variant") or r["arm"])))
 
 
-def test_guided_chunks_shrink_to_single_games_and_hand_out_every_task_once() -> None:
+def test_guided_chunks_shrink_to_single_games_and_hold_a_quarter_second_of_play() -> None:
     sizes, left = [], 1000
     while left:
-        sizes.append(chunks.chunk_size(left, workers=4))
+        sizes.append(chunks.chunk_size(left, workers=4, seconds_per_game=0.001))
         left -= sizes[-1]
     assert sizes[0] == chunks.MOST_PER_CHUNK and sizes[-1] == 1
     assert sizes == sorted(sizes, reverse=True) and sum(sizes) == 1000
+    assert chunks.chunk_size(1000, 4, seconds_per_game=0.025) == 10  # 0.25 s of play
+    assert chunks.chunk_size(1000, 4, seconds_per_game=30.0) == 1  # a search bot's games: one at a time
+    assert chunks.chunk_size(1000, 4, seconds_per_game=None) == 1  # before any game was timed
     executor = make_executor(2)
     try:
         handed = [
