@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 
 console = Console()
 
+FreshArg = Annotated[
+    bool, typer.Option(help="Start over in an --out folder that holds this study's games (default: resume)")
+]
+
 
 def fail(message: str) -> NoReturn:
     """One line on the console, never read as markup (a value may hold "[")."""
@@ -104,12 +108,15 @@ def simulate(
     dask: Annotated[str | None, typer.Option(help="Run on a Dask cluster: its scheduler address")] = None,
     rotate: Annotated[bool, typer.Option(help="Rotate the bots one seat per game")] = True,
     plots: Annotated[bool, typer.Option(help="Draw the PNG plots")] = True,
+    fresh: FreshArg = False,
 ) -> None:
-    """Play many games between bots and write a report with statistics and plots."""
+    """Play many games between bots and write a report with statistics and plots.
+
+    Run again into the same --out folder, a study resumes where it stopped."""
     spec = build_spec(game, players, games, bots, options, options_file, compare, compare_file, seed, rotate)
     folder = out or Path(f"study-{spec.game.replace(':', '-')}-{time.strftime('%Y%m%d-%H%M%S')}")
     command = "spieltisch simulate " + shlex.join(sys.argv[2:]) if len(sys.argv) > 2 else ""
-    run_and_report(spec, folder, workers or os.cpu_count() or 1, dask, command, plots)
+    run_and_report(spec, folder, workers or os.cpu_count() or 1, dask, command, plots, fresh)
 
 
 def report(
@@ -130,7 +137,7 @@ def report(
     except (ValueError, OptionError) as error:
         fail(str(error))
     print_summary(summary)
-    console.print(f"report: {folder / 'report.md'} ({len(outcome.results)} games)", highlight=False)
+    console.print(f"report: {folder / 'report.html'} ({len(outcome.results)} games)", highlight=False)
 
 
 def load_study(folder: Path) -> StudyOutcome:
@@ -180,7 +187,10 @@ def strength(
                 progress.advance(current)
                 progress.advance(overall)
 
-            outcome = run_matchup(matchup.spec(games, seed), folder / matchup.label, cores, advance)
+            try:
+                outcome = run_matchup(matchup.spec(games, seed), folder / matchup.label, cores, advance)
+            except OptionError as error:  # the folder holds a matchup of other settings
+                fail(str(error))
             if outcome.results:
                 verdicts.append(judge(matchup, outcome.results, seconds_limit))
             if outcome.interrupted:
@@ -272,22 +282,47 @@ def variant_options(
 
 
 def run_and_report(
-    spec: StudySpec, folder: Path, workers: int, dask: str | None, command: str, plots: bool = True
+    spec: StudySpec,
+    folder: Path,
+    workers: int,
+    dask: str | None,
+    command: str,
+    plots: bool = True,
+    fresh: bool = False,
 ) -> None:
     from spieltisch.lab.report import write_report
-    from spieltisch.lab.study import run_study
+    from spieltisch.lab.study import run_study, saved_games
 
+    try:
+        kept = [] if fresh else saved_games(spec, folder)
+    except OptionError as error:
+        fail(str(error))
     where = f"Dask at {dask}" if dask else f"{workers} worker{'s' * (workers > 1)}"
     console.print(f"{spec.game}: {spec.games} games, {spec.players} players, {where}, output {folder}")
+    total = spec.games * len(spec.variants())
+    announce_resume(len(kept), total, folder)
     with open_executor(workers, dask) as executor, progress_bar() as progress:
-        total = spec.games * len(spec.variants())
-        task = progress.add_task("games", total=total)
-        outcome = run_study(spec, folder, executor, lambda _: progress.advance(task), command)
+        task = progress.add_task("games", total=total, completed=len(kept))
+        outcome = run_study(spec, folder, executor, lambda _: progress.advance(task), command, kept)
     if outcome.interrupted:
         console.print(f"[yellow]interrupted:[/yellow] {len(outcome.results)} finished games kept")
+    start = time.perf_counter()
     summary = write_report(outcome, folder, command, plots)
     print_summary(summary)
-    console.print(f"report: {folder / 'report.md'}", highlight=False)
+    played = len(outcome.results) - outcome.resumed
+    console.print(
+        f"played {played} games in {outcome.seconds or 0:.1f} s; report written in "
+        f"{time.perf_counter() - start:.1f} s: {folder / 'report.html'}",
+        highlight=False,
+    )
+
+
+def announce_resume(kept: int, total: int, folder: Path) -> None:
+    if kept:
+        console.print(
+            f"resuming: {kept} of {total} games already saved in {folder} (--fresh starts over)",
+            highlight=False,
+        )
 
 
 def progress_bar() -> Progress:

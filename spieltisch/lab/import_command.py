@@ -84,7 +84,7 @@ def import_games(
     source = outcome.source or {}
     console.print(
         f"{source.get('imported')} games imported ({source.get('human_only_games')} human-only); "
-        f"report: {folder / 'report.md'}",
+        f"report: {folder / 'report.html'}",
         highlight=False,
     )
 

@@ -124,12 +124,19 @@ def plot_win_share_by_seat(
 
 
 def plot_game_length(results: Results, path: Path, names: dict[str, str] | None = None) -> str:
+    """Histograms of decisions per game, one per variant, on the same bins so their shapes compare."""
     plt = _pyplot()
+    import numpy as np
+
     fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
+    lengths = [r["decisions"] for r in results]
+    edges = np.histogram_bin_edges(
+        lengths, bins=min(30, max(1, len(set(lengths))))
+    )  # one set of bins for all
     for offset, (variant, group) in enumerate(by_variant(results).items()):
         label = (names or {}).get(variant, variant)
         colour = COLOURS[offset % len(COLOURS)]
-        ax.hist([r["decisions"] for r in group], bins=30, histtype="step", color=colour, label=label)
+        ax.hist([r["decisions"] for r in group], bins=edges, histtype="step", color=colour, label=label)
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
     ax.set_title("Game length")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.core.options import OptionError
+from spieltisch.lab import html as page
 from spieltisch.lab.plots import plot_all
 from spieltisch.lab.simulation import BASE, named_variants, resolve_game_class
 from spieltisch.lab.study import RUNNING, StudyOutcome, save_results, study_json
@@ -72,7 +73,7 @@ def build_summary(outcome: StudyOutcome, beside: Beside | None = None) -> dict[s
 def write_report(
     outcome: StudyOutcome, out_dir: Path, command: str = "", plots: bool = True, beside: Beside | None = None
 ) -> dict[str, Any]:
-    """Write games.json, summary.json, the plots and report.md; returns the summary.
+    """Write games.json, summary.json, the plots, report.md and report.html; returns the summary.
 
     `beside`: a study of bots with the same rules, compared figure by figure (beside.py).
     """
@@ -84,30 +85,52 @@ def write_report(
     players = outcome.spec.players
     label = f"final score: {score_meaning(outcome.spec.game)}"
     drawn = plot_all(outcome.results, summary["variants"], players, out_dir, names, label) if plots else []
-    (out_dir / "report.md").write_text(markdown(summary, drawn, command or outcome.command), encoding="utf-8")
+    if plots and summary.get("beside", {}).get("rows"):
+        from spieltisch.lab.studio_plots import plot_beside
+
+        beside_info = summary["beside"]
+        drawn.append(plot_beside(beside_info["rows"], "people", beside_info["study"], out_dir / "beside.png"))
+    command = command or outcome.command
+    study = summary["study"]
+    found = blocks(summary, drawn, command)
+    title = found[0].text if isinstance(found[0], page.Heading) else study["game"]
+    page.write_reports(found, title, out_dir, command)
     return summary
 
 
 def markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
+    """The report as Markdown (report.md)."""
+    return page.markdown(blocks(summary, plots, command))
+
+
+def blocks(summary: dict[str, Any], plots: list[str], command: str) -> list[page.Block]:
+    """The report's headings, facts, tables and plots, written as report.md and report.html."""
     study = summary["study"]
     kind = "Imported games" if study.get("imported") else "Study"
-    lines = [f"# {kind}: {study['game']}, {study['players']} players", ""]
+    found: list[page.Block] = [page.Heading(f"{kind}: {study['game']}, {study['players']} players", 1)]
     if command:
-        lines += ["```", command, "```", ""]
-    lines += _imported_facts(study) if study.get("imported") else _study_facts(study)
+        found.append(page.Code(command))
+    found.append(page.Items(_imported_facts(study) if study.get("imported") else _study_facts(study)))
     names = variant_names(study)
     for variant, part in summary["variants"].items():
-        lines += _variant_section(names.get(variant, variant), part, study)
+        found += _variant_section(names.get(variant, variant), part, study)
     if "figures" in summary:
-        lines += _figures_section(summary["figures"])
+        found += _figures_section(summary["figures"])
     if "beside" in summary:
-        lines += _beside_section(summary["beside"])
+        found += _beside_section(summary["beside"])
     for variant, rows in comparisons(summary["comparison"]).items():
-        lines += _comparison_section(rows, names.get(variant, variant), len(summary["comparison"]))
+        found += _comparison_section(rows, names.get(variant, variant), len(summary["comparison"]))
     if plots:
-        lines += ["## Plots", ""] + [f"![{name}]({name})" for name in plots] + [""]
-    lines += _files_section()
-    return "\n".join(lines)
+        found += [page.Heading("Plots"), *(page.Image(name, PLOT_NAMES.get(name, name)) for name in plots)]
+    return [*found, *_files_section()]
+
+
+PLOT_NAMES = {
+    "scores_by_bot.png": "score distribution per bot",
+    "win_share_by_seat.png": "win share by seat with 95% intervals",
+    "game_length.png": "game length",
+    "beside.png": "people beside bots, each measure with its 95% interval",
+}
 
 
 def _study_facts(study: dict[str, Any]) -> list[str]:
@@ -116,15 +139,18 @@ def _study_facts(study: dict[str, Any]) -> list[str]:
         done += " (**not complete**: the study stopped before its end, or is still running)"
     elif study["interrupted"]:
         done += " (**interrupted**: the figures cover the finished games only)"
+    run_time = f"run time {_duration(study['seconds'])}"
+    if study.get("resumed_games"):
+        run_time += f" (resumed: {study['resumed_games']} games were saved by an earlier run)"
     lines = [
-        f"- bots in seat order (seat 1 first) in the first game: {', '.join(study['bots'])}"
+        f"bots in seat order (seat 1 first) in the first game: {', '.join(study['bots'])}"
         + (" (rotated by one seat each game)" if study["rotate"] else ""),
-        f"- options: {_options(study['options'])}",
-        f"- seed: {study['seed']}; {done}; run time {_duration(study['seconds'])}",
+        f"options: {_options(study['options'])}",
+        f"seed: {study['seed']}; {done}; {run_time}",
     ]
     for name, own in named_variants(study["variant_options"]).items():
-        lines.append(f"- {name}: {_options(own)} (same seeds and seating)")
-    return [*lines, f"- score: {score_meaning(study['game'])}", ""]
+        lines.append(f"{name}: {_options(own)} (same seeds and seating)")
+    return [*lines, f"score: {score_meaning(study['game'])}"]
 
 
 def _imported_facts(study: dict[str, Any]) -> list[str]:
@@ -133,11 +159,11 @@ def _imported_facts(study: dict[str, Any]) -> list[str]:
     first, last = source["first_day"], source["last_day"]
     days = f"tables made {first} to {last} (UTC)" if first != last else f"tables made on {first} (UTC)"
     lines = [
-        f"- {source['imported']} finished games imported from a {source['database']} database "
+        f"{source['imported']} finished games imported from a {source['database']} database "
         f"({source['finished_tables']} finished {study['game']} tables found; {days})",
-        f"- {source['human_only_games']} of the {source['imported']} games were human-only (no seat played "
+        f"{source['human_only_games']} of the {source['imported']} games were human-only (no seat played "
         f"by a bot); {source['people']} people, by pseudonym",
-        f"- options: {_options(study['options'])}",
+        f"options: {_options(study['options'])}",
     ]
     wanted = [f"{key} {value}" for key, value in (("since", chosen["since"]), ("until", chosen["until"]))
               if value] + [f"{k}={v}" for k, v in chosen["options"].items()]  # fmt: skip
@@ -146,37 +172,35 @@ def _imported_facts(study: dict[str, Any]) -> list[str]:
     if chosen["humans_only"]:
         wanted.append("humans only")
     if wanted:
-        lines.append(f"- filters: {', '.join(wanted)}")
+        lines.append(f"filters: {', '.join(wanted)}")
     for reason, count in source["left_out"].items():
-        lines.append(f"- left out: {count} ({reason})")
+        lines.append(f"left out: {count} ({reason})")
     lines.append(
-        "- seats: a person's seat is \"human\" (even where a bot stood in while they were away), a bot's "
+        "seats: a person's seat is \"human\" (even where a bot stood in while they were away), a bot's "
         "seat its bot; names are replaced by pseudonyms"
     )
-    return [*lines, f"- score: {score_meaning(study['game'])}", ""]
+    return [*lines, f"score: {score_meaning(study['game'])}"]
 
 
-def _figures_section(rows: list[dict[str, Any]]) -> list[str]:
-    lines = ["## Figures with intervals", "", *_table(["measure", "estimate", "95% interval", "games"])]
+def _figures_section(rows: list[dict[str, Any]]) -> list[page.Block]:
+    table = []
     for row in rows:
         places = 3 if row["kind"] != "mean" else 2
         interval = f"{row['low']:.{places}f} to {row['high']:.{places}f}"
-        lines.append(_cells([row["measure"], f"{row['estimate']:.{places}f}", interval, row["games"]]))
+        table.append([row["measure"], f"{row['estimate']:.{places}f}", interval, str(row["games"])])
     return [
-        *lines,
-        "",
-        "Shares: Wilson intervals (a bot's or the people's seats: clustered by game); means: t intervals.",
-        "",
+        page.Heading("Figures with intervals"),
+        page.TableBlock(["measure", "estimate", "95% interval", "games"], table),
+        page.Text(
+            "Shares: Wilson intervals (a bot's or the people's seats: clustered by game); means: t intervals."
+        ),
     ]
 
 
-def _beside_section(beside: dict[str, Any]) -> list[str]:
-    lines = [
-        f"## Beside bot play ({beside['study']}: {beside['games']} games of {', '.join(beside['bots'])})",
-        "",
-        *_table(["measure", "people", "95% interval", "bots", "95% interval", "difference", "95% interval",
-                 "p", "adjusted p"]),
-    ]  # fmt: skip
+def _beside_section(beside: dict[str, Any]) -> list[page.Block]:
+    header = ["measure", "people", "95% interval", "bots", "95% interval", "difference", "95% interval",
+              "p", "adjusted p"]  # fmt: skip
+    table = []
     for row in beside["rows"]:
         places = 3 if row["kind"] != "mean" else 2
         mark = "**" if row["adjusted_p_value"] < 0.05 else ""
@@ -190,13 +214,16 @@ def _beside_section(beside: dict[str, Any]) -> list[str]:
             f"{mark}{row['difference']:+.{places}f}{mark}",
             f"{row['low']:+.{places}f} to {row['high']:+.{places}f}",
         ]
-        lines.append(_cells([*cells, f"{row['p_value']:.3g}", f"{row['adjusted_p_value']:.3g}"]))
+        table.append([*cells, f"{row['p_value']:.3g}", f"{row['adjusted_p_value']:.3g}"])
+    title = f"Beside bot play ({beside['study']}: {beside['games']} games of {', '.join(beside['bots'])})"
     return [
-        *lines,
-        "",
-        "Difference = people - bots. Different games, not paired: Welch's t interval and test of the "
-        "per-game values; adjusted p: Benjamini-Hochberg over the rows above; **bold**: adjusted p < 0.05.",
-        "",
+        page.Heading(title),
+        page.TableBlock(header, table),
+        page.Text(
+            "Difference = people - bots. Different games, not paired: Welch's t interval and test of the "
+            "per-game values; adjusted p: Benjamini-Hochberg over the rows above; "
+            "**bold**: adjusted p < 0.05."
+        ),
     ]
 
 
@@ -211,35 +238,37 @@ def _options(options: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
 
 
-def _variant_section(name: str, part: dict[str, Any], study: dict[str, Any]) -> list[str]:
+def _variant_section(name: str, part: dict[str, Any], study: dict[str, Any]) -> list[page.Block]:
     title = f"Results: {name}" if named_variants(study["variant_options"]) else "Results"
     fair = 1 / study["players"]
-    lines = [f"## {title} ({part['games']} games)", ""]
-    lines += [f"Fair share: {fair:.3f}. A shared win counts 1/k.", ""]
-    lines += _table(["seat", "win share", "95% interval", "mean score", "median score"])
-    for row in part["seats"]:
-        lines.append(_cells([seat_label(row["seat"]), *_share_cells(row)]))
-    lines += ["", *_table(["bot", "seats played", "win share", "95% interval", "mean score", "median score",
-                           "max s/move"])]  # fmt: skip
-    for row in part["bots"]:
-        thinking = f"{row['seconds_per_move']:.3f}"
-        lines.append(_cells([row["bot"], row["played"], *_share_cells(row), thinking]))
+    seats = [[seat_label(row["seat"]), *_share_cells(row)] for row in part["seats"]]
+    bots = [[row["bot"], str(row["played"]), *_share_cells(row), f"{row['seconds_per_move']:.3f}"]
+            for row in part["bots"]]  # fmt: skip
     length = part["length"]
-    lines += ["", f"Game length: mean {length['mean']:.1f}, median {length['median']:.1f} decisions "
-              f"(min {length['min']:.0f}, max {length['max']:.0f}).", ""]  # fmt: skip
-    lines += _seat_advantage_lines(part["seat_advantage"])
-    return lines
-
-
-def _seat_advantage_lines(advantage: dict[str, Any]) -> list[str]:
-    verdict = "no evidence of" if advantage["chi_square_p_value"] >= 0.05 else "evidence of"
     return [
+        page.Heading(f"{title} ({part['games']} games)"),
+        page.Text(f"Fair share: {fair:.3f}. A shared win counts 1/k."),
+        page.TableBlock(["seat", "win share", "95% interval", "mean score", "median score"], seats),
+        page.TableBlock(
+            ["bot", "seats played", "win share", "95% interval", "mean score", "median score", "max s/move"],
+            bots,
+        ),
+        page.Text(
+            f"Game length: mean {length['mean']:.1f}, median {length['median']:.1f} decisions "
+            f"(min {length['min']:.0f}, max {length['max']:.0f})."
+        ),
+        page.Text(_seat_advantage_text(part["seat_advantage"])),
+    ]
+
+
+def _seat_advantage_text(advantage: dict[str, Any]) -> str:
+    verdict = "no evidence of" if advantage["chi_square_p_value"] >= 0.05 else "evidence of"
+    return (
         f"First-player advantage: {seat_label(0)} wins {advantage['first_share']:.3f} against a fair "
         f"{advantage['fair_share']:.3f} (exact binomial test p = {advantage['first_p_value']:.3g}); "
         f"all seats: chi-square {advantage['chi_square']:.2f}, p = {advantage['chi_square_p_value']:.3g} "
-        f"({verdict} a seat effect at the 5% level).",
-        "",
-    ]
+        f"({verdict} a seat effect at the 5% level)."
+    )
 
 
 def comparisons(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -250,59 +279,48 @@ def comparisons(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return by_name
 
 
-def _comparison_section(rows: list[dict[str, Any]], name: str, all_rows: int) -> list[str]:
-    lines = [
-        f"## Variant against base ({name})",
-        "",
-        "Paired over the games both played (same seeds and seating). Difference = variant - base.",
-        "",
-        *_table(["metric", "base", "variant", "difference", "95% interval", "p", "adjusted p"]),
-    ]
+def _comparison_section(rows: list[dict[str, Any]], name: str, all_rows: int) -> list[page.Block]:
+    table = []
     for row in rows:
         places = DECIMALS.get(row.get("kind", "score"), 2)
         mark = "**" if row.get("adjusted_p_value", row["p_value"]) < 0.05 else ""
-        difference = f"{mark}{row['difference']:+.{places}f}{mark}"
         interval = f"{row['low']:+.{places}f} to {row['high']:+.{places}f}"
-        cells = [
-            row["metric"],
-            f"{row['base']:.{places}f}",
-            f"{row['variant']:.{places}f}",
-            difference,
-            interval,
-        ]
-        lines.append(_cells([*cells, f"{row['p_value']:.3g}", f"{row.get('adjusted_p_value', 1.0):.3g}"]))
+        table.append([
+            row["metric"], f"{row['base']:.{places}f}", f"{row['variant']:.{places}f}",
+            f"{mark}{row['difference']:+.{places}f}{mark}", interval,
+            f"{row['p_value']:.3g}", f"{row.get('adjusted_p_value', 1.0):.3g}",
+        ])  # fmt: skip
     tests = sorted({row["test"] for row in rows})
     together = "the rows above" if all_rows == len(rows) else f"all {all_rows} rows of every variant's table"
     return [
-        *lines,
-        "",
-        f"p: {' / '.join(tests)} test of the per-game differences (exact for wins: McNemar's test); "
-        "the interval is the t interval of the mean difference, one value per game. "
-        f"Adjusted p: Benjamini-Hochberg over {together}; **bold**: adjusted p < 0.05, "
-        "so a study of a variant that changes nothing shows a bold row in about one study in twenty. "
-        "Rows that cannot change are left out (a bot in every seat; with two players, "
-        f"{seat_label(1)}'s win share, which mirrors {seat_label(0)}'s).",
-        "",
+        page.Heading(f"Variant against base ({name})"),
+        page.Text("Paired over the games both played (same seeds and seating). Difference = variant - base."),
+        page.TableBlock(
+            ["metric", "base", "variant", "difference", "95% interval", "p", "adjusted p"], table
+        ),
+        page.Text(
+            f"p: {' / '.join(tests)} test of the per-game differences (exact for wins: McNemar's test); "
+            "the interval is the t interval of the mean difference, one value per game. "
+            f"Adjusted p: Benjamini-Hochberg over {together}; **bold**: adjusted p < 0.05, "
+            "so a study of a variant that changes nothing shows a bold row in about one study in twenty. "
+            "Rows that cannot change are left out (a bot in every seat; with two players, "
+            f"{seat_label(1)}'s win share, which mirrors {seat_label(0)}'s)."
+        ),
     ]
 
 
-def _files_section() -> list[str]:
+def _files_section() -> list[page.Block]:
     return [
-        "## Files",
-        "",
-        "- games.csv, games.jsonl: one row per game, written as each game finished "
-        "(games.jsonl holds every action, for replay)",
-        "- games.json: all games in order; summary.json: the figures above",
-        "",
+        page.Heading("Files"),
+        page.Items(
+            [
+                "report.html: this report as one page (plots inline), with the command and the versions",
+                "games.csv, games.jsonl: one row per game, written a chunk of games at a time as they "
+                "finished (games.jsonl holds every action, for replay)",
+                "games.json: all games in order; summary.json: the figures above",
+            ]
+        ),
     ]
-
-
-def _table(header: list[str]) -> list[str]:
-    return [_cells(header), _cells(["---"] * len(header))]
-
-
-def _cells(values: list[Any]) -> str:
-    return "| " + " | ".join(str(v) for v in values) + " |"
 
 
 def _share_cells(row: dict[str, Any]) -> list[str]:

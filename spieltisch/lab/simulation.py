@@ -23,7 +23,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
@@ -32,6 +32,7 @@ from spieltisch.core.contract import AnyGame, Game, State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import game_class
+from spieltisch.lab.chunks import InlineExecutor
 
 BASE, VARIANT = "base", "variant"
 
@@ -215,31 +216,10 @@ def _exit_with_parent(parent: int) -> None:
     os._exit(1)
 
 
-class InlineExecutor(Executor):
-    """Runs each task at submit time in this process: one worker, no start-up cost."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as error:
-            future.set_exception(error)
-        return future
-
-
 def make_executor(workers: int) -> Executor:
     if workers <= 1:
         return InlineExecutor()
     return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker)
-
-
-def run_tasks(executor: Executor, tasks: list[GameTask], lazy: bool = False) -> Iterator[dict[str, Any]]:
-    """Results in the order they finish. An inline executor plays one task per step (`lazy`)."""
-    if lazy:
-        for task in tasks:
-            yield executor.submit(play_task, task).result()
-        return
-    yield from as_finished(executor, play_task, tasks)
 
 
 def as_finished(executor: Executor, work: Callable[[T], R], tasks: list[T]) -> Iterator[R]:

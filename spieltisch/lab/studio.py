@@ -7,7 +7,6 @@ charts as PNG, and report.md beside a self-contained report.html.
 from __future__ import annotations
 
 import csv
-import json
 import math
 import os
 import re
@@ -21,7 +20,16 @@ import typer
 
 from spieltisch.core.options import OptionError
 from spieltisch.lab import html as report
-from spieltisch.lab.commands import console, fail, open_executor, parse_pairs, progress_bar
+from spieltisch.lab.chunks import kept_games, write_json
+from spieltisch.lab.commands import (
+    FreshArg,
+    announce_resume,
+    console,
+    fail,
+    open_executor,
+    parse_pairs,
+    progress_bar,
+)
 from spieltisch.lab.simulation import GameTask, resolve_game_class, seat_bots
 
 PlayersArg = Annotated[int | None, typer.Option(help="Players (default: the game's least)")]
@@ -48,8 +56,11 @@ def sweep(
     dask: DaskArg = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default: sweep-GAME-TIME)")] = None,
     plots: PlotsArg = True,
+    fresh: FreshArg = False,
 ) -> None:
-    """Play the same seeded games at each value of a rule option and chart every measure against it."""
+    """Play the same seeded games at each value of a rule option and chart every measure against it.
+
+    Run again into the same --out folder, a sweep resumes where it stopped."""
     from spieltisch.lab import sweep as lab
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -65,12 +76,16 @@ def sweep(
     labels = ", ".join(spec.label(arm) for arm in spec.arms)
     console.print(f"{spec.game}: {len(spec.arms)} values ({labels}), {games} games each, output {folder}",
                   highlight=False)  # fmt: skip
+    tasks = lab.plan(spec)
+    running = lab.sweep_json(spec, 0, False, None, command)
+    kept = resume(folder, "sweep.json", running, lab.SETTINGS, tasks, fresh)
+    write_json(folder / "sweep.json", running)
     start = time.perf_counter()
-    results, interrupted = play(lab.plan(spec), folder, workers, dask)
-    rows = lab.summarize(spec, results)
+    results, interrupted = play(tasks, folder, workers, dask, kept)
     seconds = time.perf_counter() - start
-    data = lab.sweep_json(spec, len(results), interrupted, seconds, command)
-    (folder / "sweep.json").write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
+    rows = lab.summarize(spec, results)
+    data = lab.sweep_json(spec, len(results), interrupted, seconds, command, len(kept))
+    write_json(folder / "sweep.json", data)
     write_csv(folder / "sweep.csv", rows, [*lab.CSV_COLUMNS[:1], *spec.keys, *lab.CSV_COLUMNS[1:]])
     drawn = []
     if plots and results:
@@ -78,7 +93,7 @@ def sweep(
 
         drawn.append(plot_sweep(rows, spec.keys, spec.players, folder / "sweep.png"))
     report.write_reports(sweep_blocks(data, rows, drawn), f"Sweep: {spec.game}", folder, command)
-    console.print(f"report: {folder / 'report.html'} ({len(results)} games)", highlight=False)
+    played(len(results) - len(kept), seconds, start + seconds, folder)
 
 
 def league(
@@ -92,8 +107,11 @@ def league(
     dask: DaskArg = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default: league-GAME-TIME)")] = None,
     plots: PlotsArg = True,
+    fresh: FreshArg = False,
 ) -> None:
-    """Play every pair of bots and rate them all on one scale (Bradley-Terry, mean rating 1500)."""
+    """Play every pair of bots and rate them all on one scale (Bradley-Terry, mean rating 1500).
+
+    Run again into the same --out folder, a league resumes where it stopped."""
     from spieltisch.lab import league as lab
 
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
@@ -111,17 +129,23 @@ def league(
     console.print(
         f"{spec.game}: {len(spec.pairs())} pairs, {games} games each, output {folder}", highlight=False
     )
+    tasks = lab.plan(spec)
+    settings = {"game": spec.game, "players": spec.players, "bots": list(spec.bots), "games_per_pair": games,
+                "seed": seed, "options": spec.options, "command": command, "status": "running"}  # fmt: skip
+    kept = resume(folder, "league.json", settings, LEAGUE_SETTINGS, tasks, fresh)
+    write_json(folder / "league.json", settings)
     start = time.perf_counter()
-    results, interrupted = play(lab.plan(spec), folder, workers, dask)
+    results, interrupted = play(tasks, folder, workers, dask, kept)
+    seconds = time.perf_counter() - start
     tally = lab.Tally.of(spec.bots, results)
     ratings, prior = lab.rate(tally)
     pairs = lab.pair_rows(tally)
     write_csv(folder / "ratings.csv", [vars(r) for r in ratings], ["bot", "rating", "low", "high", "games"])
     write_csv(folder / "pairs.csv", pairs, ["bot", "opponent", "games", "win_share", "low", "high"])
-    data = {"game": spec.game, "players": spec.players, "bots": list(spec.bots), "games_per_pair": games,
-            "seed": seed, "options": spec.options, "finished_games": len(results), "interrupted": interrupted,
-            "prior": prior, "seconds": round(time.perf_counter() - start, 3), "command": command}  # fmt: skip
-    (folder / "league.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    data = settings | {"finished_games": len(results), "interrupted": interrupted, "prior": prior,
+                       "status": "interrupted" if interrupted else "complete", "seconds": round(seconds, 3),
+                       "resumed_games": len(kept)}  # fmt: skip
+    write_json(folder / "league.json", data)
     drawn = []
     if plots and results:
         from spieltisch.lab.studio_plots import plot_league_matrix
@@ -132,19 +156,54 @@ def league(
         console.print(
             f"{rating.bot:>24} {rating.rating:7.0f} ({rating.low:.0f}-{rating.high:.0f})", highlight=False
         )
-    console.print(f"report: {folder / 'report.html'} ({len(results)} games)", highlight=False)
+    played(len(results) - len(kept), seconds, start + seconds, folder)
 
 
-def play(tasks: list[GameTask], folder: Path, workers: int, dask: str | None) -> tuple[list[Any], bool]:
+LEAGUE_SETTINGS = ("game", "players", "bots", "seed", "options")
+"""What makes two leagues the same league (the games per pair aside: more games extend it)."""
+
+
+def resume(
+    folder: Path,
+    name: str,
+    settings: dict[str, Any],
+    keys: tuple[str, ...],
+    tasks: list[GameTask],
+    fresh: bool,
+) -> list[dict[str, Any]]:
+    """The games an earlier run of the same settings saved in `folder` (none with --fresh); a one-line
+    error, with nothing changed, where the folder holds another run."""
+    if fresh:
+        return []
+    try:
+        kept = kept_games(folder, name, settings, keys, {(t.index, t.variant) for t in tasks}, "arm")
+    except OptionError as error:
+        fail(str(error))
+    announce_resume(len(kept), len(tasks), folder)
+    return kept
+
+
+def play(
+    tasks: list[GameTask], folder: Path, workers: int, dask: str | None, kept: list[dict[str, Any]]
+) -> tuple[list[Any], bool]:
     """Play the tasks on a pool or Dask with a progress bar (and its ETA); Ctrl-C keeps what is done."""
     from spieltisch.lab.sweep import run_games
 
     with open_executor(workers or os.cpu_count() or 1, dask) as executor, progress_bar() as progress:
-        bar = progress.add_task("games", total=len(tasks))
-        results, interrupted = run_games(tasks, folder, executor, lambda _: progress.advance(bar))
+        bar = progress.add_task("games", total=len(tasks), completed=len(kept))
+        results, interrupted = run_games(tasks, folder, executor, lambda _: progress.advance(bar), kept)
     if interrupted:
         console.print(f"[yellow]interrupted:[/yellow] {len(results)} finished games kept")
     return results, interrupted
+
+
+def played(games: int, seconds: float, report_start: float, folder: Path) -> None:
+    """The simulation's time and the report's, apart: which of the two a run spends its time on."""
+    console.print(
+        f"played {games} games in {seconds:.1f} s; report written in "
+        f"{time.perf_counter() - report_start:.1f} s: {folder / 'report.html'}",
+        highlight=False,
+    )
 
 
 def write_csv(path: Path, rows: list[dict[str, Any]], columns: list[str]) -> None:
@@ -165,6 +224,8 @@ def _p(value: float | None) -> str:
 
 def _facts(data: dict[str, Any], extra: list[str]) -> list[report.Block]:
     done = f"{data['finished_games']} games played in {data['seconds']:.1f} s"
+    if data.get("resumed_games"):
+        done += f" (resumed: {data['resumed_games']} of them were saved by an earlier run)"
     if data["interrupted"]:
         done += " (**interrupted**: the figures cover the finished games only)"
     options = ", ".join(f"{k}={v}" for k, v in data["options"].items()) or "defaults"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,38 @@ def plot_league_matrix(bots: list[str], pairs: list[dict[str, Any]], path: Path)
     ax.set_ylabel("bot")
     ax.set_title("Win share of the row's bot against the column's (95% interval)")
     fig.colorbar(image, ax=ax, label="win share", shrink=0.8)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path.name
+
+
+def plot_beside(rows: list[dict[str, Any]], people: str, bots: str, path: Path) -> str:
+    """One panel per measure: the people's figure and the bots' side by side, each with its 95% interval.
+
+    Shares share the 0..1 scale; a star marks a difference that stays significant after the correction.
+    """
+    plt = _pyplot()
+    columns = 3
+    lines = math.ceil(len(rows) / columns)
+    fig, axes = plt.subplots(lines, columns, figsize=(12, 3 * lines), layout="constrained", squeeze=False)
+    for ax, row in zip(axes.flat, rows, strict=False):
+        for x, side, colour in ((0, "people", "tab:blue"), (1, "bots", "tab:orange")):
+            value = row[side]
+            errors = [[value - row[side + "_low"]], [row[side + "_high"] - value]]
+            ax.errorbar([x], [value], yerr=errors, marker="o", capsize=5, color=colour)
+        if row["adjusted_p_value"] < 0.05:
+            ax.annotate("*", (0.5, 0.92), xycoords="axes fraction", ha="center", fontsize=14)
+        if row["kind"] != "mean":
+            ax.set_ylim(-0.03, 1.08)
+        if "advantage" in row["measure"]:
+            ax.axhline(0, linestyle="--", color="grey", linewidth=1)
+        ax.set_xlim(-0.6, 1.6)
+        ax.set_xticks([0, 1], [textwrap.fill(people, 20), textwrap.fill(bots, 20)])
+        ax.set_title(textwrap.fill(row["measure"], 40), fontsize="medium")
+        ax.margins(y=0.15)
+    for ax in list(axes.flat)[len(rows) :]:
+        ax.set_visible(False)
+    fig.suptitle("People beside bots (95% intervals; *: differs, adjusted p < 0.05)")
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path.name

@@ -13,35 +13,32 @@ and measures are corrected together (Benjamini-Hochberg).
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from spieltisch.bots import make_bot
 from spieltisch.core.options import OptionError
+from spieltisch.lab.chunks import in_chunks
 from spieltisch.lab.simulation import (
     GameTask,
-    InlineExecutor,
     StudySpec,
-    as_finished,
     derive_seed,
     make_game,
     play_seated,
     resolve_game_class,
 )
 from spieltisch.lab.stats import adjust_p_values, clustered_share, paired_difference, scipy_stats, wilson
+from spieltisch.lab.study import ResultWriter, signals_held, stop_quickly, terminate_as_interrupt
 from spieltisch.lab.summary import seat_label
 
 MOST_VALUES = 200  # a range beyond this is a typing slip, not a sweep
 Results = list[dict[str, Any]]
-T = TypeVar("T")
-R = TypeVar("R")
 
 
 def parse_axis(text: str) -> tuple[str, list[str]]:
@@ -162,40 +159,38 @@ def play_measured(task: GameTask) -> dict[str, Any]:
     }
 
 
-def stream(executor: Executor, work: Callable[[T], R], tasks: list[T]) -> Iterator[R]:
-    """Results as they finish; an inline executor plays one task per step (so Ctrl-C stops it)."""
-    if isinstance(executor, InlineExecutor):
-        for task in tasks:
-            yield work(task)
-        return
-    yield from as_finished(executor, work, tasks)
-
-
 def run_games(
     tasks: list[GameTask],
     out_dir: Path,
     executor: Executor,
     on_result: Callable[[dict[str, Any]], None] | None = None,
+    kept: Results | None = None,
+    chunk: int | None = None,
 ) -> tuple[Results, bool]:
-    """Play the tasks, appending each game to games.jsonl as it finishes; (results, interrupted).
+    """Play the tasks in chunks, appending each chunk to games.jsonl as it finishes; (results, interrupted).
 
-    Ctrl-C stops the run; the games finished so far are kept.
+    `kept`: games an earlier run saved (chunks.kept_games); only the other tasks are played.
+    Ctrl-C or SIGTERM stops the run; the games finished so far are kept.
     """
-    out_dir.mkdir(parents=True, exist_ok=True)
-    results: Results = []
-    interrupted = False
-    with (out_dir / "games.jsonl").open("w", encoding="utf-8") as games:
-        try:
-            for result in stream(executor, play_measured, tasks):
-                games.write(json.dumps(result, separators=(",", ":")) + "\n")
-                games.flush()
-                results.append(result)
-                if on_result:
-                    on_result(result)
-        except KeyboardInterrupt:
-            interrupted = True
+    results: Results = list(kept or [])
+    done = {(result["index"], result["arm"]) for result in results}
+    left = [task for task in tasks if (task.index, task.variant) not in done]
+    writer = ResultWriter(out_dir, None, results)
+    try:
+        with terminate_as_interrupt():
+            for chunk_results in in_chunks(executor, play_measured, left, size=chunk):
+                with signals_held():
+                    writer.append(chunk_results)
+                    results += chunk_results
+                for result in chunk_results:
+                    if on_result:
+                        on_result(result)
+    except KeyboardInterrupt:
+        stop_quickly(executor)
+    finally:
+        writer.close()
     results.sort(key=lambda r: (r["index"], r["arm"]))
-    return results, interrupted
+    return results, len(results) < len(tasks)
 
 
 @dataclass(frozen=True)
@@ -339,10 +334,17 @@ CSV_COLUMNS = (
 )
 
 
+SETTINGS = ("game", "players", "bots", "keys", "arms", "seed", "options")
+"""What makes two sweeps the same sweep (the games per value aside: more games extend it)."""
+
+
 def sweep_json(
-    spec: SweepSpec, finished: int, interrupted: bool, seconds: float, command: str
+    spec: SweepSpec, finished: int, interrupted: bool, seconds: float | None, command: str, resumed: int = 0
 ) -> dict[str, Any]:
+    """The settings and how far the sweep got; `seconds` None while it runs (status "running")."""
     data = asdict(spec)
     data |= {"base_value": spec.label(spec.arms[spec.base]), "planned_games": spec.games * len(spec.arms)}
-    data |= {"finished_games": finished, "interrupted": interrupted, "seconds": round(seconds, 3)}
-    return data | {"command": command}
+    status = "running" if seconds is None else "interrupted" if interrupted else "complete"
+    data |= {"finished_games": finished, "interrupted": interrupted, "status": status,
+             "seconds": None if seconds is None else round(seconds, 3)}  # fmt: skip
+    return data | {"command": command, "resumed_games": resumed}

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import sqlite3
+import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -142,10 +144,13 @@ def stored(server: Server) -> dict[str, tuple[str, int, list[int]]]:
     return {t: (status, seed, [a for owner, a in steps if owner == t]) for t, status, seed in tables}
 
 
+INLINE_IMAGE = re.compile(r"data:image/png;base64,[A-Za-z0-9+/=]+")
+"""report.html's plots: the PNG files beside it, read as files (their base64 would spell words by chance)."""
+
+
 def all_text(folder: Path) -> str:
-    return "\n".join(
-        path.read_bytes().decode("utf-8", "replace") for path in folder.rglob("*") if path.is_file()
-    )
+    texts = [path.read_bytes().decode("utf-8", "replace") for path in folder.rglob("*") if path.is_file()]
+    return "\n".join(INLINE_IMAGE.sub("data:image/png;base64,", text) for text in texts)
 
 
 def test_an_import_is_a_study_the_report_counts(server: Server, tmp_path: Path) -> None:
@@ -275,8 +280,10 @@ def test_real_play_beside_bot_play_of_the_same_rules(server: Server, tmp_path: P
         "--out", bots, "--no-plots",
     )  # fmt: skip
     assert simulated.exit_code == 0, simulated.output
-    result = spieltisch("report", real, "--beside", bots, "--no-plots")
+    result = spieltisch("report", real, "--beside", bots)
     assert result.exit_code == 0, result.output
+    assert (real / "beside.png").read_bytes()[:4] == b"\x89PNG"  # the chart of people beside bots
+    assert 'alt="people beside bots' in (real / "report.html").read_text(encoding="utf-8")
     summary = json.loads((real / "summary.json").read_text())
     rows = {row["measure"]: row for row in summary["beside"]["rows"]}
     length = rows["game length (decisions)"]
@@ -310,3 +317,18 @@ def test_an_import_from_postgresql_finds_the_same_games(tmp_path: Path) -> None:
     assert sum(all(g["humans"]) for g in found) == len(server.human_only) + 1
     text = all_text(out).casefold()
     assert not any(part.casefold() in text for name in (*NAMES, *RUNNING_NAMES) for part in name.split())
+
+
+def test_the_import_writes_one_html_page_with_its_command_and_plots(
+    server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "real"
+    arguments = ["import", "allegra", "--data-dir", str(server.data_dir), "--salt", "kept secret"]
+    arguments += ["--out", str(out)]
+    monkeypatch.setattr(sys, "argv", ["spieltisch", *arguments])  # the command line the report repeats
+    assert spieltisch(*arguments).exit_code == 0
+    page = (out / "report.html").read_text(encoding="utf-8")
+    shown = f"spieltisch import allegra --data-dir {server.data_dir} --salt SALT --out {out}"
+    assert page.count(shown) == 2  # at the top and in the footer, the salt hidden
+    assert "kept secret" not in page and "Figures with intervals" in page and "matplotlib" in page
+    assert page.count("data:image/png;base64,") == 3 and "<table>" in page

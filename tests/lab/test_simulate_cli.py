@@ -55,6 +55,22 @@ def test_a_study_writes_every_file_and_the_report(tmp_path: Path) -> None:
     assert "win share by bot" in result.output
 
 
+def test_the_study_report_is_one_html_page_with_the_command_plots_and_versions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "study"
+    args = [TOY, "--games", "6", "--bots", "heuristic,random", "--compare", "top=9", "--workers", "1"]
+    args += ["--out", str(out)]
+    monkeypatch.setattr(sys, "argv", ["spieltisch", "simulate", *args])
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 0, result.output
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert page.count("spieltisch simulate " + " ".join(args)) == 2  # at the top and in the footer
+    assert page.count("data:image/png;base64,") == 3 and 'src="game_length.png"' not in page
+    assert "Variant against base (top=9)" in page and "<table>" in page and "Python 3" in page
+    assert "played 12 games in" in " ".join(result.output.split())
+
+
 def test_the_same_seed_gives_the_same_games_with_any_number_of_workers(tmp_path: Path) -> None:
     for workers, folder in (("1", "a"), ("2", "b")):
         args = ("--games", "6", "--players", "3", "--bots", "heuristic,random", "--seed", "9")
