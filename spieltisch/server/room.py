@@ -50,15 +50,12 @@ from spieltisch.server.errors import (
 )
 from spieltisch.server.messages import (
     ChatMessage,
-    ClockInfo,
     EndReasonInfo,
     FinalResult,
-    LegalMove,
     LogEntry,
     PresenceMessage,
     ScoreLineInfo,
     SeatInfo,
-    StateMessage,
 )
 from spieltisch.server.store import (
     ActionRow,
@@ -71,6 +68,7 @@ from spieltisch.server.store import (
     TableStatus,
     Texts,
 )
+from spieltisch.server.wire import Fragment, encode
 
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
@@ -213,8 +211,8 @@ class Room:
         self.chat_log: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
         """The latest chat, kept here so a hello reads no database."""
         self.decisions: list[ActionRow] = []
-        self._log_entries: dict[tuple[int, bool, str], LogEntry] = {}
-        """The log's entries as sent, by move, whether the receiver made it, and language."""
+        self._log_entries: dict[tuple[int, bool, str], Fragment] = {}
+        """The log's entries as sent (JSON), by move, whether the receiver made it, and language."""
         self.bots: dict[int, Bot] = {}
         self.bot_specs: dict[int, str] = {}
         """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
@@ -292,70 +290,88 @@ class Room:
             for s in self.seats
         ]
 
+    def _seat_fields(self) -> list[dict[str, Any]]:
+        """The seats as `seat_list` gives them, as plain data (for the state message)."""
+        online = {client.seat for client in self.clients}
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "online": s.seat in online,
+                "standin": s.seat in self.standins,
+            }
+            for s in self.seats
+        ]
+
     def player_names(self) -> list[str]:
         return player_names(self.seats)
 
-    def message_for(self, seat: int | None, lang: str) -> StateMessage:
-        """Everything a client at `seat` gets: its own view and, on its turn, its legal moves,
-        named with the players' names."""
+    def state_text(self, seat: int | None, lang: str) -> str:
+        """Everything a client at `seat` gets (a StateMessage, as JSON): its own view and, on its
+        turn, its legal moves, named with the players' names."""
         with seat_names(self.player_names()):
-            return self._message_for(seat, lang)
+            return encode(self._state_fields(seat, lang))
 
-    def _message_for(self, seat: int | None, lang: str) -> StateMessage:
-        # Built without validation (model_construct): every part comes from the server itself,
-        # and checking it again cost more than the rest of a game step.
+    def _state_fields(self, seat: int | None, lang: str) -> dict[str, Any]:
+        # Plain data, not a StateMessage: every part comes from the server itself, and building
+        # and serialising the model cost more than the rest of a game step (wire.py).
         started = self.table.status != TableStatus.OPEN
         state = self.state
         to_move = state.current_player() if started else None
         legal = []
         if started and seat is not None and to_move == seat and seat not in self.bots:
             legal = [
-                LegalMove.model_construct(
-                    id=a, label=state.action_label(a, lang), move=state.action_struct(a)
-                )
+                {"id": a, "label": state.action_label(a, lang), "move": state.action_struct(a)}
                 for a in state.legal_actions()
             ]
         finished = self.table.status == TableStatus.FINISHED and state.is_terminal()
-        return StateMessage.model_construct(
-            table=self.id,
-            game=self.game.name,
-            title=self.game.title,
-            options=self.table.options,
-            clock=ClockInfo.model_construct(**self.table.clock),
-            deadline=self.deadline(clock_only=True),
-            status=self.table.status,
-            version=state.version if started else 0,
-            you=seat,
-            seats=self.seat_list(),
-            to_move=to_move,
-            view=dict(state.view(seat)) if started else None,
-            legal=legal,
-            log=[self._log_entry(row, seat, lang) for row in self.decisions],
-            result=final_result(state, lang, self.player_names()) if finished else None,
-            rematch=self.table.rematch_id,
-        )
+        result = final_result(state, lang, self.player_names()).model_dump(mode="json") if finished else None
+        clock = self.table.clock
+        return {
+            "type": "state",
+            "table": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "options": self.table.options,
+            "clock": {"kind": clock["kind"], "seconds": clock["seconds"]},
+            "deadline": self.deadline(clock_only=True),
+            "status": self.table.status,
+            "version": state.version if started else 0,
+            "you": seat,
+            "seats": self._seat_fields(),
+            "to_move": to_move,
+            "view": state.view(seat) if started else None,
+            "legal": legal,
+            "log": [self._log_entry(row, seat, lang) for row in self.decisions],
+            "result": result,
+            "rematch": self.table.rematch_id,
+        }
 
-    def _log_entry(self, row: ActionRow, seat: int | None, lang: str) -> LogEntry:
-        """A move of the log as `seat` may know it, made once: a stored move never changes, and
-        everybody but its mover knows it alike."""
+    def _log_entry(self, row: ActionRow, seat: int | None, lang: str) -> Fragment:
+        """A move of the log as `seat` may know it, encoded once: a stored move never changes,
+        and everybody but its mover knows it alike."""
         key = (row.idx, row.seat == seat, lang)
         entry = self._log_entries.get(key)
         if entry is None:
-            entry = self._log_entries[key] = log_entry(row, seat, lang)
+            entry = self._log_entries[key] = Fragment(log_entry(row, seat, lang).model_dump_json())
         return entry
 
     def broadcast(self) -> None:
-        """Queue each connection its new state (never waits for a socket)."""
+        """Queue each connection its new state (never waits for a socket); each audience's
+        message (a seat or the spectators, in a language) is made once."""
         texts: dict[tuple[int | None, str], str] = {}
         for client in list(self.clients):
             key = (client.seat, client.lang)
-            if key not in texts:
-                texts[key] = self.message_for(*key).model_dump_json()
-            client.post(texts[key])
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = self.state_text(*key)
+            client.post(text)
 
     def send_state(self, client: Client) -> None:
         """The full state to one connection (it connected or said hello); the others need none."""
-        client.post(self.message_for(client.seat, client.lang).model_dump_json())
+        client.post(self.state_text(client.seat, client.lang))
 
     def local_online(self) -> frozenset[int]:
         """The seats connected to this process."""
