@@ -1,11 +1,12 @@
-"""The JSON of the state messages, made with orjson.
+"""The JSON the server makes at every game step, made with orjson.
 
 A state message goes out at every step of every table, to each audience
 (a seat or the spectators, in a language): with pydantic's serialiser its
 JSON cost more than the rest of the message. Here the message is plain
 data (the shape of messages.StateMessage, which publishes it), and what
 stays the same from step to step (each entry of the log) is encoded once
-and spliced in as a `Fragment`.
+and spliced in as a `Fragment`. Each stored move's detail (store.py) is
+encoded here too.
 """
 
 from __future__ import annotations
