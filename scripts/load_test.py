@@ -15,6 +15,10 @@ opens as many connections a minute as the server allows one client
 (--churn-rate, 60 by default); with --churn-rate 0 they go as fast as they
 can, and the server refuses what is past its allowance.
 
+The load clients parse every message they get; past a few hundred busy
+tables one process of them fills a core. --clients N shares the tables among
+N load client processes (give each a core of its own, beside the server's).
+
 Every load client (each new table's people, each abusive client) has a
 loopback address of its own in 127.0.0.0/8, so the server it starts runs
 with its default limits, and they apply to each as to a visitor of its own.
@@ -29,6 +33,7 @@ measured.
     python3 scripts/load_test.py --tables 200 --seconds 30
     python3 scripts/load_test.py --tables 200 --seconds 30 --think 1 --abuse
     python3 scripts/load_test.py --tables 200 --seconds 30 --think 1 --abuse --churn-rate 0
+    python3 scripts/load_test.py --tables 2000 --warmup 40 --seconds 30 --think 1 --bot-delay 0.5 --clients 4
     python3 scripts/load_test.py --tables 100 --think 1 --processes 2 \
         --postgres postgresql://postgres@127.0.0.1:55432/postgres
 """
@@ -290,16 +295,29 @@ async def spectate(ws_base: str, tally: Tally, end: float, number: int) -> None:
             await asyncio.sleep(0.1)
 
 
-async def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> Tally:
-    tally = Tally(measure_from=time.monotonic() + args.warmup)
-    end = time.monotonic() + args.warmup + args.seconds
+async def run(
+    bases: list[str], args: argparse.Namespace, server_pids: list[int], numbers: range, start: float
+) -> Tally:
+    """Keep the tables numbered `numbers` busy from `start` (a monotonic time, the same in every
+    load client process) through the warm-up and the measured seconds."""
+    tally = Tally(measure_from=start + args.warmup)
+    end = start + args.warmup + args.seconds
     watch = asyncio.create_task(watch_server(server_pids, tally, end))
-    await asyncio.gather(*(keep_table_busy(bases, args, tally, end, n) for n in range(args.tables)))
+    await asyncio.gather(*(keep_table_busy(bases, args, tally, end, n) for n in numbers))
     await watch
     if server_pids:  # what is left once the load has stopped and the server settled
         await asyncio.sleep(args.settle)
         tally.memory.append(rss_bytes(server_pids))
     return tally
+
+
+def players_in_process(
+    bases: list[str], args: argparse.Namespace, numbers: range, start: float, results: Any
+) -> None:
+    """One more load client process: its share of the tables; its figures go back through `results`."""
+    tally = asyncio.run(run(bases, args, [], numbers, start))
+    shares = (tally.latencies, tally.seen_by_others, tally.steps, tally.games, tally.errors)
+    results.put((*shares, time.process_time()))
 
 
 async def watch_server(pids: list[int], tally: Tally, end: float) -> None:
@@ -336,19 +354,41 @@ def abuse_in_process(base: str, args: argparse.Namespace, seconds: float, result
 
 
 def measure(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> None:
-    """Run the players (and the abusive clients beside them) and print the figures."""
+    """Run the players (and the abusive clients beside them) and print the figures.
+
+    With --clients N the tables are shared among N load client processes (this one and N - 1
+    more), so that the clients, which parse every message, do not become the bottleneck."""
     client_before = time.process_time()
+    start = time.monotonic() + 0.5  # the other load client processes start meanwhile
     abuser, results = None, multiprocessing.Queue()
     if args.abuse:
         abuser = multiprocessing.Process(
             target=abuse_in_process, args=(bases[0], args, args.warmup + args.seconds, results)
         )
         abuser.start()
-    tally = asyncio.run(run(bases, args, server_pids))
+    players, shares = [], multiprocessing.Queue()
+    for client in range(1, args.clients):
+        numbers = range(client, args.tables, args.clients)
+        process = multiprocessing.Process(
+            target=players_in_process, args=(bases, args, numbers, start, shares)
+        )
+        process.start()
+        players.append(process)
+    tally = asyncio.run(run(bases, args, server_pids, range(0, args.tables, args.clients), start))
     if abuser is not None:
         tally.closed_slow, tally.churned, tally.refused, tally.spectator_messages = results.get(timeout=60)
         abuser.join(10)
     tally.client_cpu = time.process_time() - client_before
+    for _ in players:
+        latencies, seen, steps, games, errors, cpu = shares.get(timeout=120)
+        tally.latencies += latencies
+        tally.seen_by_others += seen
+        tally.steps += steps
+        tally.games += games
+        tally.errors += errors
+        tally.client_cpu += cpu
+    for process in players:
+        process.join(10)
     report(tally, args, tally.server_cpu if server_pids else None)
 
 
@@ -379,7 +419,8 @@ def report(tally: Tally, args: argparse.Namespace, server_cpu: float | None) -> 
     where = f"{args.processes} processes on PostgreSQL" if args.postgres else "one process on SQLite"
     where = f"the server at {args.url}" if args.url else where
     tables = f"{args.tables} concurrent {args.game} tables, {args.players} players ({args.people} people)"
-    print(f"{tables}, {pace}, {where}")
+    clients = f", {args.clients} load client processes" if args.clients > 1 else ""
+    print(f"{tables}, {pace}, {where}{clients}")
     moves = f"person moves: {len(lat)} ({len(lat) / args.seconds:,.0f}/s)"
     print(f"{moves}, move-to-broadcast latency {percentiles(lat)}, over {args.seconds:.0f} s")
     if tally.seen_by_others:
@@ -444,12 +485,16 @@ def main() -> None:
     )
     parser.add_argument("--processes", type=int, default=1, help="server processes (needs --postgres)")
     parser.add_argument(
+        "--clients", type=int, default=1, help="load client processes sharing the tables (one core each)"
+    )
+    parser.add_argument(
         "--people", type=int, help="scripted people per table (default 1; 2 with --processes)"
     )
     args = parser.parse_args()
     args.seconds = min(args.seconds, 600.0)
     args.warmup = min(args.warmup, 60.0)
     args.people = min(args.players, args.people or (2 if args.processes > 1 else 1))
+    args.clients = max(1, min(args.clients, args.tables))
     # The load clients connect from addresses in 127.0.0.0/8, so the servers listen on 127.0.0.1.
     if any(urlparse(url).hostname != "127.0.0.1" for url in (args.url or "").split(",") if url):
         raise SystemExit("the load test only talks to servers on this machine, at 127.0.0.1")

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 WORKER_SETTINGS = "SPIELTISCH_WORKER_SETTINGS"
 """The environment variable that hands `serve --workers`' settings to each worker process."""
 
-SERVER_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy", "pydantic", "anyio")
+SERVER_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy", "pydantic", "anyio", "orjson")
 """What the server imports from its extra, `server` (aiosqlite or psycopg besides, by database)."""
 
 
@@ -105,6 +105,7 @@ def serve(
     from spieltisch.server import webbuild
     from spieltisch.server.app import create_app
     from spieltisch.server.settings import Settings
+    from spieltisch.server.wsprotocol import StateSocketProtocol
 
     if workers > 1 and not uses_postgres(database_url):
         typer.echo("error: --workers needs --database-url postgresql://… (SQLite has one writer)", err=True)
@@ -140,7 +141,9 @@ def serve(
     shown_host = f"[{host}]" if ":" in host else host
     typer.echo(f"spieltisch serving on http://{shown_host}:{bound_port}/ ({where})")
     if workers == 1:
-        config = uvicorn.Config(create_app(settings), ws_max_size=65536, log_level="warning")
+        config = uvicorn.Config(
+            create_app(settings), ws=StateSocketProtocol, ws_max_size=65536, log_level="warning"
+        )
         uvicorn.Server(config).run(sockets=[listening])
         return
     from uvicorn.supervisors import Multiprocess
@@ -149,7 +152,9 @@ def serve(
     # the supervisor restarts a worker that dies. They share the listening socket.
     os.environ[WORKER_SETTINGS] = settings_to_json(settings)
     worker = f"{__name__}:worker_app"
-    config = uvicorn.Config(worker, factory=True, workers=workers, ws_max_size=65536, log_level="warning")
+    config = uvicorn.Config(
+        worker, factory=True, workers=workers, ws=StateSocketProtocol, ws_max_size=65536, log_level="warning"
+    )
     Multiprocess(config, sockets=[listening]).run()
 
 

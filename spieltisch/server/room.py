@@ -51,15 +51,12 @@ from spieltisch.server.errors import (
 )
 from spieltisch.server.messages import (
     ChatMessage,
-    ClockInfo,
     EndReasonInfo,
     FinalResult,
-    LegalMove,
     LogEntry,
     PresenceMessage,
     ScoreLineInfo,
     SeatInfo,
-    StateMessage,
 )
 from spieltisch.server.store import (
     ActionRow,
@@ -73,6 +70,7 @@ from spieltisch.server.store import (
     Texts,
 )
 from spieltisch.server.takeback import advance, follow_takeback, replay_rows, rewind, undo_row
+from spieltisch.server.wire import Fragment, encode
 
 log = logging.getLogger("spieltisch.server")
 LOG_LENGTH = 40
@@ -173,10 +171,10 @@ def log_entry(row: ActionRow, seat: int | None, lang: str) -> LogEntry:
     )
 
 
-def log_entries(rows: list[ActionRow], entry_of: Callable[[ActionRow], LogEntry]) -> list[LogEntry]:
-    """The log of these rows (the players' moves among them): one entry per move, a move of
-    several steps (its later steps `joined`) as one. Steps whose move began before the rows
-    (a log window that starts inside a move) are left out, as a part of a move is not one."""
+def log_moves(rows: list[ActionRow]) -> list[list[ActionRow]]:
+    """The players' moves among these rows, each as its steps: one, or several (a LEVEL 8
+    lay-down, its later steps `joined`). Steps whose move began before the rows (a log
+    window that starts inside a move) are left out, as a part of a move is not one."""
     moves: list[list[ActionRow]] = []
     for row in rows:
         if row.seat < 0:
@@ -185,10 +183,15 @@ def log_entries(rows: list[ActionRow], entry_of: Callable[[ActionRow], LogEntry]
             moves[-1].append(row)
         elif not row.joined or moves:
             moves.append([row])
-    return [_one_entry([entry_of(row) for row in steps]) for steps in moves]
+    return moves
 
 
-def _one_entry(steps: list[LogEntry]) -> LogEntry:
+def log_entries(rows: list[ActionRow], entry_of: Callable[[ActionRow], LogEntry]) -> list[LogEntry]:
+    """The log of these rows: one entry per move (see log_moves)."""
+    return [one_entry([entry_of(row) for row in steps]) for steps in log_moves(rows)]
+
+
+def one_entry(steps: list[LogEntry]) -> LogEntry:
     """A move's steps as one entry: at the version after its last step, named by its first
     (a LEVEL 8 lay-down: "lay down level 3") with what its last step showed everybody (the
     groups laid), or, where that showed nothing (a lay-down given up), that step's name too."""
@@ -252,8 +255,8 @@ class Room:
         self.takeback: list[ActionRow] = []
         """The last moves, newest last, that could each be taken back (see takeback.py)."""
         self.decisions: list[ActionRow] = []
-        self._log_entries: dict[tuple[int, bool, str], LogEntry] = {}
-        """The log's entries as sent, by move, whether the receiver made it, and language."""
+        self._log_entries: dict[tuple[int, int, bool, str], Fragment] = {}
+        """The log's entries as sent (JSON), by move, whether the receiver made it, and language."""
         self.bots: dict[int, Bot] = {}
         self.bot_specs: dict[int, str] = {}
         """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
@@ -335,18 +338,33 @@ class Room:
             for s in self.seats
         ]
 
+    def _seat_fields(self) -> list[dict[str, Any]]:
+        """The seats as `seat_list` gives them, as plain data (for the state message)."""
+        online = {client.seat for client in self.clients}
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "online": s.seat in online,
+                "standin": s.seat in self.standins,
+            }
+            for s in self.seats
+        ]
+
     def player_names(self) -> list[str]:
         return player_names(self.seats)
 
-    def message_for(self, seat: int | None, lang: str) -> StateMessage:
-        """Everything a client at `seat` gets: its own view and, on its turn, its legal moves,
-        named with the players' names."""
+    def state_text(self, seat: int | None, lang: str) -> str:
+        """Everything a client at `seat` gets (a StateMessage, as JSON): its own view and, on its
+        turn, its legal moves, named with the players' names."""
         with seat_names(self.player_names()):
-            return self._message_for(seat, lang)
+            return encode(self._state_fields(seat, lang))
 
-    def _message_for(self, seat: int | None, lang: str) -> StateMessage:
-        # Built without validation (model_construct): every part comes from the server itself,
-        # and checking it again cost more than the rest of a game step.
+    def _state_fields(self, seat: int | None, lang: str) -> dict[str, Any]:
+        # Plain data, not a StateMessage: every part comes from the server itself, and building
+        # and serialising the model cost more than the rest of a game step (wire.py).
         started = self.table.status != TableStatus.OPEN
         state = self.state
         to_move = state.current_player() if started else None
@@ -356,31 +374,37 @@ class Room:
             # The only move, and a quiet one: a front may make it for the player.
             forced = len(actions) == 1 and state.quiet_action(actions[0])
             legal = [
-                LegalMove.model_construct(
-                    id=a, label=state.action_label(a, lang), move=state.action_struct(a), forced=forced
-                )
+                {
+                    "id": a,
+                    "label": state.action_label(a, lang),
+                    "move": state.action_struct(a),
+                    "forced": forced,
+                }
                 for a in actions
             ]
         finished = self.table.status == TableStatus.FINISHED and state.is_terminal()
-        return StateMessage.model_construct(
-            table=self.id,
-            game=self.game.name,
-            title=self.game.title,
-            options=self.table.options,
-            clock=ClockInfo.model_construct(**self.table.clock),
-            deadline=self.deadline(clock_only=True),
-            status=self.table.status,
-            version=self.version if started else 0,
-            you=seat,
-            seats=self.seat_list(),
-            to_move=to_move,
-            view=dict(state.view(seat)) if started else None,
-            legal=legal,
-            log=log_entries(self.decisions, lambda row: self._log_entry(row, seat, lang)),
-            result=final_result(state, lang, self.player_names()) if finished else None,
-            rematch=self.table.rematch_id,
-            can_take_back=self.may_take_back(seat),
-        )
+        result = final_result(state, lang, self.player_names()).model_dump(mode="json") if finished else None
+        clock = self.table.clock
+        return {
+            "type": "state",
+            "table": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "options": self.table.options,
+            "clock": {"kind": clock["kind"], "seconds": clock["seconds"]},
+            "deadline": self.deadline(clock_only=True),
+            "status": self.table.status,
+            "version": self.version if started else 0,
+            "you": seat,
+            "seats": self._seat_fields(),
+            "to_move": to_move,
+            "view": state.view(seat) if started else None,
+            "legal": legal,
+            "log": [self._log_entry(steps, seat, lang) for steps in log_moves(self.decisions)],
+            "result": result,
+            "rematch": self.table.rematch_id,
+            "can_take_back": self.may_take_back(seat),
+        }
 
     def may_take_back(self, seat: int | None) -> bool:
         """Whether `seat` may take back its last move now (see take_back)."""
@@ -392,27 +416,30 @@ class Room:
             and self.takeback[-1].seat == seat
         )
 
-    def _log_entry(self, row: ActionRow, seat: int | None, lang: str) -> LogEntry:
-        """A move of the log as `seat` may know it, made once: a stored move never changes, and
-        everybody but its mover knows it alike."""
-        key = (row.idx, row.seat == seat, lang)
+    def _log_entry(self, steps: list[ActionRow], seat: int | None, lang: str) -> Fragment:
+        """A move of the log (its steps) as `seat` may know it, encoded once: a stored move never
+        changes, and everybody but its mover knows it alike."""
+        key = (steps[0].idx, steps[-1].idx, steps[0].seat == seat, lang)
         entry = self._log_entries.get(key)
         if entry is None:
-            entry = self._log_entries[key] = log_entry(row, seat, lang)
+            made = one_entry([log_entry(row, seat, lang) for row in steps])
+            entry = self._log_entries[key] = Fragment(made.model_dump_json())
         return entry
 
     def broadcast(self) -> None:
-        """Queue each connection its new state (never waits for a socket)."""
+        """Queue each connection its new state (never waits for a socket); each audience's
+        message (a seat or the spectators, in a language) is made once."""
         texts: dict[tuple[int | None, str], str] = {}
         for client in list(self.clients):
             key = (client.seat, client.lang)
-            if key not in texts:
-                texts[key] = self.message_for(*key).model_dump_json()
-            client.post(texts[key])
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = self.state_text(*key)
+            client.post(text)
 
     def send_state(self, client: Client) -> None:
         """The full state to one connection (it connected or said hello); the others need none."""
-        client.post(self.message_for(client.seat, client.lang).model_dump_json())
+        client.post(self.state_text(client.seat, client.lang))
 
     def local_online(self) -> frozenset[int]:
         """The seats connected to this process."""

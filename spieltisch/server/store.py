@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from spieltisch.core.contract import Move
-from spieltisch.server import schema
+from spieltisch.server import schema, wire
 from spieltisch.server.movewriter import MoveWriter
 from spieltisch.server.notices import Notice, NoticeKind, encode
 
@@ -147,7 +147,7 @@ class ActionRow:
             fields["undoable"] = True
         if self.undoes is not None:
             fields["undoes"] = self.undoes
-        return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+        return wire.encode(fields)
 
     @classmethod
     def from_db(cls, row: Any) -> ActionRow:

@@ -28,6 +28,7 @@ from spieltisch.core.registry import game_class, game_names, load_game
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
 from spieltisch.server.views import game_types, type_name
+from spieltisch.server.wire import encode
 from tests.options import quick_options
 
 GAME_TYPES = game_types()
@@ -53,8 +54,8 @@ def validator(components: dict[str, Any], name: str) -> jsonschema.protocols.Val
 
 
 def as_sent(data: Any) -> Any:
-    """The data as JSON carries it (a tuple becomes an array)."""
-    return json.loads(json.dumps(data))
+    """The data as the server's state messages carry it (a tuple becomes an array)."""
+    return json.loads(encode(data))
 
 
 def player_counts(name: str) -> list[int]:

@@ -104,3 +104,26 @@ def test_migrate_brings_the_schema_up_to_date_and_exits(tmp_path: Path) -> None:
     with engine.connect() as connection:
         assert schema.current_version(connection) == schema.LATEST
     engine.dispose()
+
+
+def test_serve_compresses_each_state_with_a_window_that_reaches_the_one_before(tmp_path: Path) -> None:
+    import json
+
+    from tests.server.servers import Server
+
+    server = Server(tmp_path, options=())
+    server.start()
+    try:
+        table = server.post(
+            "/api/tables", {"game": "souvenirs", "players": 2, "seats": ["open", "random"], "name": "Ann"}
+        )
+        server.post(f"/api/tables/{table['id']}/start", {"host_token": table["host_token"]})
+        with server.socket(table["id"]) as ws:
+            extensions = ws.response.headers.get("Sec-WebSocket-Extensions", "")
+            ws.send(json.dumps({"type": "hello", "token": table["token"]}))
+            seated = [json.loads(ws.recv(timeout=10)) for _ in range(3)]
+    finally:
+        server.stop()
+    assert "permessage-deflate" in extensions
+    assert "server_max_window_bits=13" in extensions
+    assert any(message["type"] == "state" and message["you"] == 0 for message in seated)

@@ -76,7 +76,7 @@ def test_a_lay_down_sent_as_data_is_one_move_in_the_log_and_one_broadcast(tmp_pa
         return (
             watcher.texts[heard:],
             len(steps),
-            room.message_for(seat, "en").log[-1].model_dump(),
+            json.loads(room.state_text(seat, "en"))["log"][-1],
             refused.value,
         )
 
@@ -125,8 +125,8 @@ def test_only_a_quiet_only_move_is_marked_forced(tmp_path: Path) -> None:
         for name, phase in (("skipped", SKIPPED), ("draw", DRAW)):
             room.state = position(2, hands={0: "R1 R2 R3"}, phase=phase)
             for seat in (0, 1, None):
-                legal = room.message_for(seat, "en").legal
-                marks[f"{name} {seat}"] = [(m.move["kind"], m.forced) for m in legal]
+                legal = json.loads(room.state_text(seat, "en"))["legal"]
+                marks[f"{name} {seat}"] = [(m["move"]["kind"], m["forced"]) for m in legal]
         await room.store.close()
         return marks
 

@@ -35,7 +35,7 @@ FIT = {
 OPPONENT_WEIGHT = 0.5  # helping a rival's line hurts, but less than helping one's own
 OPEN_WEIGHT = 0.25  # a line one may still reserve is worth building a little
 EARLY_THRESHOLD = 4.0  # points a line must promise to take a cube at the start
-CACHE_LIMIT = 200_000
+CACHE_LIMIT = 20_000
 
 _NEEDS: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
 

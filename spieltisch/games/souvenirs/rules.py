@@ -17,7 +17,7 @@ from typing import Any
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.data import package_data
 from spieltisch.core.options import OptionError
-from spieltisch.games.souvenirs.cards import CARD_OF, NUM_KINDS, PACKAGE, Deck, load_deck
+from spieltisch.games.souvenirs.cards import NUM_KINDS, PACKAGE, Deck, load_deck
 from spieltisch.games.souvenirs.grid import (
     EMPTY,
     LINE_CELLS,
@@ -286,9 +286,9 @@ class SouvenirsState(State):
         found = []
         for line, seats in enumerate(self.cubes):
             if seats:
-                cards = [CARD_OF[kind] for kind in self.line_kinds(line)]
+                kinds = tuple(self.line_kinds(line))
                 for rank, seat in enumerate(seats):
-                    name, points = table.best(cards, rank)
+                    name, points = table.best_of_kinds(kinds, rank)
                     found.append((line, seat, points, name))
         return found
 

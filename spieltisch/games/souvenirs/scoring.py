@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.core.data import Bound, package_data, user_data
@@ -70,6 +70,10 @@ def held_combinations(cards: Sequence[tuple[int, int]]) -> frozenset[str]:
     return frozenset(held)
 
 
+CACHE_LIMIT = 20_000
+"""Entries a cache of scored lines keeps before it starts afresh: the lines of many games fit,
+and a server's memory comes back to its level once a burst of games is over."""
+
 _POSSIBLE_CACHE: dict[tuple[Card, ...], frozenset[str]] = {}
 
 
@@ -84,7 +88,7 @@ def possible_combinations(cards: Sequence[Card]) -> frozenset[str]:
     found = _POSSIBLE_CACHE.get(key)
     if found is None:
         found = _possible(key)
-        if len(_POSSIBLE_CACHE) > 200_000:
+        if len(_POSSIBLE_CACHE) >= CACHE_LIMIT:
             _POSSIBLE_CACHE.clear()
         _POSSIBLE_CACHE[key] = found
     return found
@@ -126,9 +130,23 @@ class ScoreTable:
 
     points: Mapping[str, tuple[int, int]]
     verified: Mapping[str, tuple[bool, bool]]
+    _scored: dict[tuple[tuple[int, ...], int], tuple[str, int]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    """`best_of_kinds` as found so far: every view and score asks again for lines that did not change."""
 
     def value(self, combination: str, rank: int) -> int:
         return self.points[combination][rank]
+
+    def best_of_kinds(self, kinds: tuple[int, ...], rank: int) -> tuple[str, int]:
+        """`best` for a line given as card kinds."""
+        key = (kinds, rank)
+        found = self._scored.get(key)
+        if found is None:
+            if len(self._scored) >= CACHE_LIMIT:
+                self._scored.clear()
+            found = self._scored[key] = self.best([CARD_OF[kind] for kind in kinds], rank)
+        return found
 
     def best(self, cards: Sequence[Card], rank: int) -> tuple[str, int]:
         """The line's single most valuable combination for a cube of `rank`."""
@@ -149,7 +167,7 @@ def best_of(combinations: Iterable[str], table: ScoreTable, rank: int) -> tuple[
 
 def line_points(kinds: Sequence[int], table: ScoreTable, rank: int) -> int:
     """Points of a line given as card kinds, for a cube of `rank`."""
-    return table.best([CARD_OF[kind] for kind in kinds], rank)[1]
+    return table.best_of_kinds(tuple(kinds), rank)[1]
 
 
 def default_table() -> ScoreTable:

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spieltisch
-from spieltisch.games.souvenirs.cards import NUM_COLOURS, NUMBERS, Card
+from spieltisch.games.souvenirs import scoring
+from spieltisch.games.souvenirs.cards import CARD_OF, NUM_COLOURS, NUMBERS, Card
 from spieltisch.games.souvenirs.scoring import (
     COMBINATIONS,
     FIRST,
@@ -260,3 +261,22 @@ def test_bad_user_score_table_is_a_clear_option_error(tmp_path: Path, text: str,
 def test_missing_score_table_file_is_an_option_error(tmp_path: Path) -> None:
     with pytest.raises(spieltisch.OptionError, match="cannot read"):
         spieltisch.load_game("souvenirs", players=3, score_table=str(tmp_path / "none.toml"))
+
+
+def test_line_scores_kept_by_the_table_are_the_ones_it_works_out() -> None:
+    table = default_table()
+    kinds = range(len(CARD_OF))
+    for line_kinds in itertools.islice(itertools.combinations(kinds, 5), 0, 3000, 7):
+        for rank in (FIRST, SECOND):
+            expected = table.best([CARD_OF[kind] for kind in line_kinds], rank)
+            assert table.best_of_kinds(line_kinds, rank) == expected
+            assert table.best_of_kinds(line_kinds, rank) == expected  # asked again: kept
+
+
+def test_the_tables_memo_of_line_scores_stays_within_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scoring, "CACHE_LIMIT", 50)
+    table = default_table()
+    for line_kinds in itertools.islice(itertools.combinations(range(len(CARD_OF)), 4), 200):
+        table.best_of_kinds(line_kinds, FIRST)
+        assert len(table._scored) <= 50
+    assert len(table._scored) > 0
