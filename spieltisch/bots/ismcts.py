@@ -42,7 +42,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.bots.base import Bot
 from spieltisch.core.contract import AnyGame, State
@@ -52,7 +52,7 @@ from spieltisch.core.play import random_policy, sample_chance
 Resampler = Callable[[State, int, random.Random], State]
 
 
-ROLLOUTS: dict[str, Callable[[AnyGame], Callable[[State, random.Random], int]]] = {
+ROLLOUTS: Final[dict[str, Callable[[AnyGame], Callable[[State, random.Random], int]]]] = {
     "heuristic": lambda game: game.heuristic_action,
     "fast": lambda game: game.rollout_action,
     "random": lambda game: random_policy,
@@ -80,7 +80,7 @@ class SearchSettings:
     depth: int | None = None  # most tree decisions per iteration; 1: flat Monte Carlo at the root
 
 
-NO_HINT = -1
+NO_HINT: Final = -1
 
 
 class Node:
@@ -385,7 +385,7 @@ def parse_settings(spec: str, params: str, game: AnyGame | None = None) -> tuple
     return SearchSettings(budget=budget, **fields), memory
 
 
-SETTING_KEYS = {
+SETTING_KEYS: Final = {
     "c": "exploration",
     "cutoff": "cutoff",
     "eps": "rollout_epsilon",
@@ -393,7 +393,7 @@ SETTING_KEYS = {
     "bias": "bias",
     "depth": "depth",
 }
-SPEC_HELP = (
+SPEC_HELP: Final = (
     "Use e.g. ismcts, ismcts:500 (iterations), ismcts:1s or ismcts:t=0.5 (seconds per move), "
     "with optional :c=0.7 :cutoff=40 :eps=0.1 :margin=0.5 :bias=1 :rollout=heuristic|fast|random "
     ":hint=heuristic|fast :depth=1 "

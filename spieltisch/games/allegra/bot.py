@@ -8,6 +8,8 @@ chooses the same on any state its seat cannot tell apart from the true one.
 
 from __future__ import annotations
 
+from typing import Final
+
 import spieltisch.games.allegra.actions as actions
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.clearing import find_triples, in_triple
@@ -25,10 +27,10 @@ from spieltisch.games.allegra.phases import (
 )
 from spieltisch.games.allegra.rules import AllegraState
 
-TAKE_DISCARD_GAIN = 3.0  # take the discard card when it improves the layout this much
-KEEP_GAIN = 1.0  # keep a drawn card rather than discard and flip
-KNOCK_GAIN = 8.0  # knock when the drawn card is worth this much (a clear, usually)
-ACCEPT_MARGIN = 2.0  # accept a knock when taking beats keeping by this much
+TAKE_DISCARD_GAIN: Final = 3.0  # take the discard card when it improves the layout this much
+KEEP_GAIN: Final = 1.0  # keep a drawn card rather than discard and flip
+KNOCK_GAIN: Final = 8.0  # knock when the drawn card is worth this much (a clear, usually)
+ACCEPT_MARGIN: Final = 2.0  # accept a knock when taking beats keeping by this much
 
 
 class Evaluator:

@@ -12,7 +12,7 @@ import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
@@ -57,7 +57,7 @@ class After(enum.IntEnum):
 AFTER_KEEP, AFTER_FLIP, AFTER_KNOCKER, AFTER_TAKE, AFTER_REFILL = After
 
 
-MOST_GAMES = 50
+MOST_GAMES: Final = 50
 """The most games of a match (the `games` option's maximum): a target without `games` plays to it."""
 
 

@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Final
 
 from spieltisch.games.calcory.cards import DIGITS, TARGET
 from spieltisch.games.calcory.phases import DOWN, EMPTY, PLACE, RETURN, TURN
 from spieltisch.games.calcory.rules import NOBODY, CalcoryState
 
-DENY = 0.5  # worth of each card an opponent loses when their offer is beaten
-END_LEAD = 10.0  # ending the game while strictly ahead
-END_TIE = 2.0  # ending it in a shared lead
-END_BEHIND = -10.0  # ending it behind
-ROLLOUT_STOP = 9  # the playout policy stops from this sum up
+DENY: Final = 0.5  # worth of each card an opponent loses when their offer is beaten
+END_LEAD: Final = 10.0  # ending the game while strictly ahead
+END_TIE: Final = 2.0  # ending it in a shared lead
+END_BEHIND: Final = -10.0  # ending it behind
+ROLLOUT_STOP: Final = 9  # the playout policy stops from this sum up
 
 
 def heuristic_action(state: CalcoryState, rng: random.Random) -> int:

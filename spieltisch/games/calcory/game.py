@@ -7,7 +7,7 @@ move data and the words; the package's other modules never import this one.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from spieltisch.core.contract import EndReason, Game, MemoryHooks, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
@@ -29,7 +29,7 @@ from spieltisch.games.calcory.text import (
 )
 from spieltisch.games.calcory.views import CalcoryMove, CalcoryReference, CalcoryView
 
-IDLE_TURNS_PER_PLAYER = 30
+IDLE_TURNS_PER_PLAYER: Final = 30
 """The idle cap's default per player: set above what games between heuristic
 bots reach (measured with `spieltisch caps calcory`, figures in docs/rules/calcory.md)."""
 

@@ -31,7 +31,7 @@ import random
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
 from spieltisch.games.calcory.actions import Block, Codec
@@ -64,7 +64,7 @@ class End(enum.StrEnum):
     """The idle-turn cap: too many played turns in a row without taking (digital safety cap)."""
 
 
-NOBODY = -1
+NOBODY: Final = -1
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ The only module of the package that sees all the others; rules.py stands alone.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 # Modules by their own names (not from the package): the package imports this module.
 import spieltisch.games.level8.bot as bot
@@ -23,7 +23,7 @@ from spieltisch.games.level8.observe import observation_pieces
 from spieltisch.games.level8.rules import Level8State, Settings
 from spieltisch.games.level8.views import Level8Move, Level8Reference, Level8View
 
-ROUND_TURNS_PER_PLAYER = 300
+ROUND_TURNS_PER_PLAYER: Final = 300
 """The default of the safety cap `round_turns`, per player: set above every round of
 games between heuristic bots (measured with `spieltisch caps level8`, figures in
 docs/rules/level8.md)."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
@@ -60,8 +60,8 @@ from spieltisch.games.level8.views import Level8View, RoundEndView
 
 # Digital ruling (docs/rules/level8.md): at most this many cancels per turn
 # (of a lay-down or a lay-off in progress), so every turn has a bounded length.
-CANCELS_PER_TURN = 3
-HAND_MAX = 11  # 10 dealt + 1 drawn
+CANCELS_PER_TURN: Final = 3
+HAND_MAX: Final = 11  # 10 dealt + 1 drawn
 
 
 def turn_decision_bound(hand_max: int = HAND_MAX, level_cards: int = 10) -> int:
@@ -129,7 +129,7 @@ class Settings:
         return self.max_rounds() * (self.round_turns * turn_decision_bound() + keep)
 
 
-ALL_KINDS = range(KINDS)
+ALL_KINDS: Final = range(KINDS)
 
 
 @lru_cache(maxsize=4096)

@@ -128,7 +128,7 @@ SECURE_IDS: Final = Block.SECURE
 ALL_CORNERS: Final = list(range(CORNERS))
 PLACING: Final = (PutAway, IronTarget)  # the steps that put a garment somewhere
 
-STAGE_NAMES = [stage.name.lower() for stage in Stage]
+STAGE_NAMES: Final = [stage.name.lower() for stage in Stage]
 
 FUNCTION_STEP: Final[dict[int, type[DotSlot | HangerTask | NeedleTask | IronSource | DrawerPick]]] = {
     DOT: DotSlot,

@@ -12,6 +12,7 @@ likelihood factor for every empty cell that must receive a fitting card.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from spieltisch.games.souvenirs.cards import CARD_OF
 from spieltisch.games.souvenirs.grid import LINES_OF_CELL, SIZE
@@ -20,7 +21,7 @@ from spieltisch.games.souvenirs.rules import CARD_BASE, CELL_BASE, LINE_BASE, PA
 from spieltisch.games.souvenirs.scoring import COMBINATIONS, ScoreTable, possible_combinations
 
 # Chance that an empty cell ends up with a card that fits the combination.
-FIT = {
+FIT: Final = {
     "fuenfling": 0.2,
     "vierling": 0.2,
     "full_house": 0.3,
@@ -32,12 +33,12 @@ FIT = {
     "paerchen": 0.55,
     "nichts": 1.0,
 }
-OPPONENT_WEIGHT = 0.5  # helping a rival's line hurts, but less than helping one's own
-OPEN_WEIGHT = 0.25  # a line one may still reserve is worth building a little
-EARLY_THRESHOLD = 4.0  # points a line must promise to take a cube at the start
-CACHE_LIMIT = 200_000
+OPPONENT_WEIGHT: Final = 0.5  # helping a rival's line hurts, but less than helping one's own
+OPEN_WEIGHT: Final = 0.25  # a line one may still reserve is worth building a little
+EARLY_THRESHOLD: Final = 4.0  # points a line must promise to take a cube at the start
+CACHE_LIMIT: Final = 200_000
 
-_NEEDS: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+_NEEDS: Final[dict[tuple[int, ...], tuple[tuple[str, int], ...]]] = {}
 
 
 def needs(kinds: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
@@ -73,7 +74,7 @@ def _needs(cards: list[tuple[int, int] | None]) -> tuple[tuple[str, int], ...]:
     return tuple(result)
 
 
-_PROSPECTS: dict[tuple[ScoreTable, int, tuple[int, ...]], float] = {}
+_PROSPECTS: Final[dict[tuple[ScoreTable, int, tuple[int, ...]], float]] = {}
 
 
 def prospect(kinds: list[int], table: ScoreTable, rank: int) -> float:
@@ -147,7 +148,7 @@ class LineGains(dict[int, float]):
         self.before = [prospect(list(kinds), table, rank) for rank, _ in stakes]
 
 
-_GAINS: dict[tuple[ScoreTable, tuple[int, ...], tuple[tuple[int, float], ...]], LineGains] = {}
+_GAINS: Final[dict[tuple[ScoreTable, tuple[int, ...], tuple[tuple[int, float], ...]], LineGains]] = {}
 
 
 def _gains_of(kinds: list[int], stakes: list[tuple[int, float]], table: ScoreTable) -> LineGains:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 from spieltisch.games.souvenirs.cards import CARD_OF, PACKAGE, Card
 
 # The rulebook's order (Übersicht); ties in points go to the earlier one.
-COMBINATIONS = (
+COMBINATIONS: Final = (
     "fuenfling",
     "vierling",
     "full_house",
@@ -28,12 +28,12 @@ COMBINATIONS = (
     "paerchen",
     "nichts",
 )
-LINE_LENGTH = 5
+LINE_LENGTH: Final = 5
 FIRST, SECOND = 0, 1
 
 # The bound on a user's score table, checked before anything is built: room for
 # any re-fitted box, while scores stay numbers a person (and a float) reads exactly.
-MAX_POINTS = Bound(
+MAX_POINTS: Final = Bound(
     "points",
     100,
     "points for a combination (6 times the box's highest, 16)",
@@ -70,7 +70,7 @@ def held_combinations(cards: Sequence[tuple[int, int]]) -> frozenset[str]:
     return frozenset(held)
 
 
-_POSSIBLE_CACHE: dict[tuple[Card, ...], frozenset[str]] = {}
+_POSSIBLE_CACHE: Final[dict[tuple[Card, ...], frozenset[str]]] = {}
 
 
 def possible_combinations(cards: Sequence[Card]) -> frozenset[str]:
