@@ -37,6 +37,7 @@ the lowest scores more often than the highest, the margin flips too.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -193,13 +194,22 @@ class Search:
         self.seat = seat
         budget = self.settings.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        while True:
-            self.iterate(self.resample(state, seat, self.rng))
-            if deadline is None:
-                if self.iterations >= budget.iterations:
+        # The tree and the playouts make many small objects but no reference cycles, which
+        # reference counting frees at once: the cyclic collector's passes over every live
+        # object (a game's large caches included) would only cost time, so it pauses.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while True:
+                self.iterate(self.resample(state, seat, self.rng))
+                if deadline is None:
+                    if self.iterations >= budget.iterations:
+                        break
+                elif time.perf_counter() >= deadline:  # every iteration: a playout may be slow
                     break
-            elif time.perf_counter() >= deadline:  # every iteration: a playout may be slow
-                break
+        finally:
+            if collecting:
+                gc.enable()
         return self.best_action(state.legal_actions(), seat)
 
     def iterate(self, state: State) -> None:

@@ -239,16 +239,20 @@ def _flip_worth(state: AllegraState, ev: Evaluator) -> float:
 def _flip(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
     """Flip where a triple is likeliest: beside a face-up pair in its column, else an own card."""
     slots = state.layouts[state.active]
-    cards, up = state.cards, state.up
+    best, best_key = legal[0], (-1, 0)
+    for position in legal:  # the first of the most promising (a loop: no closure, no reference cycle)
+        key = (_flip_promise(state.cards, state.up, slots, position), -position)
+        if key > best_key:
+            best, best_key = position, key
+    return best
 
-    def promise(position: int) -> int:
-        column = position % 5
-        values = [cards[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
-        ups = [up[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
-        pair = all(ups) and values[0] == values[1] and values[0] != GAP
-        return (2 if pair else 0) + (1 if column in (1, 2, 3) else 0)
 
-    return max(legal, key=lambda p: (promise(p), -p))
+def _flip_promise(cards: list[int], up: list[bool], slots: tuple[int, ...], position: int) -> int:
+    column = position % 5
+    values = [cards[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
+    ups = [up[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
+    pair = all(ups) and values[0] == values[1] and values[0] != GAP
+    return (2 if pair else 0) + (1 if column in (1, 2, 3) else 0)
 
 
 def _knock_choice(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
