@@ -71,6 +71,9 @@ def held_combinations(cards: Sequence[tuple[int, int]]) -> frozenset[str]:
 
 
 _POSSIBLE_CACHE: Final[dict[tuple[Card, ...], frozenset[str]]] = {}
+_POSSIBLE_SETS: Final[dict[frozenset[str], frozenset[str]]] = {}
+"""Each distinct answer once: the cache's entries share a few dozen sets (a set is always
+tracked by the cyclic collector, so one per entry would make each of its passes longer)."""
 
 
 def possible_combinations(cards: Sequence[Card]) -> frozenset[str]:
@@ -84,6 +87,7 @@ def possible_combinations(cards: Sequence[Card]) -> frozenset[str]:
     found = _POSSIBLE_CACHE.get(key)
     if found is None:
         found = _possible(key)
+        found = _POSSIBLE_SETS.setdefault(found, found)
         if len(_POSSIBLE_CACHE) > 200_000:
             _POSSIBLE_CACHE.clear()
         _POSSIBLE_CACHE[key] = found
