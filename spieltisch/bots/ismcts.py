@@ -47,6 +47,7 @@ from typing import Any, Final
 
 from spieltisch.bots.base import Bot
 from spieltisch.core.contract import AnyGame, State
+from spieltisch.core.draws import choice
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import random_policy, sample_chance
 
@@ -264,7 +265,7 @@ class Search:
         if bias and node.hint == NO_HINT:
             node.hint = self.hint_policy(state, self.rng)
         if untried:
-            action = node.hint if node.hint in untried else self.rng.choice(untried)
+            action = node.hint if node.hint in untried else choice(self.rng, untried)
             child = children[action] = Node(self.game.num_players)
             return action, child, True
         player = state.current_player()
@@ -295,7 +296,7 @@ class Search:
                     return
                 decisions_left -= 1
             if epsilon and rng.random() < epsilon:
-                state.apply_legal_action(rng.choice(state.legal_actions()))
+                state.apply_legal_action(choice(rng, state.legal_actions()))
             else:
                 state.apply_legal_action(policy(state, rng))
 

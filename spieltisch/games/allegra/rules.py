@@ -16,6 +16,7 @@ from typing import Any, Final
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
+from spieltisch.core.draws import shuffle
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.cards import POSITIONS, SLOTS_PER_SEAT, DeckSpec, layouts, load_deck, owners
 from spieltisch.games.allegra.clearing import find_triples
@@ -675,7 +676,7 @@ class AllegraState(State):
             for kind, count in enumerate(self.draw):
                 pool += [deck.value(kind)] * count
         pool.sort()  # the result then depends on what the seat knows, not on the true order
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for slot, value in zip(down, pool, strict=False):
             other.cards[slot] = value
         if self.draw_fresh:

@@ -18,6 +18,7 @@ import random
 from functools import lru_cache
 from typing import Final
 
+from spieltisch.core.draws import choice
 from spieltisch.games.calcory.cards import DIGITS, TARGET
 from spieltisch.games.calcory.phases import DOWN, EMPTY, PLACE, RETURN, TURN
 from spieltisch.games.calcory.rules import NOBODY, CalcoryState
@@ -65,7 +66,7 @@ def rollout_action(state: CalcoryState, rng: random.Random) -> int:
         enough = total >= ROLLOUT_STOP if count > 1 else total >= 7 and _leads(state)
         if stands and enough:
             return actions.stop
-    return actions.encode_turn(rng.choice(state.downs))
+    return actions.encode_turn(choice(rng, state.downs))
 
 
 def _leads(state: CalcoryState) -> bool:
@@ -94,7 +95,7 @@ def _turn_or_stop(state: CalcoryState, seat: int, rng: random.Random) -> int:
     if unknown:
         # Unknown cards all look alike to the seat; a random one keeps the bot,
         # which has no memory, from turning the same cards turn after turn.
-        options.append((plan.draw_value(s0, m0, z0, m0), actions.encode_turn(rng.choice(unknown))))
+        options.append((plan.draw_value(s0, m0, z0, m0), actions.encode_turn(choice(rng, unknown))))
     for position, digit in known:
         options.append((plan.after(s0 + digit, m0 + 1, z0 + (digit == 0), m0), actions.encode_turn(position)))
     best = max(value for value, _ in options)

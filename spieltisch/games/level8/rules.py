@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
+from spieltisch.core.draws import shuffle
 from spieltisch.core.options import OptionError
 from spieltisch.games.level8.cards import COLOURS, JOKER, KINDS, NUMBER_KINDS, SKIP, Deck, load_deck
 from spieltisch.games.level8.levels import (
@@ -760,7 +761,7 @@ class Level8State(State):
             pool += rest
             unknown[s] = len(rest)
         pool.sort()  # the result then depends on what the seat knows, not on the true order
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for s in range(self.num_players):
             if s == seat:
                 continue

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.data import package_data
+from spieltisch.core.draws import shuffle
 from spieltisch.core.options import OptionError
 from spieltisch.games.souvenirs.cards import CARD_OF, NUM_KINDS, PACKAGE, Deck, load_deck
 from spieltisch.games.souvenirs.grid import (
@@ -342,7 +343,7 @@ class SouvenirsState(State):
             if owner != seat:
                 pool.extend(hand)
         pool.sort()  # the result then depends on what the seat knows, not on the true order
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for owner in range(self.num_players):
             if owner != seat:
                 size = len(self.hands[owner])
