@@ -170,7 +170,7 @@ def status() -> BuildStatus:
 
 ADVICE = (
     "spieltisch: running pure Python, without the compiled engine, which plays the same games "
-    "about twice as fast and searches two to five times the ISMCTS simulations per second. "
+    "two to three times as fast and searches two to five times the ISMCTS simulations per second. "
     "Build it in a checkout with `SPIELTISCH_BUILD=compiled python3 -m pip install -e .` "
     '(needs a C compiler; README.md, "The compiled engine").'
 )

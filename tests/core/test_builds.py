@@ -138,7 +138,7 @@ def test_a_missing_build_is_advised_once_with_how_to_build_it_and_its_gain(
     assert not native.advise_compiled()
     said = capsys.readouterr().err
     assert said.count("spieltisch: running pure Python") == 1
-    assert "SPIELTISCH_BUILD=compiled python3 -m pip install -e ." in said and "twice as fast" in said
+    assert "SPIELTISCH_BUILD=compiled python3 -m pip install -e ." in said and "three times as fast" in said
 
 
 @pytest.mark.parametrize(
