@@ -38,6 +38,21 @@ app = typer.Typer(
 )
 console = Console()
 
+ADVISED_COMMANDS = frozenset(
+    ("play", "arena", "simulate", "strength", "caps", "sweep", "league", "levels", "bench")
+)
+"""The commands that play or search, where a missing compiled engine costs time (see native.py)."""
+
+
+@app.callback()
+def before_command(ctx: typer.Context) -> None:
+    """Where a command plays or searches on pure Python, say once how to build the compiled engine."""
+    if ctx.invoked_subcommand in ADVISED_COMMANDS:
+        from spieltisch import native
+
+        native.advise_compiled()
+
+
 OptionArg = Annotated[
     list[str] | None,
     typer.Option(

@@ -37,22 +37,24 @@ the lowest scores more often than the highest, the margin flips too.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.bots.base import Bot
 from spieltisch.core.contract import AnyGame, State
+from spieltisch.core.draws import choice
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import random_policy, sample_chance
 
 Resampler = Callable[[State, int, random.Random], State]
 
 
-ROLLOUTS: dict[str, Callable[[AnyGame], Callable[[State, random.Random], int]]] = {
+ROLLOUTS: Final[dict[str, Callable[[AnyGame], Callable[[State, random.Random], int]]]] = {
     "heuristic": lambda game: game.heuristic_action,
     "fast": lambda game: game.rollout_action,
     "random": lambda game: random_policy,
@@ -80,7 +82,7 @@ class SearchSettings:
     depth: int | None = None  # most tree decisions per iteration; 1: flat Monte Carlo at the root
 
 
-NO_HINT = -1
+NO_HINT: Final = -1
 
 
 class Node:
@@ -193,13 +195,22 @@ class Search:
         self.seat = seat
         budget = self.settings.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        while True:
-            self.iterate(self.resample(state, seat, self.rng))
-            if deadline is None:
-                if self.iterations >= budget.iterations:
+        # The tree and the playouts make many small objects but no reference cycles, which
+        # reference counting frees at once: the cyclic collector's passes over every live
+        # object (a game's large caches included) would only cost time, so it pauses.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while True:
+                self.iterate(self.resample(state, seat, self.rng))
+                if deadline is None:
+                    if self.iterations >= budget.iterations:
+                        break
+                elif time.perf_counter() >= deadline:  # every iteration: a playout may be slow
                     break
-            elif time.perf_counter() >= deadline:  # every iteration: a playout may be slow
-                break
+        finally:
+            if collecting:
+                gc.enable()
         return self.best_action(state.legal_actions(), seat)
 
     def iterate(self, state: State) -> None:
@@ -254,7 +265,7 @@ class Search:
         if bias and node.hint == NO_HINT:
             node.hint = self.hint_policy(state, self.rng)
         if untried:
-            action = node.hint if node.hint in untried else self.rng.choice(untried)
+            action = node.hint if node.hint in untried else choice(self.rng, untried)
             child = children[action] = Node(self.game.num_players)
             return action, child, True
         player = state.current_player()
@@ -285,7 +296,7 @@ class Search:
                     return
                 decisions_left -= 1
             if epsilon and rng.random() < epsilon:
-                state.apply_legal_action(rng.choice(state.legal_actions()))
+                state.apply_legal_action(choice(rng, state.legal_actions()))
             else:
                 state.apply_legal_action(policy(state, rng))
 
@@ -385,7 +396,7 @@ def parse_settings(spec: str, params: str, game: AnyGame | None = None) -> tuple
     return SearchSettings(budget=budget, **fields), memory
 
 
-SETTING_KEYS = {
+SETTING_KEYS: Final = {
     "c": "exploration",
     "cutoff": "cutoff",
     "eps": "rollout_epsilon",
@@ -393,7 +404,7 @@ SETTING_KEYS = {
     "bias": "bias",
     "depth": "depth",
 }
-SPEC_HELP = (
+SPEC_HELP: Final = (
     "Use e.g. ismcts, ismcts:500 (iterations), ismcts:1s or ismcts:t=0.5 (seconds per move), "
     "with optional :c=0.7 :cutoff=40 :eps=0.1 :margin=0.5 :bias=1 :rollout=heuristic|fast|random "
     ":hint=heuristic|fast :depth=1 "

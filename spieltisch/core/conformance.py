@@ -19,7 +19,7 @@ import json
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.contract import CHANCE, TERMINAL, AnyGame, Game, IllegalActionError, State
 from spieltisch.core.play import sample_chance
@@ -27,7 +27,7 @@ from spieltisch.core.record import Record
 from spieltisch.core.registry import game_names, load_game
 from spieltisch.core.snapshot import snapshot
 
-MAX_ACTIONS_TRIED = 24
+MAX_ACTIONS_TRIED: Final = 24
 
 
 @dataclass

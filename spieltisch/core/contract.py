@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from spieltisch.core.history import History
 from spieltisch.core.options import OptionError, OptionSpec, validate_options
@@ -26,10 +26,10 @@ except ImportError:  # pure Python without mypy: the attribute only guides the c
         return lambda cls: cls
 
 
-CHANCE = -1
-TERMINAL = -4
+CHANCE: Final = -1
+TERMINAL: Final = -4
 
-KEPT = "_kept_"
+KEPT: Final = "_kept_"
 """The prefix of a State's fields that keep answers for speed (its legal actions, say):
 they are not part of the position, and snapshots leave them out."""
 
@@ -128,7 +128,7 @@ class SafetyCap:
         return {"option": self.option, "limit": self.limit, "counts": self.counts}
 
 
-UNBOUNDED = 2**31 - 1
+UNBOUNDED: Final = 2**31 - 1
 """`max_game_length` of a game whose safety caps are off: nothing bounds its length."""
 
 

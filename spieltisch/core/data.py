@@ -16,14 +16,14 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.options import OptionError, Words
 from spieltisch.core.userinput import UserFileError, read_user_text
 
-MAX_DATA_FILE_BYTES = 64 * 1024
+MAX_DATA_FILE_BYTES: Final = 64 * 1024
 """A data file (a deck, a score table, a wardrobe) is a few KiB; this leaves room."""
-LARGEST_SHOWN = 10**9
+LARGEST_SHOWN: Final = 10**9
 """Numbers above this are shown as "more than" it: a number in a file may have thousands of digits."""
 
 

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from spieltisch.core.contract import State
+from spieltisch.core.draws import choice
 
 Policy = Callable[[State, random.Random], int]
 
@@ -23,7 +24,7 @@ def sample_chance(state: State, rng: random.Random) -> int:
 
 
 def random_policy(state: State, rng: random.Random) -> int:
-    return rng.choice(state.legal_actions())
+    return choice(rng, state.legal_actions())
 
 
 def resolve_chance(state: State, rng: random.Random) -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.contract import KEPT, Game
 
-PLAIN = (type(None), bool, int, float, str)
+PLAIN: Final = (type(None), bool, int, float, str)
 """Values that are their own snapshot (an IntEnum too)."""
 
 

@@ -5,8 +5,10 @@ A quick in-process match; `spieltisch simulate` (spieltisch.lab.study) is the fu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from spieltisch.bots import make_bot
@@ -71,20 +73,27 @@ def play_match(
     seed: int = 0,
     options: dict[str, Any] | None = None,
     on_game: Callable[[GameResult], None] | None = None,
+    executor: Executor | None = None,
 ) -> MatchResult:
     """Play `games` games; game i seats the bots rotated by i so every bot meets every seat.
 
     `on_game` hears of each finished game (for a progress bar). A bad game,
-    option or bot raises OptionError before any game is played.
+    option or bot raises OptionError before any game is played. With an
+    `executor` (worker processes) the games run side by side; game i is the
+    same game either way, and the results keep their order.
     """
     check = make_game(game_name, len(bots), options or {})
     for seat, spec in enumerate(bots):
         make_bot(spec, check, seat)
     match = MatchResult(list(bots))
-    for index in range(games):
-        shift = index % len(bots)
-        seating = bots[shift:] + bots[:shift]
-        match.results.append(play_game(game_name, seating, seed + index, options))
+    seatings = [bots[index % len(bots) :] + bots[: index % len(bots)] for index in range(games)]
+    seeds = [seed + index for index in range(games)]
+    if executor is None:
+        results: Iterable[GameResult] = map(play_game, repeat(game_name), seatings, seeds, repeat(options))
+    else:
+        results = executor.map(play_game, repeat(game_name, games), seatings, seeds, repeat(options, games))
+    for result in results:
+        match.results.append(result)
         if on_game:
-            on_game(match.results[-1])
+            on_game(result)
     return match

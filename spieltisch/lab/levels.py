@@ -9,15 +9,18 @@ seats each), and the difference is 400·log10 of their ratio. The interval of
 a pair is the 95% Wilson interval of s mapped the same way; a level's
 interval adds up the pairs below it (their spreads in quadrature), so it is
 wide at the top of the chain. `spieltisch levels rate GAME` plays the pairs
-with the arena and rewrites the game's level file.
+with the arena (`--workers` processes side by side) and rewrites the game's level
+file; `spieltisch levels rate all` rates every game in one run.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import shlex
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -31,6 +34,7 @@ from spieltisch.bots.levels import Level, data_path, levels, read_levels
 from spieltisch.core.options import OptionError
 from spieltisch.core.registry import game_class
 from spieltisch.lab.arena import GameResult, play_match
+from spieltisch.lab.simulation import make_executor
 from spieltisch.lab.stats import wilson
 
 ANCHOR = 1000.0
@@ -93,11 +97,12 @@ def play_pair(
     games: int,
     seed: int,
     on_game: Callable[[GameResult], None] | None = None,
+    executor: Executor | None = None,
 ) -> PairResult:
     seats = seating(stronger.spec, weaker.spec, players)
     if stronger.spec == weaker.spec:
         raise OptionError(f"levels {stronger.id} and {weaker.id} of {game} play the same bot")
-    match = play_match(game, seats, games, seed, on_game=on_game)
+    match = play_match(game, seats, games, seed, on_game=on_game, executor=executor)
     wins = sum(side_wins(result, stronger.spec) for result in match.results)
     counts = (seats.count(stronger.spec), seats.count(weaker.spec))
     return PairResult(stronger.id, weaker.id, counts, games, wins)
@@ -150,20 +155,31 @@ def rate(
     command: str,
     on_game: Callable[[GameResult], None] | None = None,
     on_pair: Callable[[PairResult], None] | None = None,
+    workers: int = 1,
 ) -> str:
-    """Play the game's neighbouring levels and return its new level file (the caller writes it)."""
+    """Play the game's neighbouring levels and return its new level file (the caller writes it).
+
+    With more than one worker, each pair's games run side by side in that many processes.
+    A level with a time budget (`ismcts:t=...`) is as strong as the CPU time it gets, so
+    the file says how many workers shared how many CPUs.
+    """
     chain = levels(game)
     if len(chain) < 2:
         raise OptionError(f"{game} has fewer than two levels to rate ({data_path(game)})")
     count = players or game_class(game).min_players
     pairs = []
-    for index, (weaker, stronger) in enumerate(pairwise(chain)):
-        pairs.append(play_pair(game, stronger, weaker, count, games, seed + 100_000 * index, on_game))
-        if on_pair:
-            on_pair(pairs[-1])
+    with make_executor(workers) as executor:
+        for index, (weaker, stronger) in enumerate(pairwise(chain)):
+            pair_seed = seed + 100_000 * index
+            pairs.append(play_pair(game, stronger, weaker, count, games, pair_seed, on_game, executor))
+            if on_pair:
+                on_pair(pairs[-1])
     header = {
         "command": command,
-        "measured": f"{time.strftime('%Y-%m-%d')}, {count} players, {games} games a pair, seed {seed}",
+        "measured": (
+            f"{time.strftime('%Y-%m-%d')}, {count} players, {games} games a pair, seed {seed}, "
+            f"{workers} worker{'s' * (workers > 1)} on {os.cpu_count()} CPUs"
+        ),
     }
     return level_file(game, ratings(chain, pairs), pairs, header)
 
@@ -224,32 +240,64 @@ def show(
 
 @levels_app.command("rate")
 def rate_command(
-    game: Annotated[str, typer.Argument(help="Game name")],
-    games: Annotated[int, typer.Option(help="Games per pair of neighbouring levels")] = 24,
+    game: Annotated[list[str], typer.Argument(help="Game names, or all")],
+    games: Annotated[int, typer.Option(help="Games per pair of neighbouring levels")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first game")] = 1,
-    players: Annotated[int | None, typer.Option(help="Players (default: the game's minimum)")] = None,
+    players: Annotated[int | None, typer.Option(help="Players (default: each game's minimum)")] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (one per free core)")] = 1,
     output: Annotated[Path | None, typer.Option(help="Write here (default: the game's level file)")] = None,
 ) -> None:
-    """Play neighbouring levels against each other and write their ratings to the game's level file."""
-    from spieltisch.lab.commands import progress_bar
+    """Play neighbouring levels against each other and write their ratings to each game's level file.
 
-    command = shlex.join(["spieltisch", "levels", "rate", game, "--games", str(games), "--seed", str(seed)])
-    if players is not None:
-        command += f" --players {players}"
+    `spieltisch levels rate all --workers 16` refreshes every game's levels in one run.
+    """
+    from spieltisch.core.registry import game_names
+
+    names = game_names() if game == ["all"] else game
+    if output is not None and len(names) > 1:
+        console.print("[red]error:[/red] --output takes one game", highlight=False)
+        raise typer.Exit(2)
     try:
-        game_class(game)
-        with progress_bar() as progress:
-            task = progress.add_task("games", total=games * (len(levels(game)) - 1))
-            text = rate(game, games, seed, players, command, lambda _: progress.advance(task), _say_pair)
+        for name in names:
+            game_class(name)
     except OptionError as error:
         console.print(f"[red]error:[/red] {error}", highlight=False)
         raise typer.Exit(2) from None
-    target = output or data_path(game)
+    for name in names:
+        _rate_one(name, games, seed, players, max(1, workers), output)
+
+
+def _rate_one(
+    name: str, games: int, seed: int, players: int | None, workers: int, output: Path | None
+) -> None:
+    """Rate one game's levels and write its level file (or `output`), saying each pair as it ends."""
+    from spieltisch.lab.commands import progress_bar
+
+    words = ["spieltisch", "levels", "rate", name, "--games", str(games), "--seed", str(seed)]
+    words += ["--workers", str(workers)] if workers > 1 else []
+    words += ["--players", str(players)] if players is not None else []
+    try:
+        with progress_bar() as progress:
+            task = progress.add_task(name, total=games * (len(levels(name)) - 1))
+            text = rate(
+                name,
+                games,
+                seed,
+                players,
+                shlex.join(words),
+                lambda _: progress.advance(task),
+                _say_pair,
+                workers,
+            )
+    except OptionError as error:
+        console.print(f"[red]error:[/red] {error}", highlight=False)
+        raise typer.Exit(2) from None
+    target = output or data_path(name)
     target.write_text(text, encoding="utf-8")
     read_levels.cache_clear()
     console.print(f"wrote {target}", highlight=False)
     if output is None:
-        show(game)
+        show(name)
 
 
 def _say_pair(pair: PairResult) -> None:

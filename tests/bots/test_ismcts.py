@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from typing import ClassVar
@@ -13,7 +14,7 @@ from spieltisch.bots.ismcts import Evaluator, IsmctsBot, Search, SearchBudget, S
 from spieltisch.core.contract import State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import resolve_chance, sample_chance
-from spieltisch.core.registry import game_names, load_game
+from spieltisch.core.registry import game_class, game_names, load_game
 from tests.core.toy_game import ToyGame, ToyState
 
 
@@ -140,6 +141,53 @@ def test_a_time_budget_stops_the_search() -> None:
     start = time.perf_counter()
     bot.choose(first_decision(game, 2), random.Random(2))
     assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_cyclic_collector_pauses_during_a_search_and_is_left_as_it_was(collecting: bool) -> None:
+    game = ToyGame(2)
+    state = first_decision(game, 4)
+    seen: list[bool] = []
+
+    def resample(real: State, seat: int, rng: random.Random) -> State:
+        seen.append(gc.isenabled())
+        return real.resample_from_infostate(seat, rng)
+
+    was = gc.isenabled()
+    (gc.enable if collecting else gc.disable)()
+    try:
+        IsmctsBot(game, 0, SearchSettings(SearchBudget(5)), resample).choose(state, random.Random(4))
+        assert seen == [False] * 5
+        assert gc.isenabled() == collecting
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_search_leaves_no_reference_cycles_behind(name: str) -> None:
+    """The collector pauses while searching: what a search throws away must not need it."""
+    game = load_game(name, max(2, game_class(name).min_players))
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        state.apply_action(
+            sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    resolve_chance(state, rng)
+    if state.is_terminal():
+        pytest.skip("the game ended early")
+    bot = make_bot("ismcts:60", game, state.current_player())
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        bot.choose(state, rng)
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
 
 
 def test_the_search_never_touches_the_true_state() -> None:

@@ -127,3 +127,48 @@ def test_an_install_without_a_compiler_falls_back_to_pure_python(
     monkeypatch.delenv(native.ENV, raising=False)
     assert hook.build_mode() == "pure", "a plain install compiles nothing"
     assert hook.build_mode("compiled") == "compiled"
+
+
+def test_a_missing_build_is_advised_once_with_how_to_build_it_and_its_gain(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(native, "_status", native.BuildStatus(False, "no compiled build"))
+    monkeypatch.setattr(native, "_advised", False)
+    assert native.advise_compiled()
+    assert not native.advise_compiled()
+    said = capsys.readouterr().err
+    assert said.count("spieltisch: running pure Python") == 1
+    assert "SPIELTISCH_BUILD=compiled python3 -m pip install -e ." in said and "three times as fast" in said
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        native.BuildStatus(True, "current"),
+        native.BuildStatus(False, f"{native.ENV}=pure"),
+        native.BuildStatus(False, "sources changed since the build", stale=["spieltisch/core/contract.py"]),
+    ],
+)
+def test_no_advice_where_the_build_runs_pure_python_was_asked_for_or_a_stale_build_was_reported(
+    build: native.BuildStatus, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(native, "_status", build)
+    monkeypatch.setattr(native, "_advised", False)
+    assert not native.advise_compiled()
+    assert capsys.readouterr().err == ""
+
+
+def test_the_commands_that_play_advise_once_and_the_others_never(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from spieltisch.cli import app
+
+    monkeypatch.setattr(native, "_status", native.BuildStatus(False, "no compiled build"))
+    monkeypatch.setattr(native, "_advised", False)
+    runner = CliRunner()
+    listing = runner.invoke(app, ["games"])
+    assert listing.exit_code == 0 and "running pure Python" not in listing.stderr
+    first = runner.invoke(app, ["levels", "show", "calcory"])
+    second = runner.invoke(app, ["levels", "show", "calcory"])
+    assert first.exit_code == second.exit_code == 0
+    assert "running pure Python" in first.stderr and "running pure Python" not in second.stderr

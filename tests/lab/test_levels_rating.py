@@ -6,9 +6,11 @@ import math
 import tomllib
 
 import pytest
+from typer.testing import CliRunner
 
-from spieltisch.bots.levels import Level, levels
-from spieltisch.lab.arena import GameResult
+from spieltisch.bots.levels import Level, data_path, levels
+from spieltisch.cli import app
+from spieltisch.lab.arena import GameResult, play_match
 from spieltisch.lab.levels import (
     ANCHOR,
     PairResult,
@@ -19,6 +21,7 @@ from spieltisch.lab.levels import (
     seating,
     side_wins,
 )
+from spieltisch.lab.simulation import make_executor
 from spieltisch.lab.stats import wilson
 
 
@@ -80,3 +83,34 @@ def test_the_markdown_table_shows_every_level_of_the_game() -> None:
     assert len(table) == 2 + len(levels("allegra"))
     for row, level in zip(table[2:], levels("allegra"), strict=True):
         assert f"`{level.spec}`" in row and level.names["de"] in row
+
+
+def test_a_match_plays_the_same_games_in_worker_processes() -> None:
+    heard: list[int] = []
+    alone = play_match("souvenirs", ["random", "heuristic"], 4, seed=7)
+    with make_executor(2) as executor:
+        side_by_side = play_match(
+            "souvenirs",
+            ["random", "heuristic"],
+            4,
+            seed=7,
+            executor=executor,
+            on_game=lambda result: heard.append(result.seed),
+        )
+    assert side_by_side.results == alone.results
+    assert heard == [7, 8, 9, 10]
+    assert [result.bots for result in alone.results] == [["random", "heuristic"], ["heuristic", "random"]] * 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["allegra", "calcory", "--output", "x.toml"], "--output takes one game"),
+        (["calcory", "nosuchgame"], "nosuchgame"),
+    ],
+)
+def test_rating_refuses_bad_arguments_before_it_plays(args: list[str], message: str) -> None:
+    before = {name: data_path(name).read_text(encoding="utf-8") for name in ("allegra", "calcory")}
+    result = CliRunner().invoke(app, ["levels", "rate", *args, "--games", "1"])
+    assert result.exit_code == 2 and message in " ".join(result.output.split())
+    assert before == {name: data_path(name).read_text(encoding="utf-8") for name in before}

@@ -8,6 +8,8 @@ chooses the same on any state its seat cannot tell apart from the true one.
 
 from __future__ import annotations
 
+from typing import Final
+
 import spieltisch.games.allegra.actions as actions
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.clearing import find_triples, in_triple
@@ -25,10 +27,10 @@ from spieltisch.games.allegra.phases import (
 )
 from spieltisch.games.allegra.rules import AllegraState
 
-TAKE_DISCARD_GAIN = 3.0  # take the discard card when it improves the layout this much
-KEEP_GAIN = 1.0  # keep a drawn card rather than discard and flip
-KNOCK_GAIN = 8.0  # knock when the drawn card is worth this much (a clear, usually)
-ACCEPT_MARGIN = 2.0  # accept a knock when taking beats keeping by this much
+TAKE_DISCARD_GAIN: Final = 3.0  # take the discard card when it improves the layout this much
+KEEP_GAIN: Final = 1.0  # keep a drawn card rather than discard and flip
+KNOCK_GAIN: Final = 8.0  # knock when the drawn card is worth this much (a clear, usually)
+ACCEPT_MARGIN: Final = 2.0  # accept a knock when taking beats keeping by this much
 
 
 class Evaluator:
@@ -237,16 +239,20 @@ def _flip_worth(state: AllegraState, ev: Evaluator) -> float:
 def _flip(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:
     """Flip where a triple is likeliest: beside a face-up pair in its column, else an own card."""
     slots = state.layouts[state.active]
-    cards, up = state.cards, state.up
+    best, best_key = legal[0], (-1, 0)
+    for position in legal:  # the first of the most promising (a loop: no closure, no reference cycle)
+        key = (_flip_promise(state.cards, state.up, slots, position), -position)
+        if key > best_key:
+            best, best_key = position, key
+    return best
 
-    def promise(position: int) -> int:
-        column = position % 5
-        values = [cards[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
-        ups = [up[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
-        pair = all(ups) and values[0] == values[1] and values[0] != GAP
-        return (2 if pair else 0) + (1 if column in (1, 2, 3) else 0)
 
-    return max(legal, key=lambda p: (promise(p), -p))
+def _flip_promise(cards: list[int], up: list[bool], slots: tuple[int, ...], position: int) -> int:
+    column = position % 5
+    values = [cards[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
+    ups = [up[slots[r * 5 + column]] for r in range(3) if r * 5 + column != position]
+    pair = all(ups) and values[0] == values[1] and values[0] != GAP
+    return (2 if pair else 0) + (1 if column in (1, 2, 3) else 0)
 
 
 def _knock_choice(state: AllegraState, ev: Evaluator, legal: list[int]) -> int:

@@ -10,29 +10,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 
-PACKAGE = "spieltisch.games.allegra"
-ROWS = 3
-WIDTH = 5
-POSITIONS = ROWS * WIDTH
-SLOTS_PER_SEAT = 12
-ROW_NAMES = "ABC"
-COLUMN_NAMES = ("L", "1", "2", "3", "R")
-VALUES = 13  # verified (rulebook): the values -1..11
+PACKAGE: Final = "spieltisch.games.allegra"
+ROWS: Final = 3
+WIDTH: Final = 5
+POSITIONS: Final = ROWS * WIDTH
+SLOTS_PER_SEAT: Final = 12
+ROW_NAMES: Final = "ABC"
+COLUMN_NAMES: Final = ("L", "1", "2", "3", "R")
+VALUES: Final = 13  # verified (rulebook): the values -1..11
 
 # Bounds on a user's deck file, checked before anything is built: room for any
 # re-fitted box, while the draw pile (copied by every search) stays small.
-MAX_PER_VALUE = Bound(
+MAX_PER_VALUE: Final = Bound(
     "deck.counts",
     50,
     "cards of one value (more than 3 times the box's largest, 14)",
     "Karten eines Werts (mehr als 3-mal die größte Zahl der Schachtel, 14)",
 )
-MAX_CARDS = Bound(
+MAX_CARDS: Final = Bound(
     "deck.counts",
     480,
     "cards in all (4 times the box's 120)",

@@ -4,18 +4,17 @@ A triple is a column (own or shared) of three face-up cards of one value, or
 three face-up cards of one value next to each other in a row once gaps are
 skipped ("um die Ecke" through a shared column included). Face-down cards are
 not gaps: they break a row. Each triple is named by its clearing action id.
+Concrete types (lists, the layout's tuple) let the compiled build index them directly.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from spieltisch.games.allegra.actions import CLEAR_COLUMN, CLEAR_ROW, GAP
 from spieltisch.games.allegra.cards import ROWS, WIDTH
 
 
 def find_triples(
-    cards: Sequence[int], up: Sequence[bool], slots: Sequence[int]
+    cards: list[int], up: list[bool], slots: tuple[int, ...]
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Every triple of the layout `slots` as (action id, its three slots), by action id."""
     shown = [cards[s] for s in slots if up[s] and cards[s] != GAP]
@@ -56,7 +55,7 @@ def find_triples(
     return found
 
 
-def in_triple(cards: Sequence[int], up: Sequence[bool], slots: Sequence[int], position: int) -> bool:
+def in_triple(cards: list[int], up: list[bool], slots: tuple[int, ...], position: int) -> bool:
     """Whether the face-up card at `position` of the layout `slots` is part of a triple.
 
     The same rules as `find_triples`, looking only at the card's column and at

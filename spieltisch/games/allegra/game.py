@@ -7,7 +7,7 @@ the words; nothing in the package imports it, so the rules stand alone.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from spieltisch.core.contract import EndReason, Game, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
@@ -33,7 +33,7 @@ QUIET_KINDS = frozenset({"draw", "discard", "knock", "no_knock", "accept", "decl
 """Choices that show nobody anything new, unless a card turns up (see reveals_nothing);
 drawing from the pile is chance."""
 
-TURNS_PER_PLAYER = 150
+TURNS_PER_PLAYER: Final = 150
 """The turn cap's default per player: set well above what games between heuristic
 bots reach (measured with `spieltisch caps allegra`, figures in docs/rules/allegra.md)."""
 

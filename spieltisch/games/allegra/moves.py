@@ -18,7 +18,7 @@ Nothing in ALLEGRA's moves is private, so the public struct is the same.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.games.allegra.cards import POSITIONS, WIDTH
@@ -31,7 +31,7 @@ from spieltisch.games.allegra.views import (
     AllegraPositionMove,
 )
 
-POSITION_KINDS: dict[Phase, Literal["flip", "place", "take"]] = {
+POSITION_KINDS: Final[dict[Phase, Literal["flip", "place", "take"]]] = {
     Phase.SETUP_FLIP: "flip",
     Phase.FLIP: "flip",
     Phase.PLACE: "place",
@@ -41,7 +41,7 @@ POSITION_KINDS: dict[Phase, Literal["flip", "place", "take"]] = {
 }
 """What a position id means at each step."""
 
-CONTROLS: dict[int, AllegraDrawMove | AllegraChoiceMove] = {
+CONTROLS: Final[dict[int, AllegraDrawMove | AllegraChoiceMove]] = {
     actions.DRAW_PILE: {"kind": "draw", "source": "pile"},
     actions.DRAW_DISCARD: {"kind": "draw", "source": "discard"},
     actions.DISCARD_DRAWN: {"kind": "discard"},

@@ -7,6 +7,7 @@ names a phase by its member's name in lower case ("draw").
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 
 class Phase(enum.IntEnum):
@@ -40,18 +41,16 @@ class Phase(enum.IntEnum):
     """The match is over."""
 
 
-(
-    DEAL,
-    SETUP_FLIP,
-    DRAW,
-    DRAW_CARD,
-    KNOCK_ASK,
-    KNOCK_CHOOSE,
-    PLACE,
-    FLIP,
-    CLEAR,
-    KNOCKER_PLACE,
-    TAKE,
-    TAKE_PLACE,
-    OVER,
-) = Phase
+DEAL: Final = Phase.DEAL
+SETUP_FLIP: Final = Phase.SETUP_FLIP
+DRAW: Final = Phase.DRAW
+DRAW_CARD: Final = Phase.DRAW_CARD
+KNOCK_ASK: Final = Phase.KNOCK_ASK
+KNOCK_CHOOSE: Final = Phase.KNOCK_CHOOSE
+PLACE: Final = Phase.PLACE
+FLIP: Final = Phase.FLIP
+CLEAR: Final = Phase.CLEAR
+KNOCKER_PLACE: Final = Phase.KNOCKER_PLACE
+TAKE: Final = Phase.TAKE
+TAKE_PLACE: Final = Phase.TAKE_PLACE
+OVER: Final = Phase.OVER

@@ -12,10 +12,11 @@ import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import spieltisch.games.allegra.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
+from spieltisch.core.draws import shuffle
 from spieltisch.games.allegra.actions import GAP, NO_CARD
 from spieltisch.games.allegra.cards import POSITIONS, SLOTS_PER_SEAT, DeckSpec, layouts, load_deck, owners
 from spieltisch.games.allegra.clearing import find_triples
@@ -57,7 +58,7 @@ class After(enum.IntEnum):
 AFTER_KEEP, AFTER_FLIP, AFTER_KNOCKER, AFTER_TAKE, AFTER_REFILL = After
 
 
-MOST_GAMES = 50
+MOST_GAMES: Final = 50
 """The most games of a match (the `games` option's maximum): a target without `games` plays to it."""
 
 
@@ -675,7 +676,7 @@ class AllegraState(State):
             for kind, count in enumerate(self.draw):
                 pool += [deck.value(kind)] * count
         pool.sort()  # the result then depends on what the seat knows, not on the true order
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for slot, value in zip(down, pool, strict=False):
             other.cards[slot] = value
         if self.draw_fresh:

@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Final
 
+from spieltisch.core.draws import choice
 from spieltisch.games.calcory.cards import DIGITS, TARGET
 from spieltisch.games.calcory.phases import DOWN, EMPTY, PLACE, RETURN, TURN
 from spieltisch.games.calcory.rules import NOBODY, CalcoryState
 
-DENY = 0.5  # worth of each card an opponent loses when their offer is beaten
-END_LEAD = 10.0  # ending the game while strictly ahead
-END_TIE = 2.0  # ending it in a shared lead
-END_BEHIND = -10.0  # ending it behind
-ROLLOUT_STOP = 9  # the playout policy stops from this sum up
+DENY: Final = 0.5  # worth of each card an opponent loses when their offer is beaten
+END_LEAD: Final = 10.0  # ending the game while strictly ahead
+END_TIE: Final = 2.0  # ending it in a shared lead
+END_BEHIND: Final = -10.0  # ending it behind
+ROLLOUT_STOP: Final = 9  # the playout policy stops from this sum up
 
 
 def heuristic_action(state: CalcoryState, rng: random.Random) -> int:
@@ -64,7 +66,7 @@ def rollout_action(state: CalcoryState, rng: random.Random) -> int:
         enough = total >= ROLLOUT_STOP if count > 1 else total >= 7 and _leads(state)
         if stands and enough:
             return actions.stop
-    return actions.encode_turn(rng.choice(state.downs))
+    return actions.encode_turn(choice(rng, state.downs))
 
 
 def _leads(state: CalcoryState) -> bool:
@@ -93,7 +95,7 @@ def _turn_or_stop(state: CalcoryState, seat: int, rng: random.Random) -> int:
     if unknown:
         # Unknown cards all look alike to the seat; a random one keeps the bot,
         # which has no memory, from turning the same cards turn after turn.
-        options.append((plan.draw_value(s0, m0, z0, m0), actions.encode_turn(rng.choice(unknown))))
+        options.append((plan.draw_value(s0, m0, z0, m0), actions.encode_turn(choice(rng, unknown))))
     for position, digit in known:
         options.append((plan.after(s0 + digit, m0 + 1, z0 + (digit == 0), m0), actions.encode_turn(position)))
     best = max(value for value, _ in options)

@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 
-TARGET = 13  # verified (rulebook): the sum to hit
-DIGITS = 10  # cards show the digits 0-9 (verified)
-ROW_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+TARGET: Final = 13  # verified (rulebook): the sum to hit
+DIGITS: Final = 10  # cards show the digits 0-9 (verified)
+ROW_NAMES: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 # Bounds on a user's deck file, checked before anything is built: room for any
 # re-fitted box, while the game's tables (one entry per position) stay small.
-MAX_ROWS = Bound("layout.rows", len(ROW_NAMES), "rows (one letter each)", "Zeilen (je ein Buchstabe)")
-MAX_COLUMNS = Bound(
+MAX_ROWS: Final = Bound("layout.rows", len(ROW_NAMES), "rows (one letter each)", "Zeilen (je ein Buchstabe)")
+MAX_COLUMNS: Final = Bound(
     "layout.columns", 40, "columns (4 times the box's 10)", "Spalten (4-mal die 10 der Schachtel)"
 )
-MAX_CARDS = Bound(
+MAX_CARDS: Final = Bound(
     "layout",
     240,
     "cards in the layout, rows x columns (4 times the box's 60)",
     "Karten in der Auslage, Zeilen x Spalten (4-mal die 60 der Schachtel)",
 )
-MAX_PER_DIGIT = Bound(
+MAX_PER_DIGIT: Final = Bound(
     "cards.counts",
     60,
     "cards of one digit (10 times the box's 6)",

@@ -7,7 +7,7 @@ move data and the words; the package's other modules never import this one.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from spieltisch.core.contract import EndReason, Game, MemoryHooks, SafetyCap, ScoreLine
 from spieltisch.core.observation import total_size
@@ -33,7 +33,7 @@ from spieltisch.games.calcory.views import CalcoryMove, CalcoryReference, Calcor
 QUIET_KINDS = frozenset({"stop", "turn_back", "return", "put_back"})
 """The moves that show nobody anything new (see reveals_nothing)."""
 
-IDLE_TURNS_PER_PLAYER = 30
+IDLE_TURNS_PER_PLAYER: Final = 30
 """The idle cap's default per player: set above what games between heuristic
 bots reach (measured with `spieltisch caps calcory`, figures in docs/rules/calcory.md)."""
 

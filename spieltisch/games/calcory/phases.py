@@ -7,6 +7,7 @@ names a phase by its member's name in lower case ("turn").
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 
 class Cell(enum.IntEnum):
@@ -42,4 +43,9 @@ class Phase(enum.IntEnum):
     """The game is over."""
 
 
-DEAL, TURN, BUST, RETURN, PLACE, OVER = Phase
+DEAL: Final = Phase.DEAL
+TURN: Final = Phase.TURN
+BUST: Final = Phase.BUST
+RETURN: Final = Phase.RETURN
+PLACE: Final = Phase.PLACE
+OVER: Final = Phase.OVER

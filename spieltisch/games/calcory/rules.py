@@ -31,9 +31,10 @@ import random
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
+from spieltisch.core.draws import shuffle
 from spieltisch.games.calcory.actions import Block, Codec
 from spieltisch.games.calcory.cards import DIGITS, TARGET, Deck, load_deck
 from spieltisch.games.calcory.observe import observation
@@ -64,7 +65,7 @@ class End(enum.StrEnum):
     """The idle-turn cap: too many played turns in a row without taking (digital safety cap)."""
 
 
-NOBODY = -1
+NOBODY: Final = -1
 
 
 @dataclass(frozen=True)
@@ -517,7 +518,7 @@ class CalcoryState(State):
         else:
             free = slots
         pool.sort()  # the result then depends on what the seat knows, not on the true order
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for (owner, p), digit in zip(free, pool, strict=False):
             if owner == NOBODY:
                 other.cards[p] = digit

@@ -14,30 +14,31 @@ and `decode` splits an id back into the two.
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import Final
 
 from spieltisch.games.level8.cards import COLOURS, JOKER, KINDS, NUMBER_KINDS, VALUES
 from spieltisch.games.level8.levels import COLOUR, MAX_PARTS
 from spieltisch.games.level8.solver import Pick, meaning_of
 
-MAX_SEATS = 6
+MAX_SEATS: Final = 6
 
-DRAW_STOCK = 0
-DRAW_PILE = DRAW_STOCK + 1  # + seat whose discard pile is taken from
-DISCARD = DRAW_PILE + MAX_SEATS  # + card kind
-SKIP_AT = DISCARD + KINDS  # + seat the skip card is put before
-TAKE_SKIP = SKIP_AT + MAX_SEATS  # a skipped player's only move
-START_LAYDOWN = TAKE_SKIP + 1
-CANCEL = START_LAYDOWN + 1
-PICK = CANCEL + 1  # + number card kind
-JOKER_NUMBER = PICK + NUMBER_KINDS  # + number - 1
-JOKER_COLOUR = JOKER_NUMBER + VALUES  # + colour
-LAYOFF = JOKER_COLOUR + COLOURS  # + card kind (number cards and the joker)
-ONTO = LAYOFF + NUMBER_KINDS + 1  # + (owner * MAX_PARTS + group) * 2 + end
-KEEP_CARD = ONTO + MAX_SEATS * MAX_PARTS * 2  # + card kind (back side carry-over)
-KEEP_DONE = KEEP_CARD + KINDS
-NUM_ACTIONS = KEEP_DONE + 1
+DRAW_STOCK: Final = 0
+DRAW_PILE: Final = DRAW_STOCK + 1  # + seat whose discard pile is taken from
+DISCARD: Final = DRAW_PILE + MAX_SEATS  # + card kind
+SKIP_AT: Final = DISCARD + KINDS  # + seat the skip card is put before
+TAKE_SKIP: Final = SKIP_AT + MAX_SEATS  # a skipped player's only move
+START_LAYDOWN: Final = TAKE_SKIP + 1
+CANCEL: Final = START_LAYDOWN + 1
+PICK: Final = CANCEL + 1  # + number card kind
+JOKER_NUMBER: Final = PICK + NUMBER_KINDS  # + number - 1
+JOKER_COLOUR: Final = JOKER_NUMBER + VALUES  # + colour
+LAYOFF: Final = JOKER_COLOUR + COLOURS  # + card kind (number cards and the joker)
+ONTO: Final = LAYOFF + NUMBER_KINDS + 1  # + (owner * MAX_PARTS + group) * 2 + end
+KEEP_CARD: Final = ONTO + MAX_SEATS * MAX_PARTS * 2  # + card kind (back side carry-over)
+KEEP_DONE: Final = KEEP_CARD + KINDS
+NUM_ACTIONS: Final = KEEP_DONE + 1
 
-BLOCKS = (
+BLOCKS: Final = (
     DRAW_STOCK,
     DRAW_PILE,
     DISCARD,

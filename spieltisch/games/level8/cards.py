@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.data import package_data
 from spieltisch.core.options import OptionError
 
-VALUES = 15
-COLOURS = 6
-NUMBER_KINDS = VALUES * COLOURS
-JOKER = NUMBER_KINDS
-SKIP = NUMBER_KINDS + 1
-KINDS = NUMBER_KINDS + 2
+VALUES: Final = 15
+COLOURS: Final = 6
+NUMBER_KINDS: Final = VALUES * COLOURS
+JOKER: Final = NUMBER_KINDS
+SKIP: Final = NUMBER_KINDS + 1
+KINDS: Final = NUMBER_KINDS + 2
 
 
 def kind_of(value: int, colour: int) -> int:
@@ -55,8 +55,8 @@ class Deck:
         return NUMBER_KINDS + self.jokers + self.skips
 
 
-LANGUAGES = ("en", "de")
-CODES = ("R", "O", "Y", "G", "B", "P")  # the colour letters of card names (cards.toml repeats them)
+LANGUAGES: Final = ("en", "de")
+CODES: Final = ("R", "O", "Y", "G", "B", "P")  # the colour letters of card names (cards.toml repeats them)
 
 
 @lru_cache(maxsize=1)

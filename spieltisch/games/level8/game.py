@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 # Modules by their own names (not from the package): the package imports this module.
 import spieltisch.games.level8.actions as actions
@@ -29,7 +29,7 @@ from spieltisch.games.level8.views import Level8Move, Level8Reference, Level8Vie
 QUIET_KINDS = frozenset({"draw_pile", "cancel"})
 """The moves that show nobody anything new (see reveals_nothing)."""
 
-ROUND_TURNS_PER_PLAYER = 300
+ROUND_TURNS_PER_PLAYER: Final = 300
 """The default of the safety cap `round_turns`, per player: set above every round of
 games between heuristic bots (measured with `spieltisch caps level8`, figures in
 docs/rules/level8.md)."""

@@ -3,30 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 from spieltisch.games.level8.views import PartStruct
 
 RUN, SET, COLOUR = 0, 1, 2
-PART_KINDS = ("run", "set", "colour")  # indexed by RUN, SET, COLOUR
-KIND_NAMES = {name: kind for kind, name in enumerate(PART_KINDS)}
-LEVEL_COUNT = 8
-MAX_PARTS = 4
-MAX_LEVEL_CARDS = 10  # with 11 cards after drawing, one is left for the discard
+PART_KINDS: Final = ("run", "set", "colour")  # indexed by RUN, SET, COLOUR
+KIND_NAMES: Final = {name: kind for kind, name in enumerate(PART_KINDS)}
+LEVEL_COUNT: Final = 8
+MAX_PARTS: Final = 4
+MAX_LEVEL_CARDS: Final = 10  # with 11 cards after drawing, one is left for the discard
 
 # Bounds on a user's level list, checked before its levels are read: the rules' own sizes
 # (a part's cards are checked with the part).
-LEVELS_BOUND = Bound(
+LEVELS_BOUND: Final = Bound(
     "level", LEVEL_COUNT, "[[level]] tables (the game has 8)", "[[level]]-Tabellen (das Spiel hat 8)"
 )
-PARTS_BOUND = Bound("parts", MAX_PARTS, "parts in a level", "Teile in einem Level")
+PARTS_BOUND: Final = Bound("parts", MAX_PARTS, "parts in a level", "Teile in einem Level")
 
 Part = tuple[int, int]  # (RUN | SET | COLOUR, number of cards)
 
-SET_NAMES_DE = {2: "Zwilling", 3: "Drilling", 4: "Vierling", 5: "Fünfling", 6: "Sechsling"}
-RUN_NAMES_DE = {
+SET_NAMES_DE: Final = {2: "Zwilling", 3: "Drilling", 4: "Vierling", 5: "Fünfling", 6: "Sechsling"}
+RUN_NAMES_DE: Final = {
     2: "Zweier",
     3: "Dreier",
     4: "Vierer",

@@ -23,7 +23,7 @@ the table, so the public form is the same struct; a kept card stays hidden.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypeGuard
+from typing import Any, Final, Literal, TypeGuard
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import IllegalActionError
@@ -39,9 +39,9 @@ from spieltisch.games.level8.views import (
     Level8PickMove,
 )
 
-END_NAMES: tuple[Literal["low"], Literal["high"]] = ("low", "high")
+END_NAMES: Final[tuple[Literal["low"], Literal["high"]]] = ("low", "high")
 # Moves that are just their kind: the id is the whole of it.
-BARE_KINDS: dict[int, Literal["draw_stock", "take_skip", "keep_done"]] = {
+BARE_KINDS: Final[dict[int, Literal["draw_stock", "take_skip", "keep_done"]]] = {
     actions.DRAW_STOCK: "draw_stock",
     actions.TAKE_SKIP: "take_skip",
     actions.KEEP_DONE: "keep_done",

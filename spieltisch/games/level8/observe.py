@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.games.level8.cards import KINDS, VALUES
@@ -103,14 +103,14 @@ def _holding(state: Level8State, viewer: int, s: int) -> list[float]:
     return out
 
 
-OWN = (Piece("hand", KINDS, lambda state, viewer, s: _counts(state.hands[viewer])),)
-PER_SEAT = (
+OWN: Final = (Piece("hand", KINDS, lambda state, viewer, s: _counts(state.hands[viewer])),)
+PER_SEAT: Final = (
     Piece("facts", 6, _facts),
     Piece("known", KINDS, lambda state, viewer, s: _counts(state.known[s])),
     Piece("pile", KINDS + 2, _pile),
     Piece("groups", MAX_PARTS * 6, _groups),
 )
-TABLE = (
+TABLE: Final = (
     Piece("phase", len(Phase), _phase),
     Piece("counters", 4, _counters),
     Piece("on_table", KINDS, _on_table),

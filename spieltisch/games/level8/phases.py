@@ -7,6 +7,7 @@ names a phase by its member's name in lower case ("stock_draw").
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 
 class Phase(enum.IntEnum):
@@ -32,4 +33,12 @@ class Phase(enum.IntEnum):
     """The game is over."""
 
 
-DEAL, DRAW, STOCK_DRAW, PLAY, LAYDOWN, TARGET, SKIPPED, KEEP, OVER = Phase
+DEAL: Final = Phase.DEAL
+DRAW: Final = Phase.DRAW
+STOCK_DRAW: Final = Phase.STOCK_DRAW
+PLAY: Final = Phase.PLAY
+LAYDOWN: Final = Phase.LAYDOWN
+TARGET: Final = Phase.TARGET
+SKIPPED: Final = Phase.SKIPPED
+KEEP: Final = Phase.KEEP
+OVER: Final = Phase.OVER

@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.core.contract import CHANCE, TERMINAL, UNBOUNDED, Game, State
+from spieltisch.core.draws import shuffle
 from spieltisch.core.options import OptionError
 from spieltisch.games.level8.cards import COLOURS, JOKER, KINDS, NUMBER_KINDS, SKIP, Deck, load_deck
 from spieltisch.games.level8.levels import (
@@ -60,8 +61,8 @@ from spieltisch.games.level8.views import Level8View, RoundEndView
 
 # Digital ruling (docs/rules/level8.md): at most this many cancels per turn
 # (of a lay-down or a lay-off in progress), so every turn has a bounded length.
-CANCELS_PER_TURN = 3
-HAND_MAX = 11  # 10 dealt + 1 drawn
+CANCELS_PER_TURN: Final = 3
+HAND_MAX: Final = 11  # 10 dealt + 1 drawn
 
 
 def turn_decision_bound(hand_max: int = HAND_MAX, level_cards: int = 10) -> int:
@@ -129,7 +130,7 @@ class Settings:
         return self.max_rounds() * (self.round_turns * turn_decision_bound() + keep)
 
 
-ALL_KINDS = range(KINDS)
+ALL_KINDS: Final = range(KINDS)
 
 
 @lru_cache(maxsize=4096)
@@ -763,7 +764,7 @@ class Level8State(State):
             pool += rest
             unknown[s] = len(rest)
         pool.sort()  # the result then depends on what the seat knows, not on the true order
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for s in range(self.num_players):
             if s == seat:
                 continue

@@ -7,6 +7,7 @@ Both run on determinized states inside the search, so they read every hand.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 import spieltisch.games.level8.actions as actions
 from spieltisch.games.level8.bot import discard_choice, heuristic_action, links, skip_target
@@ -30,11 +31,11 @@ from spieltisch.games.level8.solver import (
 # A seat whose hand holds its whole level is likely to lay it down soon, but not
 # sure to (it may be skipped, or the round may end first): it counts most of the
 # level it is about to complete, less for every card still missing.
-READY_SHARE = 0.7
+READY_SHARE: Final = 0.7
 # A seat whose level is down moves up one at the round's end, two if it goes out;
 # the fewer cards it holds, the nearer that second level, and the last cards count
 # most (with one card left it goes out with its next fitting card).
-OUT_SHARE = 1.0
+OUT_SHARE: Final = 1.0
 
 
 def estimate_scores(state: Level8State) -> list[float]:

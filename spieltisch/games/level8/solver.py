@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from spieltisch.games.level8.cards import JOKER, NUMBER_KINDS, SKIP, VALUES, colour_of, value_of
 from spieltisch.games.level8.levels import COLOUR, RUN, SET
@@ -31,7 +32,7 @@ Slot = tuple[int, int]  # (0, number) or (1, colour)
 Group = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, low/key, high/key, cards, meanings
 
 BY_VALUE, BY_COLOUR = 0, 1
-NO_SOLUTION = 99
+NO_SOLUTION: Final = 99
 
 
 def reqs_of(level: tuple[tuple[int, int], ...]) -> tuple[Req, ...]:
@@ -340,7 +341,7 @@ def _one_axis_plan(reqs: tuple[Req, ...]) -> AxisPlan | None:
     return AxisPlan(axes.pop(), reqs) if len(axes) == 1 else None
 
 
-_NUMBER_BIT = [1 << value_of(kind) for kind in range(NUMBER_KINDS)] + [0, 0]  # joker, skip
+_NUMBER_BIT: Final = [1 << value_of(kind) for kind in range(NUMBER_KINDS)] + [0, 0]  # joker, skip
 
 
 def _number_masks(hand: tuple[int, ...]) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import spieltisch.games.lucandor.bot as bot
 import spieltisch.games.lucandor.moves as moves
@@ -159,4 +159,4 @@ class LucandorGame(Game[LucandorState]):
         return reference.reference_data(self.settings.model, self.settings.side)
 
 
-GAME = LucandorGame
+GAME: Final = LucandorGame

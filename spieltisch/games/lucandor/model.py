@@ -18,7 +18,7 @@ from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 from spieltisch.games.lucandor.words import counted
 
-PACKAGE = "spieltisch.games.lucandor"
+PACKAGE: Final = "spieltisch.games.lucandor"
 
 # Card functions (verified (rulebook): the six kinds of the "C" area of a card).
 # Final, as the other constants the engine reads in its inner loops: constants in the compiled build.
@@ -28,55 +28,55 @@ HANGER: Final = 2
 NEEDLE: Final = 3
 IRON: Final = 4
 DRAWER: Final = 5
-FUNCTION_KEYS = ("dot", "end", "hanger", "needle", "iron", "drawer")
+FUNCTION_KEYS: Final = ("dot", "end", "hanger", "needle", "iron", "drawer")
 # verified (rulebook): 24 scoring dots, 10 end-scoring tasks, 6 hangers,
 # 6 needle & thread, 7 irons, 7 drawers.
-FUNCTION_COUNTS = {"dot": 24, "end": 10, "hanger": 6, "needle": 6, "iron": 7, "drawer": 7}
+FUNCTION_COUNTS: Final = {"dot": 24, "end": 10, "hanger": 6, "needle": 6, "iron": 7, "drawer": 7}
 
 HAND_SIZE: Final = 3  # verified (rulebook): hands are refilled to three cards
 MARKERS: Final = 2  # verified (rulebook): two locking stones on the player board
 
 ROD: Final = 0
 COMPARTMENT: Final = 1
-CONTAINERS = ("rod", "drawer", "compartment")
+CONTAINERS: Final = ("rod", "drawer", "compartment")
 IN_ROD: Final = 0
 IN_DRAWER: Final = 1
 IN_COMPARTMENT: Final = 2
 STAND: Final = 1
 STACK: Final = 2
 SHOES: Final = 3
-RESTS = {"stand": STAND, "stack": STACK, "shoes": SHOES}
+RESTS: Final = {"stand": STAND, "stack": STACK, "shoes": SHOES}
 
 # Bounds on a user's files, checked as each list or text is read, before
 # anything is built: room for any re-fitted box, while the engine's tables (per
 # cell, per door position, per colour) and the names on the screen stay small.
-COLOURS = Bound(
+COLOURS: Final = Bound(
     "colours", 12, "colours (twice the box's 6)", "Farben (doppelt so viele wie die 6 der Schachtel)"
 )
-GARMENTS = Bound(
+GARMENTS: Final = Bound(
     "garments",
     20,
     "garment kinds (twice the box's 10)",
     "Kleidungsarten (doppelt so viele wie die 10 der Schachtel)",
 )
-CORNERS = Bound("corners", 4, "corners (a card has 4)", "Ecken (eine Karte hat 4)")
-CARDS = Bound(
+CORNERS: Final = Bound("corners", 4, "corners (a card has 4)", "Ecken (eine Karte hat 4)")
+CARDS: Final = Bound(
     "cards", sum(FUNCTION_COUNTS.values()), "cards (the rulebook's 60)", "Karten (die 60 der Spielregel)"
 )
-START_CARDS = Bound(
+START_CARDS: Final = Bound(
     "start_cards",
     8,
     "start cards (one per scoring slot; the box has 3)",
     "Startkarten (eine je Wertungsplatz; die Schachtel hat 3)",
 )
-SECTIONS = Bound("sections", 8, "sections (the box has 3)", "Regalreihen (die Schachtel hat 3)")
-STOREYS = Bound("storeys", 12, "storeys (the box has 5)", "Etagen (die Schachtel hat 5)")
-SLOTS = Bound("slots", 8, "scoring slots (the box has 3)", "Wertungsplätze (die Schachtel hat 3)")
-DRAWER_SLOTS = Bound(
+SECTIONS: Final = Bound("sections", 8, "sections (the box has 3)", "Regalreihen (die Schachtel hat 3)")
+STOREYS: Final = Bound("storeys", 12, "storeys (the box has 5)", "Etagen (die Schachtel hat 5)")
+SLOTS: Final = Bound("slots", 8, "scoring slots (the box has 3)", "Wertungsplätze (die Schachtel hat 3)")
+DRAWER_SLOTS: Final = Bound(
     "drawers", 24, "drawer slots (4 times the box's 6)", "Schubladenplätze (4-mal die 6 der Schachtel)"
 )
-NAME_CHARS = Bound("", 40, "characters in a name or key", "Zeichen in einem Namen oder Schlüssel")
-SHORT_CHARS = Bound(
+NAME_CHARS: Final = Bound("", 40, "characters in a name or key", "Zeichen in einem Namen oder Schlüssel")
+SHORT_CHARS: Final = Bound(
     "",
     4,
     "characters in a short name (the box's have 2)",

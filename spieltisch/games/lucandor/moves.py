@@ -15,7 +15,7 @@ the hand is named, only its colour chip.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from spieltisch.games.lucandor.actions import Block, Mode
 from spieltisch.games.lucandor.rules import DECIDE, LucandorState
@@ -23,7 +23,7 @@ from spieltisch.games.lucandor.steps import DrawerPick, IronTarget, Secure
 from spieltisch.games.lucandor.views import LucandorMove, LucandorPlayMove
 
 Use = Literal["put_away", "function", "door", "clean", "task"]
-USES: dict[Mode, Use] = {
+USES: Final[dict[Mode, Use]] = {
     Mode.PUT_AWAY: "put_away",
     Mode.FUNCTION: "function",
     Mode.DOOR: "door",

@@ -8,7 +8,7 @@ counted relative to the observing seat (0 = itself).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import spieltisch.games.lucandor.scoring as scoring
 from spieltisch.core.contract import CHANCE, TERMINAL
@@ -19,9 +19,9 @@ from spieltisch.games.lucandor.steps import STEP_NAMES
 if TYPE_CHECKING:
     from spieltisch.games.lucandor.rules import LucandorState
 
-STEP_NUMBERS = {kind: number for number, kind in enumerate(STEP_NAMES, start=1)}
+STEP_NUMBERS: Final = {kind: number for number, kind in enumerate(STEP_NAMES, start=1)}
 """The step's place in the "step" piece; 0 while the card to play is chosen."""
-PLAYER_FACTS = 6  # points, end points, hand, pile, tasks, stones in use (scaled to about 0..1)
+PLAYER_FACTS: Final = 6  # points, end points, hand, pile, tasks, stones in use (scaled to about 0..1)
 
 
 def pieces(model: Model, players: int) -> Pieces:

@@ -22,6 +22,7 @@ import spieltisch.games.lucandor.observe as observe
 import spieltisch.games.lucandor.scoring as scoring
 import spieltisch.games.lucandor.wardrobe as wardrobe
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
+from spieltisch.core.draws import shuffle
 from spieltisch.core.options import OptionError
 from spieltisch.games.lucandor.actions import CORNERS, Block, Codec, Mode
 from spieltisch.games.lucandor.model import (
@@ -128,7 +129,7 @@ SECURE_IDS: Final = Block.SECURE
 ALL_CORNERS: Final = list(range(CORNERS))
 PLACING: Final = (PutAway, IronTarget)  # the steps that put a garment somewhere
 
-STAGE_NAMES = [stage.name.lower() for stage in Stage]
+STAGE_NAMES: Final = [stage.name.lower() for stage in Stage]
 
 FUNCTION_STEP: Final[dict[int, type[DotSlot | HangerTask | NeedleTask | IronSource | DrawerPick]]] = {
     DOT: DotSlot,
@@ -944,14 +945,14 @@ class LucandorState(State):
             unseen.extend(self.end_cards[p])
         unseen.sort()
         tasks = [c for c in unseen if m.cards[c].function == END]
-        rng.shuffle(tasks)
+        shuffle(rng, tasks)
         rest_tasks = list(tasks)
         for p in hidden_hands:
             count = len(self.end_cards[p])
             other.end_cards[p] = [rest_tasks.pop() for _ in range(count)]
         used = {c for p in hidden_hands for c in other.end_cards[p]}
         rest = [c for c in unseen if c not in used]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         for p, cards in hidden_hands.items():
             new = [rest.pop() for _ in cards]
             other.hands[p] = sorted(list(self.known[p]) + new)

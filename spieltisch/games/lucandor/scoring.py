@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spieltisch.games.lucandor.model import COMPARTMENT, ROD, SHOES, STACK
 from spieltisch.games.lucandor.steps import IronTarget
@@ -117,7 +117,7 @@ def colour_counts(state: LucandorState, storey: int) -> list[int]:
 # In heuristic self-play a task's storey gains about this many garments of its
 # chip colour per card still to be played in the game (0.45 with the whole
 # afternoon to come, about 2 early in the morning).
-TASK_GROWTH = 0.012
+TASK_GROWTH: Final = 0.012
 
 
 def estimated_totals(state: LucandorState) -> list[float]:

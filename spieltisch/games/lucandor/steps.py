@@ -9,7 +9,7 @@ scoring slot's card, moving the door, or pulling a garment from under a stack.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from spieltisch.games.lucandor.views import StepView
 
@@ -144,7 +144,7 @@ Step = (
     | Secure
 )
 
-STEP_NAMES: dict[type[Any], str] = {
+STEP_NAMES: Final[dict[type[Any], str]] = {
     PutAway: "put_away",
     DotSlot: "dot_slot",
     DoorSection: "door_section",
@@ -161,7 +161,7 @@ STEP_NAMES: dict[type[Any], str] = {
 }
 """Each step's name in the view; the observation tensor numbers them 1.. in this order (0: none)."""
 
-ATTEMPT_NAMES: dict[type[Any], str] = {SlotSwap: "slot", DoorMove: "door", IronPull: "iron"}
+ATTEMPT_NAMES: Final[dict[type[Any], str]] = {SlotSwap: "slot", DoorMove: "door", IronPull: "iron"}
 """What a luck check decides, as the view names it."""
 
 

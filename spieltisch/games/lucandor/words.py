@@ -6,13 +6,15 @@ with them, and the reference data hands them to the browser.
 
 from __future__ import annotations
 
-FUNCTION_NAMES = {
+from typing import Final
+
+FUNCTION_NAMES: Final = {
     "en": ("scoring dot", "end scoring", "hanger", "needle & thread", "iron", "drawer"),
     "de": ("Wertungspunkt", "Endwertung", "Kleiderbügel", "Nadel & Faden", "Bügeleisen", "Schublade"),
 }
 """The six card functions (verified: the rulebook's names), in the order of model.FUNCTION_KEYS."""
 
-WORDS = {
+WORDS: Final = {
     "en": {
         "morning": "morning",
         "afternoon": "afternoon",

@@ -12,6 +12,7 @@ likelihood factor for every empty cell that must receive a fitting card.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from spieltisch.games.souvenirs.cards import CARD_OF
 from spieltisch.games.souvenirs.grid import LINES_OF_CELL, SIZE
@@ -20,7 +21,7 @@ from spieltisch.games.souvenirs.rules import CARD_BASE, CELL_BASE, LINE_BASE, PA
 from spieltisch.games.souvenirs.scoring import COMBINATIONS, ScoreTable, possible_combinations
 
 # Chance that an empty cell ends up with a card that fits the combination.
-FIT = {
+FIT: Final = {
     "fuenfling": 0.2,
     "vierling": 0.2,
     "full_house": 0.3,
@@ -32,12 +33,12 @@ FIT = {
     "paerchen": 0.55,
     "nichts": 1.0,
 }
-OPPONENT_WEIGHT = 0.5  # helping a rival's line hurts, but less than helping one's own
-OPEN_WEIGHT = 0.25  # a line one may still reserve is worth building a little
-EARLY_THRESHOLD = 4.0  # points a line must promise to take a cube at the start
-CACHE_LIMIT = 20_000
+OPPONENT_WEIGHT: Final = 0.5  # helping a rival's line hurts, but less than helping one's own
+OPEN_WEIGHT: Final = 0.25  # a line one may still reserve is worth building a little
+EARLY_THRESHOLD: Final = 4.0  # points a line must promise to take a cube at the start
+CACHE_LIMIT: Final = 20_000
 
-_NEEDS: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+_NEEDS: Final[dict[tuple[int, ...], tuple[tuple[str, int], ...]]] = {}
 
 
 def needs(kinds: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
@@ -73,17 +74,22 @@ def _needs(cards: list[tuple[int, int] | None]) -> tuple[tuple[str, int], ...]:
     return tuple(result)
 
 
-_PROSPECTS: dict[tuple[ScoreTable, int, tuple[int, ...]], float] = {}
+# The caches hold plain numbers under each score table: the cyclic collector stops tracking
+# such tuples and dicts, so their hundreds of thousands of entries cost it nothing.
+_PROSPECTS: Final[dict[ScoreTable, dict[tuple[int, tuple[int, ...]], float]]] = {}
 
 
 def prospect(kinds: list[int], table: ScoreTable, rank: int) -> float:
-    key = (table, rank, tuple(sorted(kinds)))
-    found = _PROSPECTS.get(key)
+    cache = _PROSPECTS.get(table)
+    if cache is None:
+        cache = _PROSPECTS[table] = {}
+    key = (rank, tuple(sorted(kinds)))
+    found = cache.get(key)
     if found is None:
-        found = max(table.value(name, rank) * FIT[name] ** missing for name, missing in needs(key[2]))
-        if len(_PROSPECTS) > CACHE_LIMIT:
-            _PROSPECTS.clear()
-        _PROSPECTS[key] = found
+        found = max(table.value(name, rank) * FIT[name] ** missing for name, missing in needs(key[1]))
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        cache[key] = found
     return found
 
 
@@ -115,10 +121,10 @@ def best_placement(state: SouvenirsState, kinds: list[int]) -> tuple[int, int]:
             gain = 0.0
             for line in LINES_OF_CELL[cell]:
                 if weights[line]:
-                    line_gains = gains[line]
+                    line_gains = gains[line][3]
                     line_gain = line_gains.get(kind)
                     if line_gain is None:
-                        line_gain = line_gains[kind] = _line_gain(line_gains, kind, table)
+                        line_gain = line_gains[kind] = _line_gain(gains[line], kind, table)
                     gain += line_gain
             if best is None or gain > best[0] + 1e-9:
                 best = (gain, kind, cell)
@@ -135,36 +141,33 @@ def _weights(state: SouvenirsState, line: int, seat: int) -> list[tuple[int, flo
     return stakes
 
 
-class LineGains(dict[int, float]):
-    """A line's gain from each added card kind, for fixed contents and stakes."""
+LineGains = tuple[tuple[int, ...], tuple[tuple[int, float], ...], tuple[float, ...], dict[int, float]]
+"""A line's sorted card kinds, its stakes, their prospects now, and the gain from each added
+card kind (filled as asked): for fixed contents and stakes."""
 
-    def __init__(
-        self, kinds: tuple[int, ...], stakes: tuple[tuple[int, float], ...], table: ScoreTable
-    ) -> None:
-        super().__init__()
-        self.kinds = kinds
-        self.stakes = stakes
-        self.before = [prospect(list(kinds), table, rank) for rank, _ in stakes]
-
-
-_GAINS: dict[tuple[ScoreTable, tuple[int, ...], tuple[tuple[int, float], ...]], LineGains] = {}
+_GAINS: Final[dict[ScoreTable, dict[tuple[tuple[int, ...], tuple[tuple[int, float], ...]], LineGains]]] = {}
 
 
 def _gains_of(kinds: list[int], stakes: list[tuple[int, float]], table: ScoreTable) -> LineGains:
-    key = (table, tuple(sorted(kinds)), tuple(stakes))
-    found = _GAINS.get(key)
+    cache = _GAINS.get(table)
+    if cache is None:
+        cache = _GAINS[table] = {}
+    key = (tuple(sorted(kinds)), tuple(stakes))
+    found = cache.get(key)
     if found is None:
-        if len(_GAINS) > CACHE_LIMIT:
-            _GAINS.clear()
-        found = _GAINS[key] = LineGains(key[1], key[2], table)
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        before = tuple([prospect(list(key[0]), table, rank) for rank, _ in key[1]])
+        found = cache[key] = (key[0], key[1], before, {})
     return found
 
 
 def _line_gain(line: LineGains, kind: int, table: ScoreTable) -> float:
-    after = [*line.kinds, kind]
+    kinds, stakes, before, _ = line
+    after = [*kinds, kind]
     return sum(
         weight * (prospect(after, table, rank) - earlier)
-        for (rank, weight), earlier in zip(line.stakes, line.before, strict=True)
+        for (rank, weight), earlier in zip(stakes, before, strict=True)
     )
 
 

@@ -8,18 +8,18 @@ a multiset of kinds and every draw is a chance outcome "one card of kind k".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.data import package_data
 from spieltisch.core.options import OptionError
 
-PACKAGE = "spieltisch.games.souvenirs"
+PACKAGE: Final = "spieltisch.games.souvenirs"
 
 # The engine's action space is fixed, so the packaged deck must have this shape.
-NUMBERS = (1, 2, 3, 4, 5, 6)
-NUM_COLOURS = 5
-NUM_KINDS = NUM_COLOURS * len(NUMBERS) + 1
-JOKER = NUM_KINDS - 1
+NUMBERS: Final = (1, 2, 3, 4, 5, 6)
+NUM_COLOURS: Final = 5
+NUM_KINDS: Final = NUM_COLOURS * len(NUMBERS) + 1
+JOKER: Final = NUM_KINDS - 1
 
 # A card as the scoring sees it: (number, colour index), or None for a joker.
 Card = tuple[int, int] | None
@@ -80,4 +80,4 @@ def as_card(kind: int) -> Card:
     return None if kind == JOKER else (number_of(kind), colour_of(kind))
 
 
-CARD_OF: tuple[Card, ...] = tuple(as_card(kind) for kind in range(NUM_KINDS))
+CARD_OF: Final[tuple[Card, ...]] = tuple(as_card(kind) for kind in range(NUM_KINDS))

@@ -11,13 +11,15 @@ rows -4..4 and 9..17 for columns -4..4.
 
 from __future__ import annotations
 
-SIZE = 5
-REACH = SIZE - 1
-SPAN = 2 * REACH + 1
-NUM_CELLS = SPAN * SPAN
-NUM_LINES = 2 * SPAN
-START_CELL = REACH * SPAN + REACH
-EMPTY = -1
+from typing import Final
+
+SIZE: Final = 5
+REACH: Final = SIZE - 1
+SPAN: Final = 2 * REACH + 1
+NUM_CELLS: Final = SPAN * SPAN
+NUM_LINES: Final = 2 * SPAN
+START_CELL: Final = REACH * SPAN + REACH
+EMPTY: Final = -1
 
 
 def cell_of(row: int, col: int) -> int:
@@ -55,14 +57,14 @@ def _neighbours(cell: int) -> tuple[int, ...]:
     return tuple(cell_of(r, c) for r, c in steps if -REACH <= r <= REACH and -REACH <= c <= REACH)
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(cell) for cell in range(NUM_CELLS))
-LINE_CELLS: tuple[tuple[int, ...], ...] = tuple(
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(cell) for cell in range(NUM_CELLS))
+LINE_CELLS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(cell_of(line_index(line), c) for c in range(-REACH, REACH + 1))
     if is_row(line)
     else tuple(cell_of(r, line_index(line)) for r in range(-REACH, REACH + 1))
     for line in range(NUM_LINES)
 )
-LINES_OF_CELL: tuple[tuple[int, int], ...] = tuple(
+LINES_OF_CELL: Final[tuple[tuple[int, int], ...]] = tuple(
     (row_line(row_of(cell)), col_line(col_of(cell))) for cell in range(NUM_CELLS)
 )
 

@@ -8,7 +8,7 @@ Seats are counted from the observing seat.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spieltisch.core.observation import Pieces, concatenate
 from spieltisch.games.souvenirs.cards import CARD_OF, NUM_KINDS
@@ -18,8 +18,8 @@ from spieltisch.games.souvenirs.phases import CARD, CELL, CUBE, Phase
 if TYPE_CHECKING:
     from spieltisch.games.souvenirs.rules import Settings, SouvenirsState
 
-GRID_FEATURES = 13  # occupied, number 1-6, colour 0-4, joker
-NUM_PHASES = len(Phase)
+GRID_FEATURES: Final = 13  # occupied, number 1-6, colour 0-4, joker
+NUM_PHASES: Final = len(Phase)
 
 
 def _card_features(cell: int, kind: int) -> tuple[int, ...]:
@@ -29,7 +29,7 @@ def _card_features(cell: int, kind: int) -> tuple[int, ...]:
     return (base, base + 12) if card is None else (base, base + card[0], base + 7 + card[1])
 
 
-CARD_FEATURES = tuple(
+CARD_FEATURES: Final = tuple(
     tuple(_card_features(cell, kind) for kind in range(NUM_KINDS)) for cell in range(NUM_CELLS)
 )
 

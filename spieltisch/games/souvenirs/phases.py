@@ -7,6 +7,7 @@ names a phase by its member's name in lower case ("card").
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 
 class Phase(enum.IntEnum):
@@ -26,4 +27,9 @@ class Phase(enum.IntEnum):
     """The grid is full: the game is over."""
 
 
-DEAL, DRAW, CARD, CELL, CUBE, END = Phase
+DEAL: Final = Phase.DEAL
+DRAW: Final = Phase.DRAW
+CARD: Final = Phase.CARD
+CELL: Final = Phase.CELL
+CUBE: Final = Phase.CUBE
+END: Final = Phase.END

@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.contract import CHANCE, TERMINAL, Game, State
 from spieltisch.core.data import package_data
+from spieltisch.core.draws import shuffle
 from spieltisch.core.options import OptionError
 from spieltisch.games.souvenirs.cards import NUM_KINDS, PACKAGE, Deck, load_deck
 from spieltisch.games.souvenirs.grid import (
@@ -38,11 +39,11 @@ from spieltisch.games.souvenirs.phases import CARD, CELL, CUBE, DEAL, DRAW, END
 from spieltisch.games.souvenirs.scoring import ScoreTable, default_table, load_table
 from spieltisch.games.souvenirs.views import SouvenirsView
 
-CARD_BASE = 0
-CELL_BASE = CARD_BASE + NUM_KINDS
-LINE_BASE = CELL_BASE + NUM_CELLS
-PASS = LINE_BASE + NUM_LINES
-NUM_ACTIONS = PASS + 1
+CARD_BASE: Final = 0
+CELL_BASE: Final = CARD_BASE + NUM_KINDS
+LINE_BASE: Final = CELL_BASE + NUM_CELLS
+PASS: Final = LINE_BASE + NUM_LINES
+NUM_ACTIONS: Final = PASS + 1
 
 
 @dataclass(frozen=True)
@@ -342,7 +343,7 @@ class SouvenirsState(State):
             if owner != seat:
                 pool.extend(hand)
         pool.sort()  # the result then depends on what the seat knows, not on the true order
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for owner in range(self.num_players):
             if owner != seat:
                 size = len(self.hands[owner])

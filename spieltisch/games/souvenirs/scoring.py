@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from spieltisch.core.data import Bound, package_data, user_data
 from spieltisch.core.options import OptionError
 from spieltisch.games.souvenirs.cards import CARD_OF, PACKAGE, Card
 
 # The rulebook's order (Übersicht); ties in points go to the earlier one.
-COMBINATIONS = (
+COMBINATIONS: Final = (
     "fuenfling",
     "vierling",
     "full_house",
@@ -28,12 +28,12 @@ COMBINATIONS = (
     "paerchen",
     "nichts",
 )
-LINE_LENGTH = 5
+LINE_LENGTH: Final = 5
 FIRST, SECOND = 0, 1
 
 # The bound on a user's score table, checked before anything is built: room for
 # any re-fitted box, while scores stay numbers a person (and a float) reads exactly.
-MAX_POINTS = Bound(
+MAX_POINTS: Final = Bound(
     "points",
     100,
     "points for a combination (6 times the box's highest, 16)",
@@ -70,11 +70,14 @@ def held_combinations(cards: Sequence[tuple[int, int]]) -> frozenset[str]:
     return frozenset(held)
 
 
-CACHE_LIMIT = 20_000
+CACHE_LIMIT: Final = 20_000
 """Entries a cache of scored lines keeps before it starts afresh: the lines of many games fit,
 and a server's memory comes back to its level once a burst of games is over."""
 
-_POSSIBLE_CACHE: dict[tuple[Card, ...], frozenset[str]] = {}
+_POSSIBLE_CACHE: Final[dict[tuple[Card, ...], frozenset[str]]] = {}
+_POSSIBLE_SETS: Final[dict[frozenset[str], frozenset[str]]] = {}
+"""Each distinct answer once: the cache's entries share a few dozen sets (a set is always
+tracked by the cyclic collector, so one per entry would make each of its passes longer)."""
 
 
 def possible_combinations(cards: Sequence[Card]) -> frozenset[str]:
@@ -88,6 +91,7 @@ def possible_combinations(cards: Sequence[Card]) -> frozenset[str]:
     found = _POSSIBLE_CACHE.get(key)
     if found is None:
         found = _possible(key)
+        found = _POSSIBLE_SETS.setdefault(found, found)
         if len(_POSSIBLE_CACHE) >= CACHE_LIMIT:
             _POSSIBLE_CACHE.clear()
         _POSSIBLE_CACHE[key] = found

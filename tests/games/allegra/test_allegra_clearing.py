@@ -116,7 +116,7 @@ def test_face_down_card_breaks_a_row() -> None:
     """Only face-up cards clear; a face-down card between them is not a gap."""
     cards = [5, 5, 9, 5, 1]
     up = [True, True, False, True, True]
-    slots = list(range(15))
+    slots = tuple(range(15))
     full = cards + [1, 2, 3, 4, 6] * 2
     assert find_triples(full, up + [True] * 10, slots) == []
     up[2] = True

@@ -62,7 +62,7 @@ def test_row_triples_are_three_face_up_equal_cards_adjacent_once_gaps_are_skippe
     """None is a gap and -5 a face-down card; the other rows are all gaps."""
     cards = [GAP if v is None else (7 if v == -5 else v) for v in row] + [GAP] * 10
     up = [v != -5 for v in row] + [True] * 10
-    found = find_triples(cards, up, list(range(15)))
+    found = find_triples(cards, up, tuple(range(15)))
     line = [k for k in range(5) if row[k] is not None]
     expected = []
     for i in range(len(line) - 2):

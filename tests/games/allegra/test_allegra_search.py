@@ -103,7 +103,7 @@ def test_the_heuristics_quick_triple_check_changes_no_exchange_worth(seed: int, 
 )
 def test_in_triple_agrees_with_find_triples(values: list[int], up: list[bool]) -> None:
     up = [shown or value == GAP for value, shown in zip(values, up, strict=True)]
-    slots = list(range(15))
+    slots = tuple(range(15))
     in_some = {slot for _, triple in find_triples(values, up, slots) for slot in triple}
     for position in slots:
         if values[position] != GAP and up[position]:
