@@ -481,6 +481,8 @@ def train(
     option: OptionArg = None,
 ) -> None:
     """Train the `learned` bot's network by self-play, in NumPy (needs the lab and rl extras)."""
+    for threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(threads, "1")  # small products: more threads only wait on each other
     try:
         from spieltisch.lab import train as learning
     except ImportError as error:

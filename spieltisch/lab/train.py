@@ -122,25 +122,33 @@ class Batches:
     def rows(self) -> np.ndarray:
         return np.flatnonzero(self.finished)
 
-    def dense(self, rows: np.ndarray, width: int, actions: int) -> tuple[np.ndarray, ...]:
-        """Observations, legal masks, policy targets and value targets of `rows`."""
+    def dense(self, rows: np.ndarray, width: int, actions: int) -> tuple[Any, ...]:
+        """Observations (sparse: the first layer's products cost only their non-zero entries),
+        legal masks, policy targets and value targets of `rows`."""
         return (
-            _densify(rows, self.obs_counts, self.obs_cols, self.obs_vals, width),
+            _sparse(rows, self.obs_counts, self.obs_cols, self.obs_vals, width),
             _densify(rows, self.legal_counts, self.legal_cols, None, actions),
             _densify(rows, self.policy_counts, self.policy_cols, self.policy_probs, actions),
             self.values[rows],
         )
 
 
-def _densify(
-    rows: np.ndarray, counts: np.ndarray, cols: np.ndarray, vals: np.ndarray | None, width: int
-) -> np.ndarray:
+def _sparse(rows: np.ndarray, counts: np.ndarray, cols: np.ndarray, vals: np.ndarray, width: int) -> Any:
+    from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
+
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
     taken = counts[rows]
     where = np.repeat(starts[rows] - np.concatenate([[0], np.cumsum(taken)[:-1]]), taken)
     where += np.arange(taken.sum())
-    dense = np.zeros((len(rows), width), dtype=np.float32)
-    dense[np.repeat(np.arange(len(rows)), taken), cols[where]] = 1.0 if vals is None else vals[where]
+    offsets = np.concatenate([[0], np.cumsum(taken)])
+    return csr_matrix((vals[where], cols[where], offsets), shape=(len(rows), width))
+
+
+def _densify(
+    rows: np.ndarray, counts: np.ndarray, cols: np.ndarray, vals: np.ndarray | None, width: int
+) -> np.ndarray:
+    ones = np.ones(len(cols), dtype=np.float32) if vals is None else vals
+    dense: np.ndarray = _sparse(rows, counts, cols, ones, width).toarray()
     return dense
 
 
@@ -234,12 +242,12 @@ class Adam:
 
 
 def losses_and_grads(
-    params: Arrays, obs: np.ndarray, legal: np.ndarray, policy: np.ndarray, value: np.ndarray
+    params: Arrays, obs: Any, legal: np.ndarray, policy: np.ndarray, value: np.ndarray
 ) -> tuple[float, float, Arrays]:
     """Cross-entropy of both heads (policy over the legal moves) and their gradients, by backprop."""
-    size = len(obs)
+    size = obs.shape[0]
     layers = sum(1 for key in params if key.startswith("w"))
-    hidden = [obs]
+    hidden = [obs]  # a dense array or a sparse matrix
     for layer in range(layers):
         hidden.append(np.maximum(hidden[-1] @ params[f"w{layer}"] + params[f"b{layer}"], 0.0))
     top = hidden[-1]
