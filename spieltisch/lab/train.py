@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 
 from spieltisch.adapters.vector import BatchEnv
-from spieltisch.bots.learned.net import Arrays, Net, new_params, softmax
-from spieltisch.bots.learned.search import LearnedSearch, LearnedSettings
+from spieltisch.bots.learned.net import Arrays, Net, new_params, sigmoid, softmax
+from spieltisch.bots.learned.search import LearnedSearch, LearnedSettings, Reward, win_shares
 from spieltisch.core.contract import AnyGame
 from spieltisch.core.registry import load_game
 
@@ -44,7 +44,10 @@ class TrainConfig:
     search_games: int = 400  # self-play games of the learned bot per search round
     search_iterations: int = 32  # its simulations per move
     tables: int = 32  # games played at once through the vector environment
-    epsilon: float = 0.1  # the heuristic's chance of a random move
+    epsilon: float = 0.05  # the heuristic's chance of a random move
+    keep: float = 0.3  # the share of the heuristic's positions kept (neighbours say much the same)
+    margin_weight: float = 0.5  # the value target: the win share and this much of the squashed margin
+    hint: float = 0.5  # the search's prior: this share to the heuristic's move, the rest the network's
     width: int = 256
     layers: int = 2
     epochs: int = 4
@@ -54,7 +57,8 @@ class TrainConfig:
 
 
 class Positions:
-    """Self-play positions as sparse rows: observation, legal moves, policy target, value target."""
+    """Self-play positions as sparse rows (observation, legal moves, policy target) and the games
+    they come from, whose results make the value targets."""
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -66,13 +70,14 @@ class Positions:
         self.policy_cols: list[int] = []
         self.policy_probs: list[float] = []
         self.policy_counts: list[int] = []
-        self.values: list[np.ndarray | None] = []
+        self.seats: list[int] = []
+        self.games: list[int] = []  # per row, the index into `results`; -1 while its game runs
+        self.results: list[tuple[list[float], list[float]]] = []  # win shares and scores per game
 
-    def __len__(self) -> int:
-        return len(self.values)
-
-    def add_batch(self, observations: np.ndarray, masks: np.ndarray, targets: list[Targets]) -> list[int]:
-        """One row per table; returns the rows' positions (values come when their games end)."""
+    def add_batch(
+        self, observations: np.ndarray, masks: np.ndarray, targets: list[Targets], seats: list[int]
+    ) -> list[int]:
+        """Rows for these tables' positions; returns their row numbers (their games are not over)."""
         flat = observations.reshape(len(observations), -1)
         rows, cols = np.nonzero(flat)
         self.obs_cols.append(cols.astype(np.int32))
@@ -85,24 +90,25 @@ class Positions:
             self.policy_cols += actions
             self.policy_probs += probs
             self.policy_counts.append(len(actions))
-        first = len(self.values)
-        self.values += [None] * len(flat)
-        return list(range(first, len(self.values)))
+        first = len(self.games)
+        self.seats += seats
+        self.games += [-1] * len(flat)
+        return list(range(first, len(self.games)))
 
-    def finish(self, positions: list[int], seats: list[int], shares: np.ndarray) -> None:
-        """The game of these positions ended with these win shares: each row's target from its seat."""
-        n = self.players
-        for position, seat in zip(positions, seats, strict=True):
-            self.values[position] = np.array([shares[(seat + k) % n] for k in range(n)], dtype=np.float32)
+    def finish(self, rows: list[int], shares: list[float], scores: list[float]) -> None:
+        """The game of these rows ended so."""
+        for row in rows:
+            self.games[row] = len(self.results)
+        self.results.append((shares, scores))
 
-    def arrays(self) -> Batches:
-        return Batches(self)
+    def arrays(self, reward: Reward) -> Batches:
+        return Batches(self, reward)
 
 
 class Batches:
-    """The finished positions, packed for drawing dense mini-batches."""
+    """The positions of finished games, packed for drawing mini-batches."""
 
-    def __init__(self, positions: Positions) -> None:
+    def __init__(self, positions: Positions, reward: Reward) -> None:
         def packed(parts: list[np.ndarray], dtype: Any) -> np.ndarray:
             return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
 
@@ -114,9 +120,13 @@ class Batches:
         self.policy_cols = np.asarray(positions.policy_cols, dtype=np.int64)
         self.policy_probs = np.asarray(positions.policy_probs, dtype=np.float32)
         self.policy_counts = np.asarray(positions.policy_counts, dtype=np.int64)
-        self.finished = np.array([v is not None for v in positions.values], dtype=bool)
-        empty = np.zeros(positions.players, dtype=np.float32)
-        self.values = np.stack([empty if v is None else v for v in positions.values] or [empty])
+        games = np.asarray(positions.games, dtype=np.int64)
+        self.finished = games >= 0
+        n = positions.players
+        per_game = np.array([reward.of(*result) for result in positions.results] or [[0.0] * n])
+        seats = np.asarray(positions.seats, dtype=np.int64)
+        turned = (seats[:, None] + np.arange(n)[None, :]) % n  # row k: the seat k places on from the observer
+        self.values = per_game[np.maximum(games, 0)[:, None], turned].astype(np.float32)
 
     @property
     def rows(self) -> np.ndarray:
@@ -156,25 +166,34 @@ Chooser = Callable[[BatchEnv], tuple[list[int], list[Targets]]]
 
 
 def self_play(
-    game: AnyGame, games: int, tables: int, seed: int, choose: Chooser, progress: Progress
+    game: AnyGame, games: int, tables: int, seed: int, choose: Chooser, keep: float, progress: Progress
 ) -> Positions:
-    """Play `games` games (`tables` at once) through the vector environment, `choose` moving every seat."""
+    """Play `games` games (`tables` at once) through the vector environment, `choose` moving every
+    seat; a share `keep` of the positions is kept, drawn by `seed`."""
     env = BatchEnv(game, num_envs=tables, copy=False)
     observations, infos = env.reset(seed=seed)
+    keeping = np.random.default_rng(seed)
     positions = Positions(game.num_players)
-    pending: list[list[tuple[int, int]]] = [[] for _ in range(tables)]  # per table: (position, seat)
+    pending: list[list[int]] = [[] for _ in range(tables)]  # per table: its game's rows
     finished = 0
     while finished < games:
         actions, targets = choose(env)
-        rows = positions.add_batch(observations["observation"], observations["action_mask"], targets)
-        for table, (row, seat) in enumerate(zip(rows, infos["seat"].tolist(), strict=True)):
-            pending[table].append((row, seat))
+        kept = np.flatnonzero(keeping.random(tables) < keep).tolist()
+        if kept:
+            rows = positions.add_batch(
+                observations["observation"][kept],
+                observations["action_mask"][kept],
+                [targets[table] for table in kept],
+                infos["seat"][kept].tolist(),
+            )
+            for table, row in zip(kept, rows, strict=True):
+                pending[table].append(row)
+        playing = list(env.states)  # a finished game's state stays as it ended; the table gets a new one
         observations, _, terminations, _, infos = env.step(np.asarray(actions, dtype=np.int64))
         for table in np.flatnonzero(terminations).tolist():
             if finished < games:
-                won = infos["returns"][table]
-                shares = won / won.sum() if won.sum() else np.full(len(won), 1.0 / len(won))
-                positions.finish([p for p, _ in pending[table]], [s for _, s in pending[table]], shares)
+                ended = playing[table]
+                positions.finish(pending[table], win_shares(ended), ended.scores())
                 finished += 1
                 progress("self-play", finished, games)
             pending[table] = []
@@ -195,9 +214,9 @@ def heuristic_chooser(game: AnyGame, epsilon: float, rng: random.Random) -> Choo
     return choose
 
 
-def search_chooser(game: AnyGame, net: Net, iterations: int, rng: random.Random) -> Chooser:
+def search_chooser(game: AnyGame, net: Net, config: TrainConfig, rng: random.Random) -> Chooser:
     """The learned search moves, drawing its move from the visit shares; those shares are the target."""
-    settings = LearnedSettings(iterations=iterations)
+    settings = LearnedSettings(iterations=config.search_iterations, hint=config.hint)
     actions_count = game.num_distinct_actions()
 
     def choose(env: BatchEnv) -> tuple[list[int], list[Targets]]:
@@ -244,7 +263,8 @@ class Adam:
 def losses_and_grads(
     params: Arrays, obs: Any, legal: np.ndarray, policy: np.ndarray, value: np.ndarray
 ) -> tuple[float, float, Arrays]:
-    """Cross-entropy of both heads (policy over the legal moves) and their gradients, by backprop."""
+    """Cross-entropy of both heads (policy: softmax over the legal moves; value: a sigmoid per seat)
+    and their gradients, by backprop."""
     size = obs.shape[0]
     layers = sum(1 for key in params if key.startswith("w"))
     hidden = [obs]  # a dense array or a sparse matrix
@@ -254,9 +274,10 @@ def losses_and_grads(
     logits = top @ params["policy_w"] + params["policy_b"]
     logits = np.where(legal > 0, logits, -1e9)
     policy_out = softmax(logits)
-    value_out = softmax(top @ params["value_w"] + params["value_b"])
+    value_out = sigmoid(top @ params["value_w"] + params["value_b"])
     policy_loss = -float(np.sum(policy * np.log(np.maximum(policy_out, 1e-12)))) / size
     value_loss = -float(np.sum(value * np.log(np.maximum(value_out, 1e-12)))) / size
+    value_loss -= float(np.sum((1 - value) * np.log(np.maximum(1 - value_out, 1e-12)))) / size
     grads: Arrays = {}
     d_policy = (policy_out - policy) / size
     d_value = (value_out - value) / size
@@ -314,27 +335,42 @@ def train(
     np_rng = np.random.default_rng(seed)
     sizes = [math.prod(game.observation_shape())] + [config.width] * config.layers
     params = new_params(sizes, game.num_distinct_actions(), players, np_rng)
-    positions = self_play(
-        game, config.games, config.tables, seed, heuristic_chooser(game, config.epsilon, rng), progress
-    )
-    figures = [fit(params, positions.arrays(), config, np_rng, progress)]
-    meta = {"game": game_name, "players": players, "seed": seed, "config": asdict(config), "options": options}
+    chooser = heuristic_chooser(game, config.epsilon, rng)
+    positions = self_play(game, config.games, config.tables, seed, chooser, config.keep, progress)
+    reward = fitted_reward(game, positions, config.margin_weight)
+    figures = [fit(params, positions.arrays(reward), config, np_rng, progress)]
+    meta = {
+        "game": game_name, "players": players, "seed": seed, "config": asdict(config), "options": options,
+        "reward": asdict(reward), "search": {"hint": config.hint},
+    }  # fmt: skip
     for search_round in range(config.search_rounds):
         net = Net({key: value.copy() for key, value in params.items()}, meta)
-        chooser = search_chooser(game, net, config.search_iterations, rng)
+        chooser = search_chooser(game, net, config, rng)
         round_seed = seed + 1 + search_round
-        fresh = self_play(game, config.search_games, config.tables, round_seed, chooser, progress)
+        fresh = self_play(game, config.search_games, config.tables, round_seed, chooser, 1.0, progress)
         positions = joined(positions, fresh)
-        figures.append(fit(params, positions.arrays(), config, np_rng, progress))
+        figures.append(fit(params, positions.arrays(reward), config, np_rng, progress))
     meta["figures"] = figures
     return Net(params, meta), figures
 
 
+def fitted_reward(game: AnyGame, positions: Positions, margin_weight: float) -> Reward:
+    """The reward the value learns: its margin squashed at the mean absolute margin of these games."""
+    sign = -1.0 if game.lower_score_wins else 1.0
+    unscaled = Reward(margin_weight, 1.0, sign)
+    margins = [abs(m) for _, scores in positions.results for m in unscaled.margins(scores)]
+    scale = sum(margins) / len(margins) if margins and sum(margins) > 0 else 1.0
+    return Reward(margin_weight, round(scale, 4), sign)
+
+
 def joined(first: Positions, second: Positions) -> Positions:
+    """Both sets of positions in one."""
     both = Positions(first.players)
     for key in vars(both):
         if key != "players":
             setattr(both, key, getattr(first, key) + getattr(second, key))
+    offset = len(first.results)
+    both.games = first.games + [game + offset if game >= 0 else game for game in second.games]
     return both
 
 

@@ -44,7 +44,7 @@ def test_the_forward_pass_matches_a_hand_check() -> None:
     assert value[0] == pytest.approx([2.75, -2.5])
     logits, shares = tiny_net().evaluate([0, 1], [1.0, 2.0])  # sparse: the same tensor
     assert logits == pytest.approx([5.0, 0.5, -4.25])
-    assert shares == pytest.approx([1 / (1 + np.exp(-5.25)), 1 / (1 + np.exp(5.25))])
+    assert shares == pytest.approx([1 / (1 + np.exp(-2.75)), 1 / (1 + np.exp(2.5))])
     dense_logits, _ = tiny_net().evaluate(None, [1.0, 2.0])
     assert dense_logits == pytest.approx(logits)
 
@@ -55,7 +55,7 @@ def test_backprop_matches_finite_differences() -> None:
     obs = rng.random((6, 5))
     legal = np.array([[1, 1, 0]] * 3 + [[1, 1, 1]] * 3, dtype=np.float64)
     policy = softmax(np.where(legal > 0, rng.random((6, 3)), -1e9))
-    value = softmax(rng.random((6, 2)))
+    value = rng.random((6, 2))
     _, _, grads = losses_and_grads(params, obs, legal, policy, value)
     for key in ("w0", "b1", "policy_w", "value_b"):
         index = (0,) * params[key].ndim
@@ -128,14 +128,22 @@ def test_a_game_without_weights_is_a_clear_error() -> None:
 @pytest.mark.parametrize(
     ("spec", "iterations", "seconds", "exploration"),
     [("learned", 1000, None, 1.0), ("learned:200", 200, None, 1.0), ("learned:t=0.02", 1000, 0.02, 1.0),
-     ("learned:250ms:c=1.5", 1000, 0.25, 1.5)],
+     ("learned:250ms:c=1.5", 1000, 0.25, 1.5), ("learned:1s:n=30", 30, None, 1.0)],
 )  # fmt: skip
 def test_budget_specs(spec: str, iterations: int, seconds: float | None, exploration: float) -> None:
     settings = parse_learned(spec)
     assert (settings.iterations, settings.seconds, settings.exploration) == (iterations, seconds, exploration)
 
 
-@pytest.mark.parametrize("spec", ["learned:0", "learned:t=-1", "learned:c=x", "learned:depth=3"])
+def test_a_spec_overrides_the_networks_own_search_settings() -> None:
+    settings = parse_learned("learned:t=0.1:rollout=2", {"hint": 0.5, "rollout": 4})
+    assert (settings.hint, settings.rollout, settings.seconds) == (0.5, 2, 0.1)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["learned:0", "learned:t=-1", "learned:c=x", "learned:depth=3", "learned:hint=2", "learned:rollout=-1"],
+)
 def test_bad_specs_are_clear_errors(spec: str) -> None:
     with pytest.raises(OptionError, match="bad bot spec"):
         parse_learned(spec)
@@ -173,7 +181,9 @@ def test_the_bot_counts_its_simulations() -> None:
     assert bot.last_iterations == 30
 
 
-TINY = TrainConfig(games=3, search_rounds=1, search_games=2, search_iterations=3, tables=2, epochs=1, width=8)
+TINY = TrainConfig(
+    games=3, search_rounds=1, search_games=2, search_iterations=3, tables=2, epochs=1, width=8, keep=0.5
+)
 
 
 def test_training_is_reproducible_from_its_seed() -> None:

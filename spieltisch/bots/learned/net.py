@@ -2,7 +2,8 @@
 
     trunk:  observation -> [dense, ReLU] x layers
     policy: one logit per action id (softmax over the legal ones)
-    value:  one logit per seat, counted from the observer (softmax: each seat's expected win share)
+    value:  one logit per seat, counted from the observer (sigmoid: each seat's expected reward,
+            its win share mixed with its squashed score margin as ISMCTS rewards a playout)
 
 Weights are an .npz file: the arrays `w0, b0, w1, b1, ...` of the trunk,
 `policy_w, policy_b, value_w, value_b`, and `meta`, a JSON text naming the
@@ -52,7 +53,7 @@ class Net:
         return hidden @ p["policy_w"] + p["policy_b"], hidden @ p["value_w"] + p["value_b"]
 
     def evaluate(self, indices: list[int] | None, values: list[float]) -> tuple[np.ndarray, np.ndarray]:
-        """Policy logits and the seats' win shares (from the observer) of one observation.
+        """Policy logits and the seats' rewards in [0, 1] (from the observer) of one observation.
 
         Takes `State.observation_entries`: a sparse tensor multiplies only the
         first layer's rows of its non-zero entries.
@@ -66,7 +67,7 @@ class Net:
         for layer in range(1, self.layers):
             hidden = np.maximum(hidden @ p[f"w{layer}"] + p[f"b{layer}"], 0.0)
         value = hidden @ p["value_w"] + p["value_b"]
-        return hidden @ p["policy_w"] + p["policy_b"], softmax(value)
+        return hidden @ p["policy_w"] + p["policy_b"], sigmoid(value)
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -87,6 +88,11 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     shifted = np.exp(logits - logits.max(axis=-1, keepdims=True))
     shares: np.ndarray = shifted / shifted.sum(axis=-1, keepdims=True)
     return shares
+
+
+def sigmoid(logits: np.ndarray) -> np.ndarray:
+    squashed: np.ndarray = 0.5 + 0.5 * np.tanh(0.5 * logits)  # 1 / (1 + e^-x), without overflow
+    return squashed
 
 
 def new_params(sizes: list[int], actions: int, players: int, rng: np.random.Generator) -> Arrays:

@@ -9,7 +9,12 @@ searching seat saw), with the network in two places, as in AlphaZero:
   `Q + c * prior * sqrt(N) / (1 + n)`, where N counts the visits of the moves
   legal in this determinization;
 - instead of a playout, that decision's value: each seat's expected win share
-  as the network judges it. A finished game counts its real win shares.
+  as the network judges it (the win mixed with the score margin, as ISMCTS
+  rewards a playout). A finished game counts its real reward.
+
+The tree branches on what the searching seat saw after each step: its
+observation tensor where the game lists it sparsely (Souvenirs: a few
+microseconds), else its information state string.
 
 The network reads only the observation tensor of the seat to move: at the
 root the searching seat's own; deeper, that seat's in the determinization,
@@ -23,9 +28,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -43,6 +50,8 @@ class LearnedSettings:
     iterations: int = 1000
     seconds: float | None = None  # set: seconds per move instead of iterations
     exploration: float = 1.0  # PUCT's c
+    hint: float = 0.0  # the share of the prior given to the heuristic's move
+    rollout: int = 0  # heuristic decisions played before the network judges a leaf
     weights: Path | None = None  # None: the package's weights for the game and player count
 
 
@@ -51,12 +60,13 @@ class Node:
     action edge (`visits`, summed `reward` per seat; `outcomes`: the decisions it leads to,
     by what the searching seat saw)."""
 
-    __slots__ = ("children", "outcomes", "prior", "reward", "value", "visits")
+    __slots__ = ("children", "hint", "outcomes", "prior", "reward", "value", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
-        self.outcomes: dict[str, Node] = {}
+        self.outcomes: dict[Hashable, Node] = {}
         self.prior: list[float] | None = None  # exp(logit) per action id, unnormalised
+        self.hint = -1  # the heuristic's move, found at the first selection (-1: not yet)
         self.value: list[float] = [0.0] * players
         self.visits = 0
         self.reward = [0.0] * players
@@ -67,6 +77,36 @@ def win_shares(state: State) -> list[float]:
     won = state.returns()
     total = sum(won)
     return [w / total for w in won] if total else [1.0 / len(won)] * len(won)
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A finished game's reward per seat, as the network learnt to predict it: the win share mixed
+    with the score margin (own score minus the best other, `sign` -1 where the lowest wins)
+    squashed by tanh at `scale`."""
+
+    margin_weight: float = 0.0
+    scale: float = 1.0
+    sign: float = 1.0
+
+    def __call__(self, state: State) -> list[float]:
+        return self.of(win_shares(state), state.scores())
+
+    def of(self, shares: list[float], scores: list[float]) -> list[float]:
+        """The rewards of a game that ended with these win shares and scores."""
+        if not self.margin_weight:
+            return shares
+        weight = self.margin_weight
+        return [
+            (1 - weight) * share + weight * (0.5 + 0.5 * math.tanh(margin / self.scale))
+            for share, margin in zip(shares, self.margins(scores), strict=True)
+        ]
+
+    def margins(self, scores: list[float]) -> list[float]:
+        signed = [self.sign * score for score in scores]
+        return [
+            s - max(o for other, o in enumerate(signed) if other != seat) for seat, s in enumerate(signed)
+        ]
 
 
 class LearnedSearch:
@@ -81,9 +121,12 @@ class LearnedSearch:
         self.root = Node(self.players)
         self.iterations = 0
         self.seat = 0
+        self.sparse = False
+        self.reward = Reward(**net.meta.get("reward", {}))
 
     def run(self, state: State, seat: int) -> int:
         self.seat = seat
+        self.sparse = state.observation_entries(seat)[0] is not None
         self.evaluate(self.root, state)  # the real state, seen by its own seat only
         settings = self.settings
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
@@ -104,15 +147,17 @@ class LearnedSearch:
         while True:
             if node.prior is None:
                 rewards = self.evaluate(node, state)
+                if self.settings.rollout:
+                    rewards = self.roll_out(state)
                 break
             edge = self.select(node, state)
             path.append(edge)
             while state.is_chance_node():
                 state.apply_legal_action(sample_chance(state, rng))
             if state.is_terminal():
-                rewards = win_shares(state)
+                rewards = self.reward(state)
                 break
-            seen = state.information_state_string(self.seat)
+            seen = self.seen(state)
             node = edge.outcomes.get(seen) or edge.outcomes.setdefault(seen, Node(self.players))
         for visited in path:
             visited.visits += 1
@@ -120,6 +165,14 @@ class LearnedSearch:
             for seat, value in enumerate(rewards):
                 reward[seat] += value
         self.iterations += 1
+
+    def seen(self, state: State) -> Hashable:
+        """What the searching seat sees: its observation tensor where the game lists it sparsely
+        (far cheaper), else its information state."""
+        if self.sparse:
+            indices, values = state.observation_entries(self.seat)
+            return (tuple(indices or ()), tuple(values))
+        return state.information_state_string(self.seat)
 
     def evaluate(self, node: Node, state: State) -> list[float]:
         """The network's prior and value at a new decision, from the observation of the seat to move."""
@@ -129,6 +182,20 @@ class LearnedSearch:
         n = self.players
         node.value = [float(shares[(seat - mover) % n]) for seat in range(n)]
         return node.value
+
+    def roll_out(self, state: State) -> list[float]:
+        """The heuristic plays a few decisions on, then the network (or the end) judges."""
+        rng = self.rng
+        left = self.settings.rollout
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_legal_action(sample_chance(state, rng))
+            elif left:
+                state.apply_legal_action(self.game.heuristic_action(state, rng))
+                left -= 1
+            else:
+                return self.evaluate(Node(self.players), state)
+        return self.reward(state)
 
     def select(self, node: Node, state: State) -> Node:
         """PUCT over the moves legal in this determinization; applies the chosen move to `state`."""
@@ -144,15 +211,20 @@ class LearnedSearch:
             child = children.get(action)
             if child is not None:
                 total += child.visits
-        scale = self.settings.exploration * math.sqrt(max(total, 1)) / max(weight, 1e-30)
+        hint = self.settings.hint
+        if hint and node.hint < 0:
+            node.hint = self.game.heuristic_action(state, self.rng)  # in this determinization
+        c = self.settings.exploration * math.sqrt(max(total, 1))
+        scale = c * (1 - hint) / max(weight, 1e-30)
         unvisited = node.value[player]  # first-play urgency: the decision's own value
         best_action, best_score = legal[0], -math.inf
         for action in legal:
             child = children.get(action)
+            share = scale * prior[action] + (c * hint if action == node.hint else 0.0)
             if child is None or not child.visits:
-                score = unvisited + scale * prior[action]
+                score = unvisited + share
             else:
-                score = child.reward[player] / child.visits + scale * prior[action] / (1 + child.visits)
+                score = child.reward[player] / child.visits + share / (1 + child.visits)
             if score > best_score:
                 best_action, best_score = action, score
         edge = children.get(best_action)
@@ -229,42 +301,58 @@ def net_for(game: AnyGame, path: Path | None = None) -> Net:
 
 
 SPEC_HELP = (
-    "Use e.g. learned, learned:200 (iterations), learned:t=0.02 (seconds per move), :c=1.0, :weights=PATH"
+    "Use e.g. learned, learned:200 (iterations), learned:t=0.02 (seconds per move), "
+    "with optional :c=1.0 :hint=0.5 :rollout=4 :weights=PATH"
 )
 
 
-def parse_learned(spec: str) -> LearnedSettings:
-    """Read the parts of "learned:t=0.02:c=1.0:weights=PATH" (also "learned:200", "learned:250ms")."""
-    iterations, seconds, exploration, weights = 1000, None, 1.0, None
+def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedSettings:
+    """Read the parts of "learned:t=0.02:c=1.0:hint=0.5:rollout=4:weights=PATH" (also "learned:200",
+    "learned:250ms"); what the spec leaves out comes from `defaults` (the network's own search
+    settings), then from LearnedSettings."""
+    fields: dict[str, Any] = dict(defaults or {})
     _, _, params = spec.partition(":")
     for part in filter(None, (p.strip() for p in params.split(":"))):
         key, sep, value = part.partition("=")
         key = key.lower()
         try:
             if not sep:
-                if key.endswith("ms"):
-                    seconds = float(key[:-2]) / 1000
-                elif key.endswith("s"):
-                    seconds = float(key[:-1])
-                else:
-                    iterations, seconds = int(key), None
+                fields.update(_budget(key))
             elif key in ("t", "time"):
-                seconds = float(value.lower().removesuffix("s"))
+                fields.update(_budget(value.lower().removesuffix("s") + "s"))
             elif key in ("n", "iterations"):
-                iterations, seconds = int(value), None
-            elif key == "c":
-                exploration = float(value)
+                fields.update(_budget(value))
+            elif key in ("c", "hint"):
+                fields[SPEC_KEYS[key]] = float(value)
+            elif key == "rollout":
+                fields["rollout"] = int(value)
             elif key == "weights":
-                weights = Path(value)
+                fields["weights"] = Path(value)
             else:
                 raise ValueError(f"unknown setting {key!r}")
         except ValueError as error:
             raise OptionError(f"bad bot spec {spec!r}: {error}. {SPEC_HELP}") from None
-    if iterations < 1 or (seconds is not None and not seconds > 0) or exploration < 0:
-        raise OptionError(f"bad bot spec {spec!r}: iterations, time and c must be positive. {SPEC_HELP}")
-    return LearnedSettings(iterations, seconds, exploration, weights)
+    settings = LearnedSettings(**fields)
+    if not 0 <= settings.hint <= 1 or settings.rollout < 0 or settings.exploration < 0:
+        raise OptionError(f"bad bot spec {spec!r}: hint is a share from 0 to 1, rollout a count. {SPEC_HELP}")
+    if settings.iterations < 1 or (settings.seconds is not None and not settings.seconds > 0):
+        raise OptionError(f"bad bot spec {spec!r}: iterations and time must be positive. {SPEC_HELP}")
+    return settings
+
+
+SPEC_KEYS = {"c": "exploration", "hint": "hint"}
+
+
+def _budget(text: str) -> dict[str, Any]:
+    """Iterations ("200") or seconds per move ("0.5s", "250ms")."""
+    if text.endswith("ms"):
+        return {"seconds": float(text[:-2]) / 1000}
+    if text.endswith("s"):
+        return {"seconds": float(text[:-1])}
+    return {"iterations": int(text), "seconds": None}
 
 
 def make_learned_bot(spec: str, game: AnyGame, seat: int) -> LearnedBot:
-    settings = parse_learned(spec)
-    return LearnedBot(game, seat, net_for(game, settings.weights), settings, name=spec.lower())
+    net = net_for(game, parse_learned(spec).weights)
+    settings = parse_learned(spec, net.meta.get("search"))
+    return LearnedBot(game, seat, net, settings, name=spec.lower())
