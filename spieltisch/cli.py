@@ -475,6 +475,9 @@ def train(
     search_iterations: Annotated[int, typer.Option(help="Its simulations per move")] = 32,
     epochs: Annotated[int, typer.Option(help="Passes over the positions after each round")] = 4,
     width: Annotated[int, typer.Option(help="Units per hidden layer")] = 256,
+    keep: Annotated[float, typer.Option(help="Share of the heuristic's positions kept")] = 0.3,
+    hint: Annotated[float, typer.Option(help="The bot's prior: share of the heuristic's move")] = 0.5,
+    rollout: Annotated[int, typer.Option(help="The bot's heuristic decisions before the network judges")] = 0,
     arena_games: Annotated[
         int, typer.Option("--arena", help="Games against ismcts:t=0.02 afterwards, for the note (0: none)")
     ] = 0,
@@ -491,7 +494,8 @@ def train(
 
     config = learning.TrainConfig(
         games=games, search_rounds=search_rounds, search_games=search_games,
-        search_iterations=search_iterations, epochs=epochs, width=width,
+        search_iterations=search_iterations, epochs=epochs, width=width, keep=keep, hint=hint,
+        rollout=rollout,
     )  # fmt: skip
     path = out or Path(f"{game}-{players}p.npz")
     started = time.perf_counter()

@@ -48,6 +48,7 @@ class TrainConfig:
     keep: float = 0.3  # the share of the heuristic's positions kept (neighbours say much the same)
     margin_weight: float = 0.5  # the value target: the win share and this much of the squashed margin
     hint: float = 0.5  # the search's prior: this share to the heuristic's move, the rest the network's
+    rollout: int = 0  # the search's heuristic decisions before the network judges a leaf
     width: int = 256
     layers: int = 2
     epochs: int = 4
@@ -216,7 +217,7 @@ def heuristic_chooser(game: AnyGame, epsilon: float, rng: random.Random) -> Choo
 
 def search_chooser(game: AnyGame, net: Net, config: TrainConfig, rng: random.Random) -> Chooser:
     """The learned search moves, drawing its move from the visit shares; those shares are the target."""
-    settings = LearnedSettings(iterations=config.search_iterations, hint=config.hint)
+    settings = LearnedSettings(iterations=config.search_iterations, hint=config.hint, rollout=config.rollout)
     actions_count = game.num_distinct_actions()
 
     def choose(env: BatchEnv) -> tuple[list[int], list[Targets]]:
@@ -341,7 +342,7 @@ def train(
     figures = [fit(params, positions.arrays(reward), config, np_rng, progress)]
     meta = {
         "game": game_name, "players": players, "seed": seed, "config": asdict(config), "options": options,
-        "reward": asdict(reward), "search": {"hint": config.hint},
+        "reward": asdict(reward), "search": {"hint": config.hint, "rollout": config.rollout},
     }  # fmt: skip
     for search_round in range(config.search_rounds):
         net = Net({key: value.copy() for key, value in params.items()}, meta)
