@@ -470,7 +470,7 @@ def train(
         Path | None, typer.Option(help="Weights file (default: GAME-Np.npz here); a note goes beside it")
     ] = None,
     games: Annotated[int, typer.Option(help="Self-play games of the heuristic")] = 4000,
-    search_rounds: Annotated[int, typer.Option(help="Rounds of self-play by the learned bot")] = 1,
+    search_rounds: Annotated[int, typer.Option(help="Rounds of self-play by the learned bot")] = 0,
     search_games: Annotated[int, typer.Option(help="Games per round of the learned bot")] = 400,
     search_iterations: Annotated[int, typer.Option(help="Its simulations per move")] = 32,
     epochs: Annotated[int, typer.Option(help="Passes over the positions after each round")] = 4,

@@ -4,16 +4,20 @@ Rounds of self-play through the vector environment (spieltisch.adapters.vector),
 each followed by training on all positions gathered so far:
 
 1. The game's heuristic plays every seat, with a random move now and then
-   for variety: cheap positions whose targets are the heuristic's move
-   (policy) and each seat's share of the win at the end (value).
+   for variety: cheap positions (a share `keep` of them is kept) whose targets
+   are the heuristic's move (policy) and each seat's reward at the end (value):
+   its win share mixed with its score margin, squashed at the games' mean
+   margin, as ISMCTS rewards a playout (spieltisch.bots.learned.search.Reward).
 2. Then, for `search_rounds` rounds, the learned bot itself with a few
    simulations per move: the policy target is the share of the search's
    visits per move, an improvement on the network's own prior.
 
 The network (spieltisch.bots.learned.net) learns by hand-written backprop and
 Adam, on cross-entropy losses of both heads (the policy softmax over the legal
-moves only). Everything draws from generators seeded by `seed`, so one seed
-gives the same weights on the same machine.
+moves only, a sigmoid per seat for the value). The search settings `hint` and
+`rollout` travel with the weights as the bot's defaults. Everything draws from
+generators seeded by `seed`, so one seed gives the same weights on the same
+machine.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ Targets = tuple[list[int], list[float]]  # a policy target: action ids and their
 @dataclass(frozen=True)
 class TrainConfig:
     games: int = 4000  # heuristic self-play games
-    search_rounds: int = 1
+    search_rounds: int = 0  # the shipped weights: none (a next step for a stronger network)
     search_games: int = 400  # self-play games of the learned bot per search round
     search_iterations: int = 32  # its simulations per move
     tables: int = 32  # games played at once through the vector environment

@@ -202,7 +202,18 @@ def test_the_train_command_writes_weights_and_a_note(tmp_path: Path) -> None:
 
     out = tmp_path / "tiny.npz"
     args = ["train", "allegra", "--players", "2", "--seed", "3", "--out", str(out), "--games", "2"]
-    args += ["--search-games", "1", "--search-iterations", "2", "--epochs", "1", "--width", "8"]
+    args += [
+        "--search-rounds",
+        "1",
+        "--search-games",
+        "1",
+        "--search-iterations",
+        "2",
+        "--epochs",
+        "1",
+        "--width",
+        "8",
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "seed 3" in (tmp_path / "tiny.md").read_text()
