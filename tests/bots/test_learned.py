@@ -118,6 +118,13 @@ def test_the_learned_bot_plays_legal_moves_in_every_trained_game(path: Path) -> 
     assert play_through(name, int(players.removesuffix("p")), "learned:6", seed=4) > 10
 
 
+@pytest.mark.parametrize(
+    "spec", ["learned:6:rollout=0", "learned:6:rollout=0:estimate=0.5", "learned:6:hint=0"]
+)
+def test_every_search_setting_plays_legal_moves(spec: str) -> None:
+    assert play_through("souvenirs", 2, spec, seed=2) > 10
+
+
 def test_a_game_without_weights_is_a_clear_error() -> None:
     with pytest.raises(OptionError, match="no trained network for calcory"):
         make_bot("learned", load_game("calcory", 2), 0)
@@ -136,13 +143,21 @@ def test_budget_specs(spec: str, iterations: int, seconds: float | None, explora
 
 
 def test_a_spec_overrides_the_networks_own_search_settings() -> None:
-    settings = parse_learned("learned:t=0.1:rollout=2", {"hint": 0.5, "rollout": 4})
-    assert (settings.hint, settings.rollout, settings.seconds) == (0.5, 2, 0.1)
+    settings = parse_learned("learned:t=0.1:rollout=2:estimate=0.25", {"hint": 0.5, "rollout": 4})
+    assert (settings.hint, settings.rollout, settings.seconds, settings.estimate) == (0.5, 2, 0.1, 0.25)
 
 
 @pytest.mark.parametrize(
     "spec",
-    ["learned:0", "learned:t=-1", "learned:c=x", "learned:depth=3", "learned:hint=2", "learned:rollout=-1"],
+    [
+        "learned:0",
+        "learned:t=-1",
+        "learned:c=x",
+        "learned:depth=3",
+        "learned:hint=2",
+        "learned:rollout=-1",
+        "learned:estimate=1.5",
+    ],
 )
 def test_bad_specs_are_clear_errors(spec: str) -> None:
     with pytest.raises(OptionError, match="bad bot spec"):

@@ -5,12 +5,17 @@ iteration on a fresh determinization, one tree branching on what the
 searching seat saw), with the network in two places, as in AlphaZero:
 
 - at a decision reached for the first time, the network's policy over the
-  legal moves is the prior of PUCT selection,
+  legal moves, a share `hint` of it given to the heuristic's move (found in
+  that determinization, as ISMCTS's hint), is the prior of PUCT selection,
   `Q + c * prior * sqrt(N) / (1 + n)`, where N counts the visits of the moves
   legal in this determinization;
-- instead of a playout, that decision's value: each seat's expected win share
-  as the network judges it (the win mixed with the score margin, as ISMCTS
-  rewards a playout). A finished game counts its real reward.
+- instead of a playout's end, the network's value: each seat's expected
+  reward (the win mixed with the score margin, as ISMCTS rewards a playout).
+  A finished game counts its real reward.
+
+With `rollout=N` the heuristic plays N decisions before the network judges;
+with `estimate=W` that judgement is mixed with the game's score estimate
+(`Game.estimate_scores`, what ISMCTS judges a cut-off playout by), weight W.
 
 The tree branches on what the searching seat saw after each step: its
 observation tensor where the game lists it sparsely (Souvenirs: a few
@@ -52,6 +57,7 @@ class LearnedSettings:
     exploration: float = 1.0  # PUCT's c
     hint: float = 0.0  # the share of the prior given to the heuristic's move
     rollout: int = 0  # heuristic decisions played before the network judges a leaf
+    estimate: float = 0.0  # the share of a leaf's value from the game's score estimate (ISMCTS's judge)
     weights: Path | None = None  # None: the package's weights for the game and player count
 
 
@@ -147,7 +153,7 @@ class LearnedSearch:
         while True:
             if node.prior is None:
                 rewards = self.evaluate(node, state)
-                if self.settings.rollout:
+                if self.settings.rollout or self.settings.estimate:
                     rewards = self.roll_out(state)
                 break
             edge = self.select(node, state)
@@ -194,8 +200,19 @@ class LearnedSearch:
                 state.apply_legal_action(self.game.heuristic_action(state, rng))
                 left -= 1
             else:
-                return self.evaluate(Node(self.players), state)
+                return self.judge(state)
         return self.reward(state)
+
+    def judge(self, state: State) -> list[float]:
+        """The network's value of a leaf, mixed with the game's score estimate where `estimate` says."""
+        value = self.evaluate(Node(self.players), state)
+        share = self.settings.estimate
+        estimate = self.game.estimate_scores(state) if share else None
+        if estimate is None:
+            return value
+        reward = self.reward
+        squashed = [0.5 + 0.5 * math.tanh(m / reward.scale) for m in reward.margins(estimate)]
+        return [(1 - share) * v + share * e for v, e in zip(value, squashed, strict=True)]
 
     def select(self, node: Node, state: State) -> Node:
         """PUCT over the moves legal in this determinization; applies the chosen move to `state`."""
@@ -302,7 +319,7 @@ def net_for(game: AnyGame, path: Path | None = None) -> Net:
 
 SPEC_HELP = (
     "Use e.g. learned, learned:200 (iterations), learned:t=0.02 (seconds per move), "
-    "with optional :c=1.0 :hint=0.5 :rollout=4 :weights=PATH"
+    "with optional :c=1.0 :hint=0.5 :rollout=4 :estimate=0.5 :weights=PATH"
 )
 
 
@@ -322,7 +339,7 @@ def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedS
                 fields.update(_budget(value.lower().removesuffix("s") + "s"))
             elif key in ("n", "iterations"):
                 fields.update(_budget(value))
-            elif key in ("c", "hint"):
+            elif key in ("c", "hint", "estimate"):
                 fields[SPEC_KEYS[key]] = float(value)
             elif key == "rollout":
                 fields["rollout"] = int(value)
@@ -333,14 +350,17 @@ def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedS
         except ValueError as error:
             raise OptionError(f"bad bot spec {spec!r}: {error}. {SPEC_HELP}") from None
     settings = LearnedSettings(**fields)
-    if not 0 <= settings.hint <= 1 or settings.rollout < 0 or settings.exploration < 0:
-        raise OptionError(f"bad bot spec {spec!r}: hint is a share from 0 to 1, rollout a count. {SPEC_HELP}")
+    shares_ok = 0 <= settings.hint <= 1 and 0 <= settings.estimate <= 1
+    if not shares_ok or settings.rollout < 0 or settings.exploration < 0:
+        raise OptionError(
+            f"bad bot spec {spec!r}: hint and estimate are shares from 0 to 1, rollout a count. {SPEC_HELP}"
+        )
     if settings.iterations < 1 or (settings.seconds is not None and not settings.seconds > 0):
         raise OptionError(f"bad bot spec {spec!r}: iterations and time must be positive. {SPEC_HELP}")
     return settings
 
 
-SPEC_KEYS = {"c": "exploration", "hint": "hint"}
+SPEC_KEYS = {"c": "exploration", "hint": "hint", "estimate": "estimate"}
 
 
 def _budget(text: str) -> dict[str, Any]:
