@@ -1,5 +1,5 @@
 """The `spieltisch` command: play, replay, games, arena, simulate, report, strength, caps, sweep,
-league, import, levels, bench, serve, migrate and api-schema."""
+league, import, levels, bench, train, serve, migrate and api-schema."""
 
 from __future__ import annotations
 
@@ -474,6 +474,68 @@ def _against(text: str, figure: float, target: float | None, at_most: bool = Fal
     from spieltisch.lab.bench import meets
 
     return f"{text} {'✓' if meets(figure, target, at_most) else '✗'}"
+
+
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="Game name")],
+    players: Annotated[int, typer.Option(help="Players (the network is for this count)")] = 2,
+    seed: Annotated[int, typer.Option(help="Seed of the self-play and the network")] = 1,
+    out: Annotated[
+        Path | None, typer.Option(help="Weights file (default: GAME-Np.npz here); a note goes beside it")
+    ] = None,
+    games: Annotated[int, typer.Option(help="Self-play games of the heuristic")] = 4000,
+    search_rounds: Annotated[int, typer.Option(help="Rounds of self-play by the learned bot")] = 0,
+    search_games: Annotated[int, typer.Option(help="Games per round of the learned bot")] = 400,
+    search_iterations: Annotated[int, typer.Option(help="Its simulations per move")] = 32,
+    epochs: Annotated[int, typer.Option(help="Passes over the positions after each round")] = 4,
+    width: Annotated[int, typer.Option(help="Units per hidden layer")] = 256,
+    keep: Annotated[float, typer.Option(help="Share of the heuristic's positions kept")] = 0.3,
+    hint: Annotated[float, typer.Option(help="The bot's prior: share of the heuristic's move")] = 0.5,
+    rollout: Annotated[int, typer.Option(help="The bot's heuristic decisions before the network judges")] = 0,
+    arena_games: Annotated[
+        int, typer.Option("--arena", help="Games against ismcts:t=0.02 afterwards, for the note (0: none)")
+    ] = 0,
+    option: OptionArg = None,
+) -> None:
+    """Train the `learned` bot's network by self-play, in NumPy (needs the lab and rl extras)."""
+    for threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(threads, "1")  # small products: more threads only wait on each other
+    try:
+        from spieltisch.lab import train as learning
+    except ImportError as error:
+        fail(f"training needs NumPy and Gymnasium (pip install 'spieltisch[lab,rl]'): {error}")
+    from spieltisch.lab.commands import progress_bar
+
+    config = learning.TrainConfig(
+        games=games, search_rounds=search_rounds, search_games=search_games,
+        search_iterations=search_iterations, epochs=epochs, width=width, keep=keep, hint=hint,
+        rollout=rollout,
+    )  # fmt: skip
+    path = out or Path(f"{game}-{players}p.npz")
+    started = time.perf_counter()
+    try:
+        options = rule_options(option)
+        load_game(game, players, **options)
+        with progress_bar() as progress:
+            tasks: dict[str, Any] = {}
+
+            def advance(stage: str, done: int, total: int) -> None:
+                if stage not in tasks or progress.tasks[tasks[stage]].finished:
+                    tasks[stage] = progress.add_task(stage, total=total)
+                progress.update(tasks[stage], completed=done, total=total)
+
+            net, figures = learning.train(game, players, seed, config, advance, options)
+            net.save(path)
+            arena_line = learning.arena_check(game, players, path, arena_games, seed, options, advance)
+    except OptionError as error:
+        fail(str(error))
+    command = " ".join(["spieltisch", *sys.argv[1:]])
+    minutes = (time.perf_counter() - started) / 60
+    note = learning.write_note(path, command, seed, figures, minutes, arena_line)
+    console.print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB) and {note.name}", highlight=False)
+    for line in learning.figure_lines(figures) + ([arena_line] if arena_line else []):
+        console.print(line, highlight=False, markup=False)
 
 
 app.command()(serve)

@@ -24,6 +24,10 @@ Bot specs, as the command line takes them:
     ismcts:500:memory=perfect   remember cards seen face up (memory=fade0.2 forgets each
                                 fact with that chance per own turn); needs a game with a
                                 memory model (see spieltisch.bots.memory)
+    learned, learned:t=0.02     ISMCTS guided by a trained network (prior and leaf value), with
+                                the same budgets as ismcts, also c= (PUCT's constant) and
+                                weights=PATH; needs NumPy and weights for the game and player
+                                count (see spieltisch.bots.learned)
 """
 
 from __future__ import annotations
@@ -66,7 +70,7 @@ class ErringBot(Bot):
         return self.inner.choose(state, rng)
 
 
-BOT_KINDS = ("random", "heuristic", "ismcts")
+BOT_KINDS = ("random", "heuristic", "ismcts", "learned")
 
 
 def make_bot(spec: str, game: AnyGame, seat: int) -> Bot:
@@ -76,6 +80,8 @@ def make_bot(spec: str, game: AnyGame, seat: int) -> Bot:
     kind, _, params = spec.strip().lower().partition(":")
     if kind == "ismcts":
         return make_ismcts_bot(spec.strip().lower(), params, game, seat)
+    if kind == "learned":
+        return make_learned_bot(spec.strip(), game, seat)
     if kind == "heuristic" and params:
         return ErringBot(HeuristicBot(game), parse_errs(spec, params), name=spec.strip().lower())
     if params:
@@ -86,6 +92,15 @@ def make_bot(spec: str, game: AnyGame, seat: int) -> Bot:
         return HeuristicBot(game)
     offered = [*BOT_KINDS, *(level.id for level in levels(game.name))]
     raise OptionError(f"unknown bot {spec!r}; choose one of: {', '.join(offered)}")
+
+
+def make_learned_bot(spec: str, game: AnyGame, seat: int) -> Bot:
+    """The learned bot; NumPy is imported only for it (the lab or rl extra)."""
+    try:
+        from spieltisch.bots.learned import make_learned_bot as make
+    except ImportError as error:
+        raise OptionError(f"bot {spec!r} needs NumPy ({error}); install spieltisch[lab]") from None
+    return make(spec, game, seat)
 
 
 def parse_errs(spec: str, params: str) -> float:
