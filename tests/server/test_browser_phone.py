@@ -3,8 +3,8 @@
 A table with bots in every other seat is opened on a phone page: nothing inside
 the board may scroll sideways (it reflows or scales instead), and the player's
 hand (ALLEGRA: the piles and the card in hand; Calcory, which has none: the grid)
-is on screen as the table opens; ALLEGRA's other layouts are one line each that
-opens on a tap; the board's text is at least 12 px, every
+is on screen as the table opens; ALLEGRA's other layouts and LEVEL 8's other
+players are one line each that opens on a tap; the board's text is at least 12 px, every
 control at least 44 px (Calcory's grid is turned to six columns for it), and
 axe-core finds nothing moderate or worse (nor on a desktop page). Screenshots go to artifacts/screenshots/.
 """
@@ -151,6 +151,7 @@ def test_the_largest_table_of_each_game_on_a_desktop_has_no_moderate_axe_finding
     try:
         assert axe_violations(page, ["moderate", "serious", "critical"]) == []
         assert page.get_by_test_id("layout-fold").count() == 0, "a desktop shows every layout whole"
+        assert page.get_by_test_id("player-fold").count() == 0, "a desktop shows every player whole"
         assert page.locator(".card-grid.transposed").count() == 0, "a desktop shows the grid as dealt"
     finally:
         page.context.close()
@@ -181,5 +182,36 @@ def test_allegra_folds_the_other_layouts_to_a_line_each_that_opens_on_a_tap(
         shoot(page, f"allegra-{players}-phone-fold-open", full_page=False)
         folds.nth(1).locator("summary").click()
         assert not opened.is_visible(), "a second tap folds it again"
+    finally:
+        page.context.close()
+
+
+def test_level8_folds_the_other_players_to_a_line_each_that_opens_on_a_tap(
+    site: Server, browser: Any
+) -> None:
+    players = LARGEST["level8"][0]
+    page = open_phone_table(site, browser, "level8", players)
+    try:
+        folds = page.get_by_test_id("player-fold")
+        assert folds.count() == players - 1, "every player but oneself is folded"
+        assert page.locator(".l8-player.mine [data-testid=pile]").is_visible(), "one's own block stays open"
+        for fold in folds.all():  # the line says whose block it is, the level and the cards in hand
+            seat = int(fold.get_attribute("data-seat"))
+            line = fold.locator("summary").inner_text()
+            assert f"Bot {seat + 1}" in line and "Level " in line and "cards" in line, line
+            assert fold.locator("summary").bounding_box()["height"] >= 44
+            assert not fold.get_by_test_id("pile").is_visible(), "folded: the pile is inside"
+        board_height = page.get_by_test_id("board").bounding_box()["height"]
+        assert board_height < 2 * PHONE["height"], f"{players} players folded take {board_height} px"
+        second = folds.nth(1)
+        second.locator("summary").click()
+        assert second.get_by_test_id("pile").is_visible()
+        assert second.get_by_test_id("requirement").is_visible()
+        assert (
+            sideways_scrollers(page) == [] and axe_violations(page, ["moderate", "serious", "critical"]) == []
+        )
+        shoot(page, f"level8-{players}-phone-fold-open", full_page=False)
+        second.locator("summary").click()
+        assert not second.get_by_test_id("pile").is_visible(), "a second tap folds it again"
     finally:
         page.context.close()
