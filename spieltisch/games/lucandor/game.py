@@ -128,7 +128,8 @@ class LucandorGame(Game[LucandorState]):
     def quiet_action(self, state: LucandorState, action: int) -> bool:
         """Playing a hand card (or discarding a second one for the door) shows it; every
         other step works with what lies face up, and is quiet when no card is drawn or
-        turned right after it (a luck check, the next player's draw)."""
+        turned right after it (a luck check, the next player's draw) and the game goes on (its
+        end shows the hidden end-scoring tasks)."""
         if state.is_chance_node():
             return False
         block = state.settings.codec.decode(action).block
@@ -136,7 +137,7 @@ class LucandorGame(Game[LucandorState]):
             return False
         after = state.clone()
         after.apply_action(action)
-        return not after.is_chance_node()
+        return not after.is_chance_node() and not after.is_terminal()
 
     # --- names, data and pictures of moves and tables -------------------------------
     def action_label(self, state: LucandorState, action: int, lang: str) -> str:

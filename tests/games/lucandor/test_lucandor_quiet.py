@@ -25,6 +25,7 @@ def test_quiet_moves_are_follow_up_steps_with_no_draw_after() -> None:
             after = state.clone()
             after.apply_action(action)
             assert not after.is_chance_node(), "no card is drawn or turned after a quiet move"
+            assert not after.is_terminal(), "the end shows the hidden tasks"
         plays += any(state.settings.codec.decode(a).block == Block.PLAY for a in legal)
         sole_quiet += len(legal) == 1 and state.quiet_action(legal[0])
         state.apply_action(rng.choice(legal))
