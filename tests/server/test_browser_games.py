@@ -198,6 +198,13 @@ def say_meaning(page: Any, move: dict, legal: list[dict], *same: str) -> None:
         click(page, f"[data-testid=meanings] button{fields}")
 
 
+def unfold(page: Any, seat: int) -> None:
+    """Open another player's block where a phone folds it (a lay-off or a skip opens it by itself)."""
+    folded = page.locator(f"[data-testid=player-fold][data-seat='{seat}']:not([open])")
+    if folded.count():
+        folded.locator("summary").click()
+
+
 def level8_click(page: Any, state: dict, move: dict) -> int | dict:
     s = move["move"]
     you = state["you"]
@@ -206,6 +213,7 @@ def level8_click(page: Any, state: dict, move: dict) -> int | dict:
     if kind == "draw_stock":
         click(page, "[data-testid=stock]")
     elif kind == "draw_pile":
+        unfold(page, s["owner"])
         click(page, f".l8-player[data-seat='{s['owner']}'] [data-testid=pile-button]")
     elif kind == "discard":
         choose(page, s["card"])
@@ -454,6 +462,7 @@ def level8_shows(page: Any, state: dict, seen: set[str], ref: dict) -> None:
         parts = page.locator("[data-testid=parts] [data-testid=part-name]").all_inner_texts()
         assert parts == ref["part_names"][lang][view["levels"][state["you"]] - 1], parts
     for seat, level in enumerate(view["levels"]):
+        unfold(page, seat)  # on a phone, as a player taps it open to read it
         player = f"[data-testid=players] li[data-seat='{seat}']"
         if level <= 8:
             assert text_of(page, f"{player} [data-testid=requirement]") == ref["level_names"][lang][level - 1]

@@ -513,3 +513,31 @@ def test_a_level_seat_is_named_by_its_level_in_the_lobby_and_on_the_table(site: 
         assert strong["spec"] not in page.locator("body").inner_text()
     finally:
         context.close()
+
+
+def test_the_waiting_table_fills_its_free_seats_with_a_level_chosen_by_name(
+    site: Server, browser: Any
+) -> None:
+    levels = next(g for g in httpx.get(f"{site.url}/api/games").json() if g["name"] == "calcory")["levels"]
+    strong = next(lv for lv in levels if lv["id"] == "strong")
+    created = httpx.post(f"{site.url}/api/tables", json={"game": "calcory", "players": 3, "name": "Anna"})
+    assert created.status_code == 200, created.text
+    keys = created.json()
+    label = f"{strong['name']['de']} (≈{round(strong['rating'])})"
+    context = browser.new_context(locale="de-DE", bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(site.url + "/")
+        saved = json.dumps({"token": keys["token"], "seat": 0, "host_token": keys["host_token"]})
+        page.evaluate("([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [keys["id"], saved])
+        page.goto(f"{site.url}/#/table/{keys['id']}")
+        menu = page.get_by_test_id("fill-bot")
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=fill-bot] option').length > 2")
+        offered = menu.locator("optgroup").first.locator("option").all_inner_texts()
+        assert offered == [f"{lv['name']['de']} (≈{round(lv['rating'])})" for lv in levels], offered
+        menu.select_option(label=label)
+        page.get_by_role("button", name="Füllen", exact=True).click()
+        page.wait_for_function("() => document.querySelectorAll('ol.seats .tag').length == 2")
+        assert page.locator("ol.seats .tag").all_inner_texts() == [label, label]
+    finally:
+        context.close()

@@ -150,6 +150,17 @@ class AllegraGame(Game[AllegraState]):
         """Final scores as they stand, for playouts cut off early (face-down cards at the unseen mean)."""
         return estimate_scores(state)
 
+    def quiet_action(self, state: AllegraState, action: int) -> bool:
+        """A move is quiet when it leaves every face-down card face down (no flip, no
+        uncovering, no end of a game) and no chance event (a draw, a new deal) follows it:
+        taking the only discard, keeping a card on the only position left, clearing the
+        only triple."""
+        if state.is_chance_node():
+            return False
+        after = state.clone()
+        after.apply_action(action)
+        return after.up == state.up and not after.is_chance_node()
+
     # --- names, data and text ----------------------------------------------------
     def action_label(self, state: AllegraState, action: int, lang: str) -> str:
         return action_text(state, action, lang)

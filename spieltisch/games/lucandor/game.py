@@ -20,6 +20,7 @@ import spieltisch.games.lucandor.scoring as scoring
 import spieltisch.games.lucandor.text as text
 from spieltisch.core.contract import EndReason, Game, ScoreLine
 from spieltisch.core.options import OptionSpec, Words
+from spieltisch.games.lucandor.actions import Block
 from spieltisch.games.lucandor.rules import LucandorState, Settings
 from spieltisch.games.lucandor.views import LucandorMove, LucandorReference, LucandorView
 
@@ -126,6 +127,20 @@ class LucandorGame(Game[LucandorState]):
         """Totals as they stand for a playout cut off early: points so far plus the
         laid end-scoring tasks, counted now and grown by what is still to be played."""
         return scoring.estimated_totals(state)
+
+    def quiet_action(self, state: LucandorState, action: int) -> bool:
+        """Playing a hand card (or discarding a second one for the door) shows it; every
+        other step works with what lies face up, and is quiet when no card is drawn or
+        turned right after it (a luck check, the next player's draw) and the game goes on (its
+        end shows the hidden end-scoring tasks)."""
+        if state.is_chance_node():
+            return False
+        block = state.settings.codec.decode(action).block
+        if block in (Block.PLAY, Block.SECOND):
+            return False
+        after = state.clone()
+        after.apply_action(action)
+        return not after.is_chance_node() and not after.is_terminal()
 
     # --- names, data and pictures of moves and tables -------------------------------
     def action_label(self, state: LucandorState, action: int, lang: str) -> str:

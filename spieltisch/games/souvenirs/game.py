@@ -16,7 +16,7 @@ from spieltisch.games.souvenirs.bot import choose
 from spieltisch.games.souvenirs.cards import NUM_KINDS
 from spieltisch.games.souvenirs.moves import action_struct, public_action_struct
 from spieltisch.games.souvenirs.observe import observation_pieces
-from spieltisch.games.souvenirs.phases import DRAW
+from spieltisch.games.souvenirs.phases import CELL, CUBE, DRAW
 from spieltisch.games.souvenirs.rules import NUM_ACTIONS, Settings, SouvenirsState
 from spieltisch.games.souvenirs.search import estimate_scores
 from spieltisch.games.souvenirs.text import (
@@ -83,6 +83,15 @@ class SouvenirsGame(Game[SouvenirsState]):
     def estimate_scores(self, state: SouvenirsState) -> list[float]:
         """Final scores as they stand (reserved lines at their prospects), for playouts cut off early."""
         return estimate_scores(state)
+
+    def quiet_action(self, state: SouvenirsState, action: int) -> bool:
+        """Choosing a card shows it; placing the chosen (face-up) card or a cube is quiet
+        when no draw follows: the last card on the only cell left is one."""
+        if state.phase not in (CELL, CUBE):
+            return False
+        after = state.clone()
+        after.apply_action(action)
+        return not after.is_chance_node()
 
     # --- names, data and text ----------------------------------------------------
     def action_label(self, state: SouvenirsState, action: int, lang: str) -> str:

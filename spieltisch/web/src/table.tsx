@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type MoveStruct, type Result, type Seat, type StateMessage } from "./api";
 import { helpFor } from "./help";
-import { botLabel, useLevels } from "./levels";
+import { botLabel, levelLabel, useLevels } from "./levels";
 import { botName, clockTime, countdown, formatDate, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
 import { Aids } from "./aids";
@@ -83,7 +83,7 @@ export function TablePage({ id, t, lang, sound }: Props) {
       <Seats state={state} t={t} lang={lang} />
       <StandIn socket={socket} state={state} t={t} />
       {state.status === "open" ? (
-        <Waiting id={id} state={state} keys={keys} remember={remember} t={t} />
+        <Waiting id={id} state={state} keys={keys} remember={remember} t={t} lang={lang} />
       ) : (
         <Play socket={socket} state={state} t={t} lang={lang} />
       )}
@@ -257,13 +257,20 @@ function Seats({ state, t, lang }: { state: StateMessage; t: T; lang: Lang }) {
   );
 }
 
-function Waiting({ id, state, keys, remember, t }: { id: string; state: StateMessage; keys: Keys; remember: (k: Keys) => void; t: T }) {
+function Waiting({ id, state, keys, remember, t, lang }: { id: string; state: StateMessage; keys: Keys; remember: (k: Keys) => void; t: T; lang: Lang }) {
   const [name, setName] = useState(localStorage.getItem("spieltisch:name") ?? "");
   const [game, setGame] = useState<GameInfo | null>(null);
   const [bot, setBot] = useState("heuristic");
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    api.games().then((games) => setGame(games.find((g) => g.name === state.game) ?? null));
+    api.games().then((games) => {
+      const found = games.find((g) => g.name === state.game) ?? null;
+      setGame(found);
+      // The level that plays as the heuristic does, else the first: a level by name, not a bot kind.
+      const levels = found?.levels ?? [];
+      const preset = levels.find((level) => level.spec === "heuristic") ?? levels[0];
+      if (preset) setBot(preset.spec);
+    });
   }, [state.game]);
   const guard = async (work: () => Promise<unknown>) => {
     try {
@@ -309,12 +316,21 @@ function Waiting({ id, state, keys, remember, t }: { id: string; state: StateMes
             <>
               <label>
                 {t("fillBots")}{" "}
-                <select value={bot} onChange={(e) => setBot(e.currentTarget.value)}>
-                  {game.bots.map((b) => (
-                    <option value={b.id} key={b.id}>
-                      {botName(b.id, t)}
-                    </option>
-                  ))}
+                <select value={bot} onChange={(e) => setBot(e.currentTarget.value)} data-testid="fill-bot">
+                  <optgroup label={t("levels")}>
+                    {game.levels.map((level) => (
+                      <option value={level.spec} key={level.id} data-level={level.id}>
+                        {levelLabel(level, lang)}
+                      </option>
+                    ))}
+                  </optgroup>
+                  <optgroup label={t("otherBots")}>
+                    {game.bots.map((b) => (
+                      <option value={b.id} key={b.id}>
+                        {botName(b.id, t)}
+                      </option>
+                    ))}
+                  </optgroup>
                 </select>
               </label>
               <button type="button" onClick={() => guard(() => api.addBots(id, keys.host_token!, bot))}>

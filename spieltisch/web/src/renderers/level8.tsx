@@ -13,11 +13,13 @@
 // Card kinds follow the game's deck: kind = colour * values + (number - 1), then
 // the joker and the skip card; the table's reference data names them.
 
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { Move, Seat } from "../api";
 import { Card, CardBack } from "../cards";
 import type { T } from "../i18n";
 import { findMove, movesOf } from "../moves";
+import { useNarrow } from "../narrow";
 import { GenericView } from "./generic";
 import { Act, Pick, SeatMark, playerName, seatColour, usePlan, type Step as AnyStep } from "./parts";
 import type { components } from "../schema";
@@ -164,11 +166,13 @@ interface PlayerProps {
   seatSteps: Step[] | undefined;
   groupSteps: (group: number) => Step[] | undefined;
   go: (steps: Step[]) => void;
+  /** Folded to one line (another player's block on a phone). */
+  fold: boolean;
   t: T;
   w: Words;
 }
 
-function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSteps, groupSteps, go, t, w }: PlayerProps) {
+function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSteps, groupSteps, go, fold, t, w }: PlayerProps) {
   const level = view.levels[seat] ?? 1;
   const laid = view.laid[seat] ?? false;
   const size = view.hand_sizes[seat] ?? 0;
@@ -183,8 +187,8 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
   const top = pile.length ? pile[pile.length - 1]! : null;
   const pileFace =
     top === null ? <span class="l8-empty">{w.emptyPile}</span> : <L8Card kind={top} deck={deck} highlight={oldPile[oldPile.length - 1] !== top} />;
-  return (
-    <li class={"l8-player" + (seat === you ? " mine" : "")} data-seat={seat} style={{ borderColor: seatColour(seat) }}>
+  const body = (
+    <>
       <div class="l8-who">
         <SeatMark seat={seat} seats={seats} t={t} />{" "}
         {seatSteps ? (
@@ -240,7 +244,42 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
           })}
         </div>
       )}
+    </>
+  );
+  // On a phone another player's block is one line that opens on a tap, and by itself while a
+  // selected card can go onto one of their groups or skip them.
+  const live = seatSteps !== undefined || groups.some((_g, index) => groupSteps(index) !== undefined);
+  return (
+    <li class={"l8-player" + (seat === you ? " mine" : "")} data-seat={seat} style={{ borderColor: seatColour(seat) }}>
+      {fold ? (
+        <FoldedPlayer seat={seat} live={live} summary={`${name} · ${w.level} ${Math.min(level, 8)}${laid ? " ✓" : ""} · ${size} ${size === 1 ? w.card : w.cards}${skipped ? ` · ${w.skipped}` : ""}`} seats={seats} t={t}>
+          {body}
+        </FoldedPlayer>
+      ) : (
+        body
+      )}
     </li>
+  );
+}
+
+/** A player's block folded to one line; open while it holds a target of the card selected, else as last tapped. */
+function FoldedPlayer({ seat, live, summary, seats, t, children }: { seat: number; live: boolean; summary: string; seats: Seat[]; t: T; children: ComponentChildren }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      class="l8-fold"
+      open={open || live}
+      data-seat={seat}
+      data-testid="player-fold"
+      onToggle={(e) => {
+        if (e.currentTarget.open !== (open || live)) setOpen(e.currentTarget.open);
+      }}
+    >
+      <summary>
+        <SeatMark seat={seat} seats={seats} t={t} /> <span>{summary}</span>
+      </summary>
+      {children}
+    </details>
   );
 }
 
@@ -302,6 +341,7 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
   const deck = new Deck(reference, lang);
   const before = previous ?? view;
   const [selected, setSelected] = useState<number[]>([]);
+  const narrow = useNarrow();
   const plan = usePlan(legal, onMove);
   const hand = view.hand ?? [];
   const oldHand = before.hand ?? hand;
@@ -410,6 +450,7 @@ function Level8Table(props: Level8Props & { reference: Level8Reference }) {
             seatSteps={seatSteps(seat)}
             groupSteps={groupSteps(seat)}
             go={go}
+            fold={narrow && seat !== you}
             t={t}
             w={w}
           />
