@@ -134,10 +134,11 @@ class ScoreTable:
 
     points: Mapping[str, tuple[int, int]]
     verified: Mapping[str, tuple[bool, bool]]
-    _scored: dict[tuple[tuple[int, ...], int], tuple[str, int]] = field(
+    _kept_scored: dict[tuple[tuple[int, ...], int], tuple[str, int]] = field(
         default_factory=dict, init=False, repr=False
     )
-    """`best_of_kinds` as found so far: every view and score asks again for lines that did not change."""
+    """`best_of_kinds` as found so far (every view and score asks again for lines that did not
+    change); kept answers, not part of the table (the `_kept_` prefix: snapshots leave it out)."""
 
     def value(self, combination: str, rank: int) -> int:
         return self.points[combination][rank]
@@ -145,11 +146,11 @@ class ScoreTable:
     def best_of_kinds(self, kinds: tuple[int, ...], rank: int) -> tuple[str, int]:
         """`best` for a line given as card kinds."""
         key = (kinds, rank)
-        found = self._scored.get(key)
+        found = self._kept_scored.get(key)
         if found is None:
-            if len(self._scored) >= CACHE_LIMIT:
-                self._scored.clear()
-            found = self._scored[key] = self.best([CARD_OF[kind] for kind in kinds], rank)
+            if len(self._kept_scored) >= CACHE_LIMIT:
+                self._kept_scored.clear()
+            found = self._kept_scored[key] = self.best([CARD_OF[kind] for kind in kinds], rank)
         return found
 
     def best(self, cards: Sequence[Card], rank: int) -> tuple[str, int]:

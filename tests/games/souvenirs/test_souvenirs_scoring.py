@@ -278,5 +278,5 @@ def test_the_tables_memo_of_line_scores_stays_within_its_bound(monkeypatch: pyte
     table = default_table()
     for line_kinds in itertools.islice(itertools.combinations(range(len(CARD_OF)), 4), 200):
         table.best_of_kinds(line_kinds, FIRST)
-        assert len(table._scored) <= 50
-    assert len(table._scored) > 0
+        assert len(table._kept_scored) <= 50
+    assert len(table._kept_scored) > 0
