@@ -62,7 +62,15 @@ def start_study(out: Path, study_args: list[str]) -> tuple[subprocess.Popen[byte
     command = [sys.executable, "-m", "spieltisch.cli", "simulate", *study_args,
                "--workers", "2", "--no-plots", "--out", str(out)]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    study = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    # Ctrl-C as a terminal sends it, even where this suite runs with SIGINT ignored (started in
+    # the background by a shell without job control, whose children inherit that).
+    study = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     games = out / "games.jsonl"
     wait_for(lambda: games.exists(), 120, "the study to start")
     wait_for(lambda: len(children(study.pid)) >= 2, 30, "two workers")
