@@ -128,7 +128,8 @@ def test_a_study_killed_outright_resumes_when_the_same_command_runs_again(tmp_pa
     from spieltisch.lab.simulation import StudySpec, plan, play_task
 
     out = tmp_path / "study"
-    study_args = ["level8", "--games", "160"]
+    total = 1000  # several seconds of play even on the compiled build: the kill comes mid-study
+    study_args = ["level8", "--games", str(total)]
     study, workers = start_study(out, study_args)
     try:
         wait_for(lambda: len((out / "games.jsonl").read_text().splitlines()) >= 2, 120, "the first chunk")
@@ -138,17 +139,17 @@ def test_a_study_killed_outright_resumes_when_the_same_command_runs_again(tmp_pa
     finally:
         stop(workers | {study.pid})
     kept = len(read_games(out / "games.jsonl"))
-    assert 0 < kept < 160
+    assert 0 < kept < total
     command = [sys.executable, "-m", "spieltisch.cli", "simulate", *study_args,
                "--workers", "2", "--no-plots", "--out", str(out)]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     again = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300, check=False)
     assert again.returncode == 0, again.stderr
-    assert f"resuming: {kept} of 160 games" in " ".join(again.stdout.split())
+    assert f"resuming: {kept} of {total} games" in " ".join(again.stdout.split())
     saved = json.loads((out / "study.json").read_text())
     assert saved["status"] == "complete" and saved["resumed_games"] == kept
     games = {game["index"]: game for game in read_games(out / "games.jsonl")}
-    assert sorted(games) == list(range(160)) and len(read_games(out / "games.jsonl")) == 160
-    tasks = plan(StudySpec("level8", 2, ("heuristic", "heuristic"), 160, 1))
+    assert sorted(games) == list(range(total)) and len(read_games(out / "games.jsonl")) == total
+    tasks = plan(StudySpec("level8", 2, ("heuristic", "heuristic"), total, 1))
     for task in tasks[kept - 1 : kept + 1] + tasks[-1:]:  # each side of the kill, and the last game
         assert games[task.index]["actions"] == play_task(task)["actions"]
