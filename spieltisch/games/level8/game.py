@@ -22,7 +22,7 @@ from spieltisch.core.options import OptionSpec, Words
 from spieltisch.games.level8.actions import NUM_ACTIONS
 from spieltisch.games.level8.cards import KINDS
 from spieltisch.games.level8.observe import observation_pieces
-from spieltisch.games.level8.phases import LAYDOWN
+from spieltisch.games.level8.phases import LAYDOWN, TARGET
 from spieltisch.games.level8.rules import Level8State, Settings
 from spieltisch.games.level8.views import Level8Move, Level8Reference, Level8View
 
@@ -162,8 +162,9 @@ class Level8Game(Game[Level8State]):
 
     # --- moves of several steps, and moves a front may make alone ---------------------
     def move_open(self, state: Level8State) -> bool:
-        """A lay-down under way: its cards come one step at a time."""
-        return state.phase == LAYDOWN
+        """A lay-down under way (its cards come one step at a time) or a lay-off (the held card's
+        group comes next): the log shows each as one move, and a bot's as one step."""
+        return state.phase == LAYDOWN or state.phase == TARGET
 
     def move_steps(self, state: Level8State, move: Mapping[str, Any]) -> list[int]:
         """A whole level laid down in one move (`lay_down`) as its steps."""
