@@ -248,14 +248,22 @@ def unseen_mean(state: AllegraState) -> float:
     deck = state.settings.deck
     counts = list(deck.counts)
     low = deck.min_value
-    for value, up in zip(state.cards, state.up, strict=True):
-        if up and value != GAP:
+    # Loops by index, not zip(..., strict=True): the compiled build calls that with a keyword.
+    cards, up = state.cards, state.up
+    for slot in range(len(cards)):
+        value = cards[slot]
+        if up[slot] and value != GAP:
             counts[value - low] -= 1
-    for value in (state.drawn, state.held, state.taken, state.replaced, *state.discard):
+    for value in (state.drawn, state.held, state.taken, state.replaced):
+        if value != NO_CARD:
+            counts[value - low] -= 1
+    for value in state.discard:
         if value != NO_CARD:
             counts[value - low] -= 1
     if not state.draw_fresh:
-        counts = [c - d for c, d in zip(counts, state.draw, strict=True)]
+        draw = state.draw
+        for kind in range(len(counts)):
+            counts[kind] -= draw[kind]
     size = sum(counts)
     if size <= 0:
         return 5.0

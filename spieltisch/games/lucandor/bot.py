@@ -83,15 +83,16 @@ class Greedy:
         self._counts: list[list[int] | None] | None = None  # garments per colour, by storey
         self._pays: list[list[int] | None] | None = None
         self._cell_colours: list[int] | None = None  # the colours a container holds, as bits
-        self._points: list[list[tuple[int, int, int]] | None] | None = None
-        self._best_place: list[tuple[float, int, float] | None] | None = None
+        self._summaries: list[tuple[float, int, float, float] | None] | None = None  # by placing
         self._keep: dict[int, float] | None = None
         self._reach: list[tuple[int, int, int]] | None = None
         # How many own tasks count a garment of a colour in a storey, at storey * colours + colour.
         self.num_colours = colours = len(self.model.colours)
         self._tasks = [0] * (self.model.num_storeys * colours)
-        for task, chip in zip(state.end_cards[self.seat], state.end_colours[self.seat], strict=True):
-            self._tasks[self.model.cards[task].storey * colours + chip] += 1
+        # Loops by index, not zip(..., strict=True): the compiled build calls that with a keyword.
+        tasks, chips = state.end_cards[self.seat], state.end_colours[self.seat]
+        for k in range(len(tasks)):
+            self._tasks[self.model.cards[tasks[k]].storey * colours + chips[k]] += 1
 
     def value(self, action: int) -> float:
         """How good `action` looks for the seat to move (higher is better)."""
@@ -163,67 +164,50 @@ class Greedy:
 
     def best_placement(self, piece: int, exclude: int) -> float:
         """The best `placement_value` of `piece` anywhere but `exclude` (it has somewhere to go)."""
-        best, cell, runner_up = self._best_places(piece)
+        best, cell, runner_up, _ = self._placement_summary(piece)
         return best if cell != exclude else runner_up
 
-    def _best_places(self, piece: int) -> tuple[float, int, float]:
-        """The best `placement_value` of `piece`, its cell (the first of equals) and the
-        second best (the best again where it has one place), so that the best anywhere
-        but one cell (where an ironed garment lies) is known at once."""
+    def _placement_summary(self, piece: int) -> tuple[float, int, float, float]:
+        """The best `placement_value` of `piece`, its cell (the first of equals), the second
+        best (the best again where it has one place), so that the best anywhere but one cell
+        (where an ironed garment lies) is known at once, and the most points it may score
+        (0 with nowhere to go): worked out once for the garments that place alike."""
         placing = self._placing(piece)
-        by_placing = self._best_place
+        by_placing = self._summaries
         if by_placing is None:
-            by_placing = self._best_place = [None] * self._placings()
+            by_placing = self._summaries = [None] * (len(self.tables.fit_classes) * self.num_colours)
         found = by_placing[placing]
         if found is None:
-            colour = self.tables.card_colour[piece]
-            colours = self.num_colours
-            tasks = self._tasks
-            best = runner_up = -math.inf
-            best_cell = -1
-            for points, storey, cell in self.placement_points(piece):
-                value = points + float(tasks[storey * colours + colour])
-                if value > best:
-                    best, best_cell, runner_up = value, cell, best
-                elif value > runner_up:
-                    runner_up = value
-            if runner_up == -math.inf:
-                runner_up = best
-            found = by_placing[placing] = (best, best_cell, runner_up)
+            t = self.tables
+            found = by_placing[placing] = self._summarize(t.card_garment[piece], t.card_colour[piece])
         return found
 
-    def _placings(self) -> int:
-        return len(self.tables.fit_classes) * self.num_colours
+    def _summarize(self, garment: int, colour: int) -> tuple[float, int, float, float]:
+        cell_storey = self.tables.cell_storey
+        colours = self.num_colours
+        tasks = self._tasks
+        best = runner_up = -math.inf
+        best_cell = -1
+        most = 0
+        for cell in self.state.target_cells(garment, -1):
+            storey = cell_storey[cell]
+            points = self.storey_pays(storey)[colour]
+            if points and (self.cell_colours(cell) >> colour) & 1:
+                points *= 2
+            most = max(most, points)
+            value = points + float(tasks[storey * colours + colour])
+            if value > best:
+                best, best_cell, runner_up = value, cell, best
+            elif value > runner_up:
+                runner_up = value
+        if runner_up == -math.inf:
+            runner_up = best
+        return best, best_cell, runner_up, float(most)
 
     def _placing(self, piece: int) -> int:
         """Garments that fit alike and have one colour may go to the same cells and score alike."""
         t = self.tables
         return t.card_fit_class[piece] * len(t.colours) + t.card_colour[piece]
-
-    def placement_points(self, piece: int) -> list[tuple[int, int, int]]:
-        """(points, storey, cell) for every cell `piece` may go to now, by cell: worked out once
-        for the garments that place alike."""
-        placing = self._placing(piece)
-        by_placing = self._points
-        if by_placing is None:
-            by_placing = self._points = [None] * self._placings()
-        found = by_placing[placing]
-        if found is None:
-            garment, colour = self.tables.card_garment[piece], self.tables.card_colour[piece]
-            found = by_placing[placing] = self._placement_points(garment, colour)
-        return found
-
-    def _placement_points(self, garment: int, colour: int) -> list[tuple[int, int, int]]:
-        state = self.state
-        cell_storey = self.tables.cell_storey
-        found = []
-        for cell in state.target_cells(garment, -1):
-            storey = cell_storey[cell]
-            points = self.storey_pays(storey)[colour]
-            if points and (self.cell_colours(cell) >> colour) & 1:
-                points *= 2
-            found.append((points, storey, cell))
-        return found
 
     def storey_pays(self, storey: int) -> list[int]:
         """What a garment put away in `storey` scores, by colour (before doubling)."""
@@ -267,10 +251,7 @@ class Greedy:
         card = self.model.cards[card_id]
         if card.function == END and len(state.end_cards[self.seat]) < 2:
             return 3.0
-        found = self.placement_points(card_id)
-        if not found:
-            return 0.0
-        return max(points for points, _, _ in found)
+        return self._placement_summary(card_id)[3]
 
     def hand_reach(self) -> list[tuple[int, int, int]]:
         """(card, colour, the storeys it may be put away in as bits) for each own hand card."""
@@ -342,9 +323,11 @@ class Greedy:
         before = m.storey_of(state.drawer_cell[drawer])
         after = m.storey_of(target)
         gain = 0.0
-        for task, chip in zip(state.end_cards[self.seat], state.end_colours[self.seat], strict=True):
+        tasks, chips = state.end_cards[self.seat], state.end_colours[self.seat]
+        for k in range(len(tasks)):
+            chip = chips[k]
             same = sum(1 for p in state.drawer_items[drawer] if m.cards[p].colour == chip)
-            storey = m.cards[task].storey
+            storey = m.cards[tasks[k]].storey
             gain += same * ((storey == after) - (storey == before))
         return gain
 
