@@ -41,7 +41,7 @@ import gc
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -101,7 +101,7 @@ class Node:
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
-        self.outcomes: dict[str, Node] = {}  # the next decision, by what the searcher saw
+        self.outcomes: dict[Hashable, Node] = {}  # the next decision, by what the searcher saw
         self.visits = 0
         self.available = 1
         self.reward = [0.0] * players
@@ -247,7 +247,7 @@ class Search:
             state.apply_legal_action(sample_chance(state, self.rng))
         if state.is_terminal():
             return edge
-        seen = state.information_state_string(self.seat)
+        seen = state.information_state_key(self.seat)
         node = edge.outcomes.get(seen)
         if node is None:
             node = edge.outcomes[seen] = Node(self.game.num_players)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -57,7 +58,9 @@ def check_game(
     state = game.new_initial_state()
     report = ConformanceReport()
     step = 0
+    known: list[tuple[str, Hashable]] = []
     while not state.is_terminal():
+        known = _check_information_key(state, known)
         _check_step(state, rng, report, check_resample=step % resample_every == 0)
         action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
         if state.is_chance_node():
@@ -187,6 +190,15 @@ def _check_views(state: State) -> None:
             assert isinstance(state.information_state_string(seat), str)
 
 
+def _check_information_key(state: State, before: list[tuple[str, Hashable]]) -> list[tuple[str, Hashable]]:
+    """Each seat's information state key is equal to the one before exactly when its string is."""
+    seats = range(state.num_players)
+    now = [(state.information_state_string(seat), state.information_state_key(seat)) for seat in seats]
+    for (text, key), (text_before, key_before) in zip(now, before, strict=False):
+        assert (key == key_before) == (text == text_before), "information_state_key differs from the string"
+    return now
+
+
 def _entries_as_tensor(state: State, seat: int, size: int) -> list[float]:
     indices, values = state.observation_entries(seat)
     if indices is None:
@@ -208,6 +220,7 @@ def _check_resample(state: State, rng: random.Random, report: ConformanceReport)
         assert other.view(seat) == state.view(seat), f"resample changed what seat {seat} sees"
         assert other.view(None) == state.view(None), "resample changed the public view"
         assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.information_state_key(seat) == state.information_state_key(seat)
         assert other.observation_tensor(seat) == state.observation_tensor(seat)
         if state.current_player() == seat:
             legal = state.legal_actions()

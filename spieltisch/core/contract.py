@@ -492,6 +492,15 @@ class State(ABC):
     def information_state_string(self, seat: int) -> str:
         return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
+    def information_state_key(self, seat: int) -> Hashable:
+        """What `seat` knows, as a key for a search tree's lookups at every step: for two
+        states of one game, equal exactly when their information state strings are.
+
+        The string by default; a game may return something cheaper to make, such as a
+        tuple of what its view shows (the conformance checks compare the two).
+        """
+        return self.information_state_string(seat)
+
     @abstractmethod
     def observation_tensor(self, seat: int) -> list[float]:
         """A flat list of length prod(game.observation_shape())."""

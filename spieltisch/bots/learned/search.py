@@ -19,7 +19,7 @@ with `estimate=W` that judgement is mixed with the game's score estimate
 
 The tree branches on what the searching seat saw after each step: its
 observation tensor where the game lists it sparsely (Souvenirs: a few
-microseconds), else its information state string.
+microseconds), else its information state key (`State.information_state_key`).
 
 The network reads only the observation tensor of the seat to move: at the
 root the searching seat's own; deeper, that seat's in the determinization,
@@ -174,11 +174,11 @@ class LearnedSearch:
 
     def seen(self, state: State) -> Hashable:
         """What the searching seat sees: its observation tensor where the game lists it sparsely
-        (far cheaper), else its information state."""
+        (far cheaper), else its information state key."""
         if self.sparse:
             indices, values = state.observation_entries(self.seat)
             return (tuple(indices or ()), tuple(values))
-        return state.information_state_string(self.seat)
+        return state.information_state_key(self.seat)
 
     def evaluate(self, node: Node, state: State) -> list[float]:
         """The network's prior and value at a new decision, from the observation of the seat to move."""

@@ -39,6 +39,7 @@ class Evaluator:
     def __init__(self, state: AllegraState) -> None:
         self.state = state
         self.mean = unseen_mean(state)
+        self._best: dict[tuple[int, int, int], tuple[float, int]] = {}
 
     def estimate(self, seat: int, cards: list[int], up: list[bool]) -> float:
         """Expected score of `seat`'s layout (face-down cards at the unseen mean)."""
@@ -137,17 +138,106 @@ class Evaluator:
             cards[removed], up[removed] = removed_card, removed_up
 
     def best_place(self, seat: int, value: int, removed: int = -1) -> tuple[float, int]:
-        """(worth, position) of the best exchange of `value` into `seat`'s layout."""
-        best = (float("inf"), -1)
+        """(worth, position) of the best exchange of `value` into `seat`'s layout.
+
+        Remembered for the Evaluator's state, which does not change: knocking asks
+        for the same card in the same layout once per card it might take.
+        """
+        key = (seat, value, self._bearing(seat, removed))
+        found = self._best.get(key)
+        if found is None:
+            found = self._best[key] = self._best_place(seat, value, removed)
+        return found
+
+    def _bearing(self, seat: int, removed: int) -> int:
+        """`removed`, or -1 where taking it away changes no exchange into `seat`'s layout.
+
+        A card taken from another layout changes only the others' estimates, and those
+        count only for an exchange that may finish the layout (the trigger's doubling):
+        never while two of its cards lie face down or the trigger is known.
+        """
         state = self.state
+        if removed < 0 or seat in state.owners[removed]:
+            return removed
+        if state.trigger >= 0:
+            return -1
+        up = state.up
+        down = 0
+        for slot in state.layouts[seat]:
+            if not up[slot]:
+                down += 1
+        return -1 if down >= 2 else removed
+
+    def _best_place(self, seat: int, value: int, removed: int) -> tuple[float, int]:
+        """`best_place` worked out: each exchange's worth is `after_exchange`'s, to the last
+        bit. `removed` is taken away once for all positions, and the common exchange (no
+        triple, no risk of being the trigger) is summed from the layout's running sum."""
+        state = self.state
+        cards, up = state.cards, state.up
         settled = self.is_settled(seat, removed)
-        for position, slot in enumerate(state.layouts[seat]):
-            if state.cards[slot] == GAP or slot == removed:
+        if removed < 0:
+            return self._best_exchange(seat, value, settled)
+        removed_card, removed_up = cards[removed], up[removed]
+        cards[removed] = GAP
+        up[removed] = True
+        try:
+            return self._best_exchange(seat, value, settled)
+        finally:
+            cards[removed], up[removed] = removed_card, removed_up
+
+    def _best_exchange(self, seat: int, value: int, settled: bool) -> tuple[float, int]:
+        state = self.state
+        cards, up = state.cards, state.up
+        slots = state.layouts[seat]
+        mean = self.mean
+        # The layout's cards in the order `_estimate_and_done` adds them: its float sum
+        # depends on that order, and ties between exchanges must fall as they do there.
+        positions: list[int] = []
+        parts: list[float] = []
+        down = 0
+        alike = 0  # face-up cards of `value`: a triple through the new card needs two others
+        for position, slot in enumerate(slots):
+            card = cards[slot]
+            if card == GAP:
                 continue
-            worth = self.after_exchange(seat, position, value, removed, settled)
-            if worth < best[0]:
-                best = (worth, position)
-        return best
+            positions.append(position)
+            if up[slot]:
+                parts.append(float(card))
+                if card == value:
+                    alike += 1
+            else:
+                parts.append(mean)
+                down += 1
+        open_trigger = state.trigger < 0
+        best_worth, best_position = float("inf"), -1
+        before = 0.0  # the running sum of the cards before the exchanged one
+        for k, position in enumerate(positions):
+            slot = slots[position]
+            was_up = up[slot]
+            total = 0.0
+            others_alike = alike - 1 if was_up and cards[slot] == value else alike
+            quick = settled and (others_alike < 2 or not self._forms_triple(slots, slot, position, value))
+            if quick:
+                total = before + value
+                for j in range(k + 1, len(parts)):
+                    total += parts[j]
+                # A layout this finishes may be the trigger's, doubled: that is judged in full.
+                quick = not (open_trigger and total > 0 and down == (0 if was_up else 1))
+            worth = total if quick else self.after_exchange(seat, position, value, -1, settled)
+            if worth < best_worth:
+                best_worth, best_position = worth, position
+            before += parts[k]
+        return best_worth, best_position
+
+    def _forms_triple(self, slots: tuple[int, ...], slot: int, position: int, value: int) -> bool:
+        """Whether `value`, put face up at `position`, would be part of a triple."""
+        cards, up = self.state.cards, self.state.up
+        kept_card, kept_up = cards[slot], up[slot]
+        cards[slot] = value
+        up[slot] = True
+        found = in_triple(cards, up, slots, position)
+        cards[slot], up[slot] = kept_card, kept_up
+        return found
 
     def now(self, seat: int) -> float:
         return self.estimate(seat, self.state.cards, self.state.up)
@@ -158,14 +248,22 @@ def unseen_mean(state: AllegraState) -> float:
     deck = state.settings.deck
     counts = list(deck.counts)
     low = deck.min_value
-    for value, up in zip(state.cards, state.up, strict=True):
-        if up and value != GAP:
+    # Loops by index, not zip(..., strict=True): the compiled build calls that with a keyword.
+    cards, up = state.cards, state.up
+    for slot in range(len(cards)):
+        value = cards[slot]
+        if up[slot] and value != GAP:
             counts[value - low] -= 1
-    for value in (state.drawn, state.held, state.taken, state.replaced, *state.discard):
+    for value in (state.drawn, state.held, state.taken, state.replaced):
+        if value != NO_CARD:
+            counts[value - low] -= 1
+    for value in state.discard:
         if value != NO_CARD:
             counts[value - low] -= 1
     if not state.draw_fresh:
-        counts = [c - d for c, d in zip(counts, state.draw, strict=True)]
+        draw = state.draw
+        for kind in range(len(counts)):
+            counts[kind] -= draw[kind]
     size = sum(counts)
     if size <= 0:
         return 5.0

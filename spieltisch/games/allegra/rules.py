@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -57,6 +57,9 @@ class After(enum.IntEnum):
 
 AFTER_KEEP, AFTER_FLIP, AFTER_KNOCKER, AFTER_TAKE, AFTER_REFILL = After
 
+
+FACE_DOWN: Final = -100
+"""A face-down card in `information_state_key` (no card has this value)."""
 
 MOST_GAMES: Final = 50
 """The most games of a match (the `games` option's maximum): a target without `games` plays to it."""
@@ -662,6 +665,46 @@ class AllegraState(State):
             "triggers": list(self.triggers),
             "capped": [trigger < 0 for trigger in self.triggers],
         }
+
+    def information_state_key(self, seat: int) -> Hashable:
+        """What the view shows, as a tuple: equal exactly when the views are (the settings
+        are the game's), and far cheaper than the view's JSON. A face-down card is FACE_DOWN,
+        a gap GAP (always face up)."""
+        cards, up = self.cards, self.up
+        table = tuple([cards[slot] if up[slot] else FACE_DOWN for slot in range(len(cards))])
+        phase = self.phase
+        return (
+            seat,
+            self.game_no,
+            self.dealer,
+            phase,
+            self.current_player(),
+            self.active,
+            self.turns,
+            (self.setup_seat, self.setup_left) if phase == SETUP_FLIP else None,
+            table,
+            self.draw_size,
+            None if self.draw_fresh else tuple(self.draw),
+            tuple(self.discard),
+            self.drawn,
+            None if self.drawn == NO_CARD else self.drawn_from_pile,
+            tuple(self.knock_queue),
+            self.knock_index,
+            tuple(self.knockers),
+            self.knocker,
+            self.held,
+            self.taken,
+            self.freed,
+            self.replaced,
+            self.clear_seat if phase == CLEAR else None,
+            self.trigger,
+            self.final_round,
+            tuple(self.final_queue),
+            tuple(self.had_final),
+            tuple(self.totals),
+            tuple([tuple(result) for result in self.results]),
+            tuple(self.triggers),
+        )
 
     def observation_tensor(self, seat: int) -> list[float]:
         return observation(self, seat)

@@ -22,7 +22,8 @@ def estimate_scores(state: AllegraState) -> list[float]:
         return state.scores()  # nothing of the new game lies yet: it starts even
     game = layout_estimates(state)
     double_trigger(game, state.trigger)
-    return [total + score for total, score in zip(state.totals, game, strict=True)]
+    totals = state.totals  # by index, not zip(..., strict=True): compiled, that is a call with a keyword
+    return [totals[seat] + game[seat] for seat in range(len(game))]
 
 
 def layout_estimates(state: AllegraState) -> list[float]:

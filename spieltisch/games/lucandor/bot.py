@@ -35,9 +35,18 @@ def choose(state: LucandorState) -> int:
         decode = state.settings.codec.decode
         return min(legal, key=lambda a: (greedy.keep_value(decode(a).card), a))
     # The best value, the lowest id among equals (`legal` is sorted): a loop, not max() with
-    # a key, as this runs for every decision of every playout.
+    # a key, as this runs for every decision of every playout. Fächer putzen is worth at
+    # most CLEAN_VALUE (a card's keep value is never negative), so once a move is worth as
+    # much, its ids are passed over: they could not be chosen.
+    clean_first = clean_end = 0  # the ids of Fächer putzen, a first step
+    if step is None:
+        codec = state.settings.codec
+        clean_first = codec.play_rows[CLEAN]
+        clean_end = clean_first + codec.cards
     best_action, best_value = legal[0], greedy.value(legal[0])
     for action in legal[1:]:
+        if clean_first <= action < clean_end and best_value >= CLEAN_VALUE:
+            continue
         value = greedy.value(action)
         if value > best_value:
             best_action, best_value = action, value
@@ -69,18 +78,21 @@ class Greedy:
         self.tables = state.settings.tables
         # What is worked out once per decision, in lists indexed by storey, by cell, or by a
         # garment's `_placing` (garments that fit alike and have one colour score alike).
-        self._counts: list[list[int] | None] = [None] * self.model.num_storeys  # garments per colour
-        self._pays: list[list[int] | None] = [None] * self.model.num_storeys
-        self._cell_colours = [-1] * self.model.num_cells  # the colours a container holds, as bits
-        placings = len(self.tables.fit_classes) * len(self.model.colours)
-        self._points: list[list[tuple[int, int, int]] | None] = [None] * placings
-        self._best_place: list[tuple[float, int, float] | None] = [None] * placings
-        self._keep: dict[int, float] = {}
+        # Each list is made when first needed: many decisions need few of them, and a
+        # Greedy is made for every decision of every playout.
+        self._counts: list[list[int] | None] | None = None  # garments per colour, by storey
+        self._pays: list[list[int] | None] | None = None
+        self._cell_colours: list[int] | None = None  # the colours a container holds, as bits
+        self._summaries: list[tuple[float, int, float, float] | None] | None = None  # by placing
+        self._keep: dict[int, float] | None = None
         self._reach: list[tuple[int, int, int]] | None = None
-        # How many own tasks count a garment of a colour in a storey, by storey and colour.
-        self._tasks = [[0] * len(self.model.colours) for _ in range(self.model.num_storeys)]
-        for task, chip in zip(state.end_cards[self.seat], state.end_colours[self.seat], strict=True):
-            self._tasks[self.model.cards[task].storey][chip] += 1
+        # How many own tasks count a garment of a colour in a storey, at storey * colours + colour.
+        self.num_colours = colours = len(self.model.colours)
+        self._tasks = [0] * (self.model.num_storeys * colours)
+        # Loops by index, not zip(..., strict=True): the compiled build calls that with a keyword.
+        tasks, chips = state.end_cards[self.seat], state.end_colours[self.seat]
+        for k in range(len(tasks)):
+            self._tasks[self.model.cards[tasks[k]].storey * colours + chips[k]] += 1
 
     def value(self, action: int) -> float:
         """How good `action` looks for the seat to move (higher is better)."""
@@ -138,9 +150,12 @@ class Greedy:
         return 0.2  # hanger: rarely worth a turn
 
     def colour_count(self, storey: int, colour: int) -> int:
-        counts = self._counts[storey]
+        by_storey = self._counts
+        if by_storey is None:
+            by_storey = self._counts = [None] * self.model.num_storeys
+        counts = by_storey[storey]
         if counts is None:
-            counts = self._counts[storey] = scoring.colour_counts(self.state, storey)
+            counts = by_storey[storey] = scoring.colour_counts(self.state, storey)
         return counts[colour]
 
     def placement_value(self, piece: int, cell: int) -> float:
@@ -149,84 +164,86 @@ class Greedy:
 
     def best_placement(self, piece: int, exclude: int) -> float:
         """The best `placement_value` of `piece` anywhere but `exclude` (it has somewhere to go)."""
-        best, cell, runner_up = self._best_places(piece)
+        best, cell, runner_up, _ = self._placement_summary(piece)
         return best if cell != exclude else runner_up
 
-    def _best_places(self, piece: int) -> tuple[float, int, float]:
-        """The best `placement_value` of `piece`, its cell (the first of equals) and the
-        second best (the best again where it has one place), so that the best anywhere
-        but one cell (where an ironed garment lies) is known at once."""
+    def _placement_summary(self, piece: int) -> tuple[float, int, float, float]:
+        """The best `placement_value` of `piece`, its cell (the first of equals), the second
+        best (the best again where it has one place), so that the best anywhere but one cell
+        (where an ironed garment lies) is known at once, and the most points it may score
+        (0 with nowhere to go): worked out once for the garments that place alike."""
         placing = self._placing(piece)
-        found = self._best_place[placing]
+        by_placing = self._summaries
+        if by_placing is None:
+            by_placing = self._summaries = [None] * (len(self.tables.fit_classes) * self.num_colours)
+        found = by_placing[placing]
         if found is None:
-            colour = self.tables.card_colour[piece]
-            tasks = self._tasks
-            best = runner_up = -math.inf
-            best_cell = -1
-            for points, storey, cell in self.placement_points(piece):
-                value = points + float(tasks[storey][colour])
-                if value > best:
-                    best, best_cell, runner_up = value, cell, best
-                elif value > runner_up:
-                    runner_up = value
-            if runner_up == -math.inf:
-                runner_up = best
-            found = self._best_place[placing] = (best, best_cell, runner_up)
+            t = self.tables
+            found = by_placing[placing] = self._summarize(t.card_garment[piece], t.card_colour[piece])
         return found
+
+    def _summarize(self, garment: int, colour: int) -> tuple[float, int, float, float]:
+        cell_storey = self.tables.cell_storey
+        colours = self.num_colours
+        tasks = self._tasks
+        best = runner_up = -math.inf
+        best_cell = -1
+        most = 0
+        for cell in self.state.target_cells(garment, -1):
+            storey = cell_storey[cell]
+            points = self.storey_pays(storey)[colour]
+            if points and (self.cell_colours(cell) >> colour) & 1:
+                points *= 2
+            most = max(most, points)
+            value = points + float(tasks[storey * colours + colour])
+            if value > best:
+                best, best_cell, runner_up = value, cell, best
+            elif value > runner_up:
+                runner_up = value
+        if runner_up == -math.inf:
+            runner_up = best
+        return best, best_cell, runner_up, float(most)
 
     def _placing(self, piece: int) -> int:
         """Garments that fit alike and have one colour may go to the same cells and score alike."""
         t = self.tables
         return t.card_fit_class[piece] * len(t.colours) + t.card_colour[piece]
 
-    def placement_points(self, piece: int) -> list[tuple[int, int, int]]:
-        """(points, storey, cell) for every cell `piece` may go to now, by cell: worked out once
-        for the garments that place alike."""
-        placing = self._placing(piece)
-        found = self._points[placing]
-        if found is None:
-            garment, colour = self.tables.card_garment[piece], self.tables.card_colour[piece]
-            found = self._points[placing] = self._placement_points(garment, colour)
-        return found
-
-    def _placement_points(self, garment: int, colour: int) -> list[tuple[int, int, int]]:
-        state = self.state
-        cell_storey = self.tables.cell_storey
-        found = []
-        for cell in state.target_cells(garment, -1):
-            storey = cell_storey[cell]
-            points = self.storey_pays(storey)[colour]
-            if points and (self.cell_colours(cell) >> colour) & 1:
-                points *= 2
-            found.append((points, storey, cell))
-        return found
-
     def storey_pays(self, storey: int) -> list[int]:
         """What a garment put away in `storey` scores, by colour (before doubling)."""
-        pays = self._pays[storey]
+        by_storey = self._pays
+        if by_storey is None:
+            by_storey = self._pays = [None] * self.model.num_storeys
+        pays = by_storey[storey]
         if pays is None:
-            pays = self._pays[storey] = scoring.storey_values(self.state, storey)
+            pays = by_storey[storey] = scoring.storey_values(self.state, storey)
         return pays
 
     def cell_colours(self, cell: int) -> int:
-        colours = self._cell_colours[cell]
+        by_cell = self._cell_colours
+        if by_cell is None:
+            by_cell = self._cell_colours = [-1] * self.model.num_cells
+        colours = by_cell[cell]
         if colours < 0:
             card_colour = self.tables.card_colour
             colours = 0
             for piece in scoring.container_pieces(self.state, cell):
                 colours |= 1 << card_colour[piece]
-            self._cell_colours[cell] = colours
+            by_cell[cell] = colours
         return colours
 
     def task_bonus(self, piece: int, storey: int) -> float:
         """One end point for each own task that counts this garment in that storey."""
-        return float(self._tasks[storey][self.tables.card_colour[piece]])
+        return float(self._tasks[storey * self.num_colours + self.tables.card_colour[piece]])
 
     def keep_value(self, card_id: int) -> float:
         """How much a hand card is worth keeping (for choosing what to discard)."""
-        value = self._keep.get(card_id)
+        kept = self._keep
+        if kept is None:
+            kept = self._keep = {}
+        value = kept.get(card_id)
         if value is None:
-            value = self._keep[card_id] = self._keep_value(card_id)
+            value = kept[card_id] = self._keep_value(card_id)
         return value
 
     def _keep_value(self, card_id: int) -> float:
@@ -234,10 +251,7 @@ class Greedy:
         card = self.model.cards[card_id]
         if card.function == END and len(state.end_cards[self.seat]) < 2:
             return 3.0
-        found = self.placement_points(card_id)
-        if not found:
-            return 0.0
-        return max(points for points, _, _ in found)
+        return self._placement_summary(card_id)[3]
 
     def hand_reach(self) -> list[tuple[int, int, int]]:
         """(card, colour, the storeys it may be put away in as bits) for each own hand card."""
@@ -309,9 +323,11 @@ class Greedy:
         before = m.storey_of(state.drawer_cell[drawer])
         after = m.storey_of(target)
         gain = 0.0
-        for task, chip in zip(state.end_cards[self.seat], state.end_colours[self.seat], strict=True):
+        tasks, chips = state.end_cards[self.seat], state.end_colours[self.seat]
+        for k in range(len(tasks)):
+            chip = chips[k]
             same = sum(1 for p in state.drawer_items[drawer] if m.cards[p].colour == chip)
-            storey = m.cards[task].storey
+            storey = m.cards[tasks[k]].storey
             gain += same * ((storey == after) - (storey == before))
         return gain
 

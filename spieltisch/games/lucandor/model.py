@@ -219,6 +219,10 @@ class Tables:
             [points if colour in colours[side] else 0 for colour in range(len(m.colours))]
             for colours, points in zip(m.start_colours, m.start_points, strict=True)
         ]
+        # The same, only the colours that pay, as (colour, points): a dot card pays one colour.
+        self.slot_paying = [
+            [(colour, points) for colour, points in enumerate(pays) if points] for pays in self.slot_pays
+        ]
         # The fit classes a rod or a drawer with `room` units left could take, by room.
         self.rod_classes = [self._unit_classes(IN_ROD, room) for room in range(m.rod_units + 1)]
         self.drawer_classes = [self._unit_classes(IN_DRAWER, room) for room in range(m.drawer_units + 1)]

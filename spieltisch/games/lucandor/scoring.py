@@ -38,7 +38,7 @@ def storey_values(state: LucandorState, storey: int) -> list[int]:
     slots = state.slots
     totals = [0] * len(t.colours)
     for slot in t.storey_slots[storey]:
-        for colour, points in enumerate(t.slot_pays[slots[slot]]):
+        for colour, points in t.slot_paying[slots[slot]]:
             totals[colour] += points
     return totals
 
@@ -126,15 +126,19 @@ def estimated_totals(state: LucandorState) -> list[float]:
     if state.is_terminal():
         return state.scores()
     m = state.settings.model
-    remaining = sum(len(h) + len(p) for h, p in zip(state.hands, state.piles, strict=True))
+    # Loops by index, not zip(..., strict=True): the compiled build calls that with a keyword.
+    remaining = 0
+    for seat in range(state.num_players):
+        remaining += len(state.hands[seat]) + len(state.piles[seat])
     if state.phase == 0:
         remaining += len(m.cards) - len(state.slots)  # about what the afternoon deals
     growth = TASK_GROWTH * remaining
     totals = []
     for seat in range(state.num_players):
         total = float(state.points[seat])
-        for card_id, colour in zip(state.end_cards[seat], state.end_colours[seat], strict=True):
-            total += colour_count(state, m.cards[card_id].storey, colour) + growth
+        tasks, chips = state.end_cards[seat], state.end_colours[seat]
+        for k in range(len(tasks)):
+            total += colour_count(state, m.cards[tasks[k]].storey, chips[k]) + growth
         totals.append(total)
     return totals
 

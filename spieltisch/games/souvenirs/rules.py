@@ -10,7 +10,7 @@ The turn is split into sub-steps with one fixed action space:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -331,6 +331,23 @@ class SouvenirsState(State):
             public["seat"] = seat
             public["hand"] = self.hands[seat][:]
         return public
+
+    def information_state_key(self, seat: int) -> Hashable:
+        """What the view shows, as a tuple: equal exactly when the views are (the scores
+        follow from the grid and the cubes), and far cheaper than the view's JSON."""
+        return (
+            seat,
+            self.phase,
+            self.turn,
+            self.placed,
+            sum(self.deck),
+            tuple(self.grid),
+            tuple([tuple(line) for line in self.cubes]),
+            tuple(self.cubes_left),
+            tuple([len(hand) for hand in self.hands]),
+            self.chosen,
+            tuple(self.hands[seat]),
+        )
 
     def observation_tensor(self, seat: int) -> list[float]:
         return observation(self, seat)

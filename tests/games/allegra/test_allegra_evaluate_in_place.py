@@ -62,3 +62,34 @@ def test_exchanges_weighed_in_place_match_a_copy_and_change_nothing() -> None:
                             checked += 1
             assert snapshot(state) == before
     assert checked > 1000 and cleared > 0
+
+
+def best_place_one_by_one(ev: Evaluator, seat: int, value: int, removed: int) -> tuple[float, int]:
+    """The best exchange as the heuristic defines it: every position's worth, the first best kept."""
+    state = ev.state
+    best = (float("inf"), -1)
+    for position, slot in enumerate(state.layouts[seat]):
+        if state.cards[slot] == GAP or slot == removed:
+            continue
+        worth = worth_on_a_copy(ev, seat, position, value, removed)
+        if worth < best[0]:
+            best = (worth, position)
+    return best
+
+
+def test_the_best_exchange_summed_from_running_sums_is_the_one_by_one_best_to_the_last_bit() -> None:
+    """Ties fall alike: the worth of every exchange is the same float, so the same position wins."""
+    checked = 0
+    for players in (2, 4, 6):
+        for state in positions(players, seed=10 + players, count=60):
+            before = snapshot(state)
+            ev = Evaluator(state)
+            for seat in range(players):
+                neighbours = state.layouts[(seat + 1) % players] + state.layouts[seat - 1]
+                for removed in (-1, *neighbours[::4]):
+                    for value in {-1, 0, 4, 7, 11, round(ev.mean), *state.cards[:6]} - {GAP}:
+                        found = ev.best_place(seat, value, removed)
+                        assert found == best_place_one_by_one(ev, seat, value, removed)
+                        checked += 1
+            assert snapshot(state) == before
+    assert checked > 5000

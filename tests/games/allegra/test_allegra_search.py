@@ -118,3 +118,56 @@ def test_the_default_search_cuts_playouts_short_and_plays_legal_moves() -> None:
     assert bot.settings.cutoff and bot.settings.rollout == "heuristic"
     assert state.game.estimate_scores(state) is not None
     assert bot.choose(state, random.Random(1)) in state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_information_state_key_tells_exactly_what_the_string_tells(players: int) -> None:
+    """The search tree's key: two positions share it exactly when their views are equal."""
+    states = _random_states(players, players, games=2)[::2]
+    rng = random.Random(players)
+    states += [state.resample_from_infostate(seat, rng) for state in states[::5] for seat in (0, 1)]
+    for seat in (0, 1):
+        seen = [(state.information_state_string(seat), state.information_state_key(seat)) for state in states]
+        alike = 0
+        for text, key in seen:
+            for other_text, other_key in seen:
+                assert (key == other_key) == (text == other_text)
+                alike += text == other_text
+        assert len(seen) < alike < len(seen) ** 2  # resampled twins agree, most positions differ
+
+
+FIELDS = [
+    *("game_no", "dealer", "draw_size", "draw_fresh", "deal_next", "active", "setup_seat", "setup_left"),
+    *("setup_done", "drawn", "drawn_from_pile", "knock_index", "knocker", "held", "taken", "freed"),
+    *("replaced", "clear_seat", "trigger", "final_round", "turns", "cards", "up", "draw", "discard"),
+    *("knock_queue", "knockers", "final_queue", "had_final", "totals", "results", "triggers"),
+]
+
+
+def _changed(name: str, value: object, players: int) -> object:
+    """A different value of the same kind: a number one up, a flag flipped, a list's last entry changed."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    assert isinstance(value, list)
+    if name == "results":
+        return [*value, [0] * players]
+    return [*value[:-1], _changed(name, value[-1], players)] if value else [0]
+
+
+def test_the_information_state_key_changes_with_every_field_the_view_shows() -> None:
+    """A field left out of the key would merge positions the view tells apart."""
+    shown = 0
+    for state in _random_states(6, 4, games=2)[::9]:
+        for name in FIELDS:
+            other = state.clone()
+            setattr(other, name, _changed(name, getattr(state, name), 4))
+            try:
+                text = other.information_state_string(1)
+            except (IndexError, KeyError, ValueError):
+                continue  # not a position the view can show
+            tells = text != state.information_state_string(1)
+            assert (other.information_state_key(1) != state.information_state_key(1)) == tells, name
+            shown += tells
+    assert shown > 100

@@ -101,3 +101,37 @@ def test_the_cached_placement_gains_match_the_plain_rule(seed: int, players: int
         if state.phase == CARD:
             kinds = sorted(set(state.hands[state.turn]))
             assert best_placement(state, kinds) == _plain_placement(state, kinds)
+
+
+def _variants(value: object) -> list[object]:
+    """Values of the same kind that differ: a number one up, a list with an entry changed or added."""
+    if isinstance(value, int):
+        return [value + 1]
+    assert isinstance(value, list)
+    if value and isinstance(value[0], list):
+        # Each inner list in turn: its last entry changed (the same length), or one more entry.
+        return [[*value[:i], new, *value[i + 1 :]] for i, row in enumerate(value) for new in _variants(row)]
+    changed = [[*value[:-1], value[-1] + 1]] if value else []
+    return [*changed, [*value, 0]]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_information_state_key_changes_exactly_when_the_view_does(players: int) -> None:
+    """The search tree's key: a field left out would merge what the view tells apart, and
+    a hidden one put in (another seat's cards) would part what it does not."""
+    fields = ("turn", "placed", "chosen", "dealt", "deck", "grid", "cubes", "cubes_left", "hands")
+    told = hidden = 0
+    for state in _random_states(players, players)[::4]:
+        for name in fields:
+            for value in _variants(getattr(state, name)):
+                other = state.clone()
+                setattr(other, name, value)
+                try:
+                    text = other.information_state_string(1)
+                except (IndexError, KeyError, ValueError):
+                    continue  # not a position the view can show (a cube of no seat)
+                tells = text != state.information_state_string(1)
+                assert (other.information_state_key(1) != state.information_state_key(1)) == tells, name
+                told += tells
+                hidden += not tells
+    assert told > 100 and hidden > 10
