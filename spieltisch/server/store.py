@@ -247,7 +247,9 @@ def _finishing(table_id: str, result: dict[str, Any]) -> Any:
 
 
 GROUP_COMMIT_SECONDS = 0.002
-"""How long the first move waits for others to share its commit; each is answered after it."""
+"""On PostgreSQL, how long the first move waits for others to share its commit; each is
+answered after it. On SQLite a commit costs less than the timer's wake-up would: the group
+is what comes in before the writer's turn (movewriter.py)."""
 
 CHANNEL = "spieltisch"
 """The PostgreSQL NOTIFY channel the server processes announce changes on."""
@@ -518,7 +520,8 @@ class Store:
         await done
 
     async def _write_pending(self) -> None:
-        await asyncio.sleep(GROUP_COMMIT_SECONDS)  # the moves of other tables that come meanwhile join
+        # The moves of other tables that come meanwhile join.
+        await asyncio.sleep(GROUP_COMMIT_SECONDS if self._moves is None else 0)
         while self._pending:
             batch, self._pending = self._pending, []
             try:
