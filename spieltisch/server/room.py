@@ -257,6 +257,9 @@ class Room:
         self.decisions: list[ActionRow] = []
         self._log_entries: dict[tuple[int, int, bool, str], Fragment] = {}
         """The log's entries as sent (JSON), by move, whether the receiver made it, and language."""
+        self._log_moves: list[list[ActionRow]] = []
+        self._log_version = -1
+        """The log's moves (`log_moves` of `decisions`), as they were at this version."""
         self.bots: dict[int, Bot] = {}
         self.bot_specs: dict[int, str] = {}
         """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
@@ -400,7 +403,7 @@ class Room:
             "to_move": to_move,
             "view": state.view(seat) if started else None,
             "legal": legal,
-            "log": [self._log_entry(steps, seat, lang) for steps in log_moves(self.decisions)],
+            "log": self._log(seat, lang),
             "result": result,
             "rematch": self.table.rematch_id,
             "can_take_back": self.may_take_back(seat),
@@ -415,6 +418,17 @@ class Room:
             and bool(self.takeback)
             and self.takeback[-1].seat == seat
         )
+
+    def _log(self, seat: int | None, lang: str) -> list[Fragment]:
+        """The log as `seat` may know it: its moves grouped once per step, each entry encoded once."""
+        if self._log_version != self.version:
+            self._log_moves, self._log_version = log_moves(self.decisions), self.version
+        entries = self._log_entries
+        return [
+            entries.get((steps[0].idx, steps[-1].idx, steps[0].seat == seat, lang))
+            or self._log_entry(steps, seat, lang)
+            for steps in self._log_moves
+        ]
 
     def _log_entry(self, steps: list[ActionRow], seat: int | None, lang: str) -> Fragment:
         """A move of the log (its steps) as `seat` may know it, encoded once: a stored move never
