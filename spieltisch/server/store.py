@@ -259,9 +259,12 @@ NOTIFY_BYTES = 7900
 """PostgreSQL refuses NOTIFY payloads of 8000 bytes or more."""
 QUICK_NOTIFY = text(
     "WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))"
-    " SELECT pg_notify(:channel, payload) FROM quick, unnest(CAST(:payloads AS text[])) AS payload"
+    " SELECT pg_notify(:channel, payload)"
+    " FROM quick, json_array_elements_text(CAST(:payloads AS json)) AS payload"
 )
-"""One statement, its own transaction, committed without waiting for the disk."""
+"""One statement, its own transaction, committed without waiting for the disk. The payloads
+go as one JSON array (text), not as a text[] parameter: psycopg escapes every quote of an
+array's elements in Python, which cost more than the rest of a move on PostgreSQL."""
 
 
 def new_origin() -> str:
@@ -320,7 +323,8 @@ class Store:
         if self.shared and payloads:
             async with self.engine.connect() as connection:
                 autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
-                await autocommit.execute(QUICK_NOTIFY, {"channel": CHANNEL, "payloads": payloads})
+                values = {"channel": CHANNEL, "payloads": wire.encode(payloads)}
+                await autocommit.execute(QUICK_NOTIFY, values)
 
     @classmethod
     async def open(cls, url: str) -> Store:
