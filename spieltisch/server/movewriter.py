@@ -74,12 +74,12 @@ class MoveWriter:
 
     def _write_here(self, rows: Rows, finished: Finished) -> bool:
         """Write on the loop's thread; False (nothing written) if the database is locked."""
-        if self._here is None:
-            self._here = _connect(self.path, busy_ms=0, checkpoints=False)
         try:
+            if self._here is None:
+                self._here = _connect(self.path, busy_ms=0, checkpoints=False)
             _write(self._here, rows, finished)
         except sqlite3.OperationalError as error:
-            if error.sqlite_errorcode in BUSY:
+            if error.sqlite_errorcode & 0xFF in BUSY:  # the primary code of an extended one
                 return False
             raise _as_sqlalchemy(error) from error
         except sqlite3.Error as error:
@@ -123,8 +123,12 @@ def _connect(path: str, busy_ms: int, checkpoints: bool) -> sqlite3.Connection:
     pragmas = [f"busy_timeout={busy_ms}", "journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"]
     if not checkpoints:
         pragmas.append("wal_autocheckpoint=0")
-    for pragma in pragmas:
-        connection.execute(f"PRAGMA {pragma}")
+    try:
+        for pragma in pragmas:
+            connection.execute(f"PRAGMA {pragma}")
+    except sqlite3.Error:
+        connection.close()
+        raise
     return connection
 
 
