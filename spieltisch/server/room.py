@@ -257,6 +257,13 @@ class Room:
         self.decisions: list[ActionRow] = []
         self._log_entries: dict[tuple[int, int, bool, str], Fragment] = {}
         """The log's entries as sent (JSON), by move, whether the receiver made it, and language."""
+        self._log_moves: list[list[ActionRow]] = []
+        self._log_keys: list[tuple[int, int]] = []
+        self._log_version = -1
+        """The log's moves (`log_moves` of `decisions`) and their first and last steps' indexes,
+        as they were at this version."""
+        self._logs: dict[tuple[int | None, str], tuple[list[tuple[int, int]], list[Fragment]]] = {}
+        """Per audience (a seat or the spectators, a language): the log last made for it."""
         self.bots: dict[int, Bot] = {}
         self.bot_specs: dict[int, str] = {}
         """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
@@ -400,7 +407,7 @@ class Room:
             "to_move": to_move,
             "view": state.view(seat) if started else None,
             "legal": legal,
-            "log": [self._log_entry(steps, seat, lang) for steps in log_moves(self.decisions)],
+            "log": self._log(seat, lang),
             "result": result,
             "rematch": self.table.rematch_id,
             "can_take_back": self.may_take_back(seat),
@@ -415,6 +422,25 @@ class Room:
             and bool(self.takeback)
             and self.takeback[-1].seat == seat
         )
+
+    def _log(self, seat: int | None, lang: str) -> list[Fragment]:
+        """The log as `seat` may know it. A step adds a move at the end and may drop some at the
+        start, so each audience's log is the one it was last sent, brought up to date."""
+        if self._log_version != self.version:  # the moves, grouped once per step
+            self._log_moves, self._log_version = log_moves(self.decisions), self.version
+            self._log_keys = [(steps[0].idx, steps[-1].idx) for steps in self._log_moves]
+        keys, audience = self._log_keys, (seat, lang)
+        sent_keys, sent = self._logs.get(audience, ([], []))
+        kept = 0
+        if keys and keys[0] in sent_keys:
+            start = sent_keys.index(keys[0])
+            kept = len(sent_keys) - start
+            if sent_keys[start:] != keys[:kept]:
+                kept = 0
+        log = sent[len(sent) - kept :] if kept else []
+        log += [self._log_entry(steps, seat, lang) for steps in self._log_moves[kept:]]
+        self._logs[audience] = (keys, log)
+        return log
 
     def _log_entry(self, steps: list[ActionRow], seat: int | None, lang: str) -> Fragment:
         """A move of the log (its steps) as `seat` may know it, encoded once: a stored move never

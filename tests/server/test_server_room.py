@@ -7,6 +7,9 @@ full state to everyone at the table.
 
 from __future__ import annotations
 
+import itertools
+import json
+import random
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -18,8 +21,9 @@ import anyio
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.connection import Client, ConnectionState
 from spieltisch.server.errors import CloseCode
-from spieltisch.server.room import Room
+from spieltisch.server.room import LOG_LENGTH, Room, log_entries, log_entry
 from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
+from spieltisch.server.wire import encode
 from tests.core.toy_game import ToyGame
 
 T = TypeVar("T")
@@ -140,3 +144,39 @@ def test_a_connection_gets_the_full_state_and_the_others_only_learn_of_a_seat_co
         assert len(texts[name]) == 2 and '"type":"state"' in texts[name][0]
         assert texts[name][1].startswith('{"type":"presence"')
     assert len(texts["newcomer"]) == 1 and '"type":"state"' in texts["newcomer"][0]
+
+
+def test_each_audience_log_brought_up_to_date_is_the_log_made_afresh(tmp_path: Path) -> None:
+    """The log a state message carries is kept per audience and only brought up to date at each
+    step (room._log); it must always equal the log made from the stored moves, as each seat
+    may know them, also once the log's window of 40 moves slides and after a move taken back."""
+
+    def afresh(room: Room, seat: int | None, lang: str) -> list[dict]:
+        return [
+            e.model_dump(mode="json") for e in log_entries(room.decisions, lambda r: log_entry(r, seat, lang))
+        ]
+
+    async def main() -> tuple[int, int]:
+        store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'log.sqlite3'}")
+        game = Catalog().load("allegra", 2, {})  # long enough, and moves may be taken back
+        table = TableRow("log", "allegra", 2, {}, 5, TableStatus.OPEN, "", 0.0)
+        seats = [SeatRow(seat, SeatKind.HUMAN, f"P{seat}") for seat in range(2)]
+        await store.create_table(table, seats)
+        room = Room(store, table, seats, game, game.new_initial_state(), bot_delay=0.0)
+        room.drives = False
+        await room.start()
+        rng, checked, taken_back = random.Random(5), 0, 0
+        while not room.state.is_terminal():
+            seat = room.state.current_player()
+            await room.act(seat, rng.choice(room.state.legal_actions()), room.version)
+            if room.may_take_back(seat) and rng.random() < 0.2:
+                await room.take_back(seat, room.version)
+                taken_back += 1
+            for audience, lang in itertools.product((0, 1, None), ("en", "de")):
+                assert json.loads(encode(room._log(audience, lang))) == afresh(room, audience, lang)
+            checked += 1
+        await store.close()
+        return checked, taken_back
+
+    checked, taken_back = run(main)
+    assert checked > LOG_LENGTH and taken_back > 0  # the window slid, moves were taken back

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -26,7 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from spieltisch.server import schema
+from spieltisch.server import movewriter, schema
 from spieltisch.server.settings import normalize_database_url
 from spieltisch.server.store import ActionRow, ChatRow, SeatRow, StaleWriteError, Store, TableRow
 
@@ -283,3 +284,49 @@ def test_an_old_database_keeps_its_move_names_in_the_json_detail(
 
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, body()).result()
+
+
+def test_sqlite_moves_wait_off_the_loop_for_a_lock_another_process_holds(tmp_path: Path) -> None:
+    """The moves are committed on the event loop's thread, which never waits for a lock
+    (movewriter.py): a database another process is writing to is waited for on the writer's
+    thread, so the loop goes on meanwhile, and the move is stored once the lock is gone."""
+    path = tmp_path / "locked.sqlite3"
+    run(lambda store: _moves_wait_off_the_loop(store, path), f"sqlite+aiosqlite:///{path}")
+
+
+async def _moves_wait_off_the_loop(store: Store, path: Path) -> None:
+    table = a_table("running")
+    await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
+    other = sqlite3.connect(path, isolation_level=None)  # as another process would
+    other.execute("BEGIN IMMEDIATE")
+    write = asyncio.create_task(store.append_actions(table.id, [ActionRow(0, 2, -1)]))
+    began = time.monotonic()
+    for _ in range(20):  # the loop runs while the write waits for the lock
+        await asyncio.sleep(0.01)
+    assert not write.done() and time.monotonic() - began < 1.0
+    other.execute("COMMIT")
+    other.close()
+    await asyncio.wait_for(write, 5)
+    assert [row.action for row in await store.load_actions(table.id)] == [2]
+
+
+def test_sqlite_moves_log_is_checkpointed_by_the_writers_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loop's connection never checkpoints (a checkpoint waits for the disk): the writer's
+    thread copies the log into the database every CHECKPOINT_EVERY commits."""
+    monkeypatch.setattr(movewriter, "CHECKPOINT_EVERY", 5)
+    path = tmp_path / "checkpointed.sqlite3"
+    sizes: list[int] = []
+
+    async def play(store: Store) -> None:
+        table = a_table("running")
+        await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
+        sizes.append(path.stat().st_size)
+        for idx in range(5):
+            await store.append_actions(table.id, [ActionRow(idx, 1, 0, {"en": "x" * 3000})])
+        await asyncio.sleep(0.5)  # the checkpoint runs beside the loop
+        sizes.append(path.stat().st_size)
+
+    run(play, f"sqlite+aiosqlite:///{path}")
+    assert sizes[1] > sizes[0] + 10_000  # the moves' pages reached the database file
