@@ -262,8 +262,6 @@ class Room:
         self._log_version = -1
         """The log's moves (`log_moves` of `decisions`) and their first and last steps' indexes,
         as they were at this version."""
-        self._logs: dict[tuple[int | None, str], tuple[list[tuple[int, int]], list[Fragment]]] = {}
-        """Per audience (a seat or the spectators, a language): the log last made for it."""
         self.bots: dict[int, Bot] = {}
         self.bot_specs: dict[int, str] = {}
         """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
@@ -426,25 +424,6 @@ class Room:
             and self.takeback[-1].seat == seat
         )
 
-    def _log(self, seat: int | None, lang: str) -> list[Fragment]:
-        """The log as `seat` may know it. A step adds a move at the end and may drop some at the
-        start, so each audience's log is the one it was last sent, brought up to date."""
-        if self._log_version != self.version:  # the moves, grouped once per step
-            self._log_moves, self._log_version = log_moves(self.decisions), self.version
-            self._log_keys = [(steps[0].idx, steps[-1].idx) for steps in self._log_moves]
-        keys, audience = self._log_keys, (seat, lang)
-        sent_keys, sent = self._logs.get(audience, ([], []))
-        kept = 0
-        if keys and keys[0] in sent_keys:
-            start = sent_keys.index(keys[0])
-            kept = len(sent_keys) - start
-            if sent_keys[start:] != keys[:kept]:
-                kept = 0
-        log = sent[len(sent) - kept :] if kept else []
-        log += [self._log_entry(steps, seat, lang) for steps in self._log_moves[kept:]]
-        self._logs[audience] = (keys, log)
-        return log
-
     def _log_entry(self, steps: list[ActionRow], seat: int | None, lang: str) -> Fragment:
         """A move of the log (its steps) as `seat` may know it, encoded once: a stored move never
         changes, and everybody but its mover knows it alike."""
@@ -459,13 +438,16 @@ class Room:
         """The log's entries after `version` as `seat` may know them (the whole log for 0), and
         the version they follow on from: `version`, or the start of a move that had begun by
         then and went on after it (a LEVEL 8 lay-down made step by step), whose entry grew."""
-        log, keys = self._log(seat, lang), self._log_keys
-        start = len(log)
+        if self._log_version != self.version:  # the moves, grouped once per step
+            self._log_moves, self._log_version = log_moves(self.decisions), self.version
+            self._log_keys = [(steps[0].idx, steps[-1].idx) for steps in self._log_moves]
+        keys = self._log_keys
+        start = len(keys)
         while start and keys[start - 1][1] >= version:  # an entry's version: its last step's + 1
             start -= 1
         if start < len(keys):
             version = min(version, keys[start][0])
-        return version, log[start:]
+        return version, [self._log_entry(steps, seat, lang) for steps in self._log_moves[start:]]
 
     def _log_from(self, client: Client) -> int:
         """The version after which `client` lacks log entries: that of the last state it was
