@@ -257,11 +257,6 @@ class Room:
         self.decisions: list[ActionRow] = []
         self._log_entries: dict[tuple[int, int, bool, str], Fragment] = {}
         """The log's entries as sent (JSON), by move, whether the receiver made it, and language."""
-        self._log_moves: list[list[ActionRow]] = []
-        self._log_keys: list[tuple[int, int]] = []
-        self._log_version = -1
-        """The log's moves (`log_moves` of `decisions`) and their first and last steps' indexes,
-        as they were at this version."""
         self.bots: dict[int, Bot] = {}
         self.bot_specs: dict[int, str] = {}
         """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
@@ -438,16 +433,16 @@ class Room:
         """The log's entries after `version` as `seat` may know them (the whole log for 0), and
         the version they follow on from: `version`, or the start of a move that had begun by
         then and went on after it (a LEVEL 8 lay-down made step by step), whose entry grew."""
-        if self._log_version != self.version:  # the moves, grouped once per step
-            self._log_moves, self._log_version = log_moves(self.decisions), self.version
-            self._log_keys = [(steps[0].idx, steps[-1].idx) for steps in self._log_moves]
-        keys = self._log_keys
-        start = len(keys)
-        while start and keys[start - 1][1] >= version:  # an entry's version: its last step's + 1
+        rows = self.decisions
+        start = len(rows)
+        while start and rows[start - 1].idx >= version:  # the steps after `version`
             start -= 1
-        if start < len(keys):
-            version = min(version, keys[start][0])
-        return version, [self._log_entry(steps, seat, lang) for steps in self._log_moves[start:]]
+        while 0 < start < len(rows) and rows[start].joined and rows[start - 1].seat == rows[start].seat:
+            start -= 1  # and their move's earlier steps (log_moves groups them)
+        moves = log_moves(rows[start:])
+        if moves:
+            version = min(version, moves[0][0].idx)
+        return version, [self._log_entry(steps, seat, lang) for steps in moves]
 
     def _log_from(self, client: Client) -> int:
         """The version after which `client` lacks log entries: that of the last state it was
