@@ -432,11 +432,14 @@ class Room:
     def _log_after(self, seat: int | None, lang: str, version: int) -> tuple[int, list[Fragment]]:
         """The log's entries after `version` as `seat` may know them (the whole log for 0), and
         the version they follow on from: `version`, or the start of a move that had begun by
-        then and went on after it (a LEVEL 8 lay-down made step by step), whose entry grew."""
+        then and went on after it (a LEVEL 8 lay-down made step by step), whose entry grew, or
+        0 where moves after `version` may have left the log's window (many stored at once)."""
         rows = self.decisions
         start = len(rows)
         while start and rows[start - 1].idx >= version:  # the steps after `version`
             start -= 1
+        if start == 0 and len(rows) >= LOG_LENGTH:
+            version = 0
         while 0 < start < len(rows) and rows[start].joined and rows[start - 1].seat == rows[start].seat:
             start -= 1  # and their move's earlier steps (log_moves groups them)
         moves = log_moves(rows[start:])
