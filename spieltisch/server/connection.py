@@ -58,6 +58,9 @@ class Client:
     """Called once when the connection is given up (its handler then closes it)."""
     sending: bool = False
     """The sender is in the middle of a send."""
+    log_sent: tuple[int | None, str, int] | None = None
+    """The audience (seat, language) and version of the last state queued: the next state
+    brings only the log's entries after that version (see Room.broadcast)."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property

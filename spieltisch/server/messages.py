@@ -424,6 +424,10 @@ class StateMessage(Out):
     to_move: int | None
     view: dict[str, Any] | None
     legal: list[LegalMove]
+    log_from: int
+    """The version the log follows on from: `log` holds the entries after it. 0 (the state on
+    connecting and after a hello): the whole log of the last moves. Otherwise the version of
+    the state before, whose log the receiver keeps and extends."""
     log: list[LogEntry]
     result: FinalResult | None
     rematch: str | None

@@ -257,13 +257,6 @@ class Room:
         self.decisions: list[ActionRow] = []
         self._log_entries: dict[tuple[int, int, bool, str], Fragment] = {}
         """The log's entries as sent (JSON), by move, whether the receiver made it, and language."""
-        self._log_moves: list[list[ActionRow]] = []
-        self._log_keys: list[tuple[int, int]] = []
-        self._log_version = -1
-        """The log's moves (`log_moves` of `decisions`) and their first and last steps' indexes,
-        as they were at this version."""
-        self._logs: dict[tuple[int | None, str], tuple[list[tuple[int, int]], list[Fragment]]] = {}
-        """Per audience (a seat or the spectators, a language): the log last made for it."""
         self.bots: dict[int, Bot] = {}
         self.bot_specs: dict[int, str] = {}
         """Which bot plays each of `bots` (kept while it stays the same, so its memory stays)."""
@@ -363,13 +356,14 @@ class Room:
     def player_names(self) -> list[str]:
         return player_names(self.seats)
 
-    def state_text(self, seat: int | None, lang: str) -> str:
-        """Everything a client at `seat` gets (a StateMessage, as JSON): its own view and, on its
-        turn, its legal moves, named with the players' names."""
+    def state_text(self, seat: int | None, lang: str, log_from: int = 0) -> str:
+        """Everything a client at `seat` gets (a StateMessage, as JSON): its own view, on its
+        turn its legal moves, named with the players' names, and the log's entries after
+        version `log_from` (0: the whole log; see _log_after)."""
         with seat_names(self.player_names()):
-            return encode(self._state_fields(seat, lang))
+            return encode(self._state_fields(seat, lang, log_from))
 
-    def _state_fields(self, seat: int | None, lang: str) -> dict[str, Any]:
+    def _state_fields(self, seat: int | None, lang: str, log_from: int) -> dict[str, Any]:
         # Plain data, not a StateMessage: every part comes from the server itself, and building
         # and serialising the model cost more than the rest of a game step (wire.py).
         started = self.table.status != TableStatus.OPEN
@@ -389,6 +383,7 @@ class Room:
                 }
                 for a in actions
             ]
+        log_from, log = self._log_after(seat, lang, log_from)
         finished = self.table.status == TableStatus.FINISHED and state.is_terminal()
         result = final_result(state, lang, self.player_names()).model_dump(mode="json") if finished else None
         clock = self.table.clock
@@ -407,7 +402,8 @@ class Room:
             "to_move": to_move,
             "view": state.view(seat) if started else None,
             "legal": legal,
-            "log": self._log(seat, lang),
+            "log_from": log_from,
+            "log": log,
             "result": result,
             "rematch": self.table.rematch_id,
             "can_take_back": self.may_take_back(seat),
@@ -423,25 +419,6 @@ class Room:
             and self.takeback[-1].seat == seat
         )
 
-    def _log(self, seat: int | None, lang: str) -> list[Fragment]:
-        """The log as `seat` may know it. A step adds a move at the end and may drop some at the
-        start, so each audience's log is the one it was last sent, brought up to date."""
-        if self._log_version != self.version:  # the moves, grouped once per step
-            self._log_moves, self._log_version = log_moves(self.decisions), self.version
-            self._log_keys = [(steps[0].idx, steps[-1].idx) for steps in self._log_moves]
-        keys, audience = self._log_keys, (seat, lang)
-        sent_keys, sent = self._logs.get(audience, ([], []))
-        kept = 0
-        if keys and keys[0] in sent_keys:
-            start = sent_keys.index(keys[0])
-            kept = len(sent_keys) - start
-            if sent_keys[start:] != keys[:kept]:
-                kept = 0
-        log = sent[len(sent) - kept :] if kept else []
-        log += [self._log_entry(steps, seat, lang) for steps in self._log_moves[kept:]]
-        self._logs[audience] = (keys, log)
-        return log
-
     def _log_entry(self, steps: list[ActionRow], seat: int | None, lang: str) -> Fragment:
         """A move of the log (its steps) as `seat` may know it, encoded once: a stored move never
         changes, and everybody but its mover knows it alike."""
@@ -452,20 +429,57 @@ class Room:
             entry = self._log_entries[key] = Fragment(made.model_dump_json())
         return entry
 
+    def _log_after(self, seat: int | None, lang: str, version: int) -> tuple[int, list[Fragment]]:
+        """The log's entries after `version` as `seat` may know them (the whole log for 0), and
+        the version they follow on from: `version`, or the start of a move that had begun by
+        then and went on after it (a LEVEL 8 lay-down made step by step), whose entry grew, or
+        0 where moves after `version` may have left the log's window (many stored at once)."""
+        rows = self.decisions
+        start = len(rows)
+        while start and rows[start - 1].idx >= version:  # the steps after `version`
+            start -= 1
+        if start == 0 and len(rows) >= LOG_LENGTH:
+            version = 0
+        while 0 < start < len(rows) and rows[start].joined and rows[start - 1].seat == rows[start].seat:
+            start -= 1  # and their move's earlier steps (log_moves groups them)
+        moves = log_moves(rows[start:])
+        if moves:
+            version = min(version, moves[0][0].idx)
+        return version, [self._log_entry(steps, seat, lang) for steps in moves]
+
+    def _log_from(self, client: Client) -> int:
+        """The version after which `client` lacks log entries: that of the last state it was
+        queued, when that was for its audience (a seat or the spectators, in a language), as
+        the log's entries are; otherwise 0, the whole log."""
+        sent = client.log_sent
+        if sent is None or sent[0] != client.seat or sent[1] != client.lang or sent[2] > self.version:
+            return 0
+        return sent[2]
+
     def broadcast(self) -> None:
-        """Queue each connection its new state (never waits for a socket); each audience's
-        message (a seat or the spectators, in a language) is made once."""
-        texts: dict[tuple[int | None, str], str] = {}
+        """Queue each connection its new state (never waits for a socket). A connection gets
+        every state queued, in order, or is closed (connection.py), so each state brings only
+        the log's entries the one before did not. Each message (an audience and the version its
+        log follows on from) is made once."""
+        texts: dict[tuple[int | None, str, int], str] = {}
         for client in list(self.clients):
-            key = (client.seat, client.lang)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = self.state_text(*key)
-            client.post(text)
+            self._post_state(client, self._log_from(client), texts)
 
     def send_state(self, client: Client) -> None:
-        """The full state to one connection (it connected or said hello); the others need none."""
-        client.post(self.state_text(client.seat, client.lang))
+        """The state with the whole log to one connection (it connected or said hello); the
+        others need none."""
+        self._post_state(client, 0, {})
+
+    def _post_state(
+        self, client: Client, log_from: int, texts: dict[tuple[int | None, str, int], str]
+    ) -> None:
+        key = (client.seat, client.lang, log_from)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = self.state_text(*key)
+        client.post(text)
+        started = self.table.status != TableStatus.OPEN
+        client.log_sent = (client.seat, client.lang, self.version if started else 0)
 
     def local_online(self) -> frozenset[int]:
         """The seats connected to this process."""

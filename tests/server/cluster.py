@@ -17,6 +17,7 @@ import psycopg
 import pytest
 from websockets.sync.client import ClientConnection
 
+from tests.server.conftest import with_whole_log
 from tests.server.servers import Server, throwaway_database
 
 POSTGRES_URL = os.environ.get("SPIELTISCH_TEST_POSTGRES_URL")
@@ -59,7 +60,7 @@ def people_table(server: Server, game: str, players: int) -> tuple[str, list[str
 
 
 def receive(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
-    return dict(json.loads(ws.recv(timeout=timeout)))
+    return with_whole_log(ws, json.loads(ws.recv(timeout=timeout)))
 
 
 def stored_actions(database_url: str, table_id: str) -> list[tuple[int, int, int]]:

@@ -7,6 +7,7 @@ import json
 import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -69,13 +70,31 @@ def new_table(client: TestClient, game: str = "toy", seats: list[str] | None = N
     return reply.json()
 
 
+_logs: weakref.WeakKeyDictionary[Any, list[dict]] = weakref.WeakKeyDictionary()
+"""Each websocket's log as far as its state messages brought it."""
+
+
 def receive(ws: Any, until: Callable[[dict], bool], limit: int = 200) -> dict:
-    """Read messages until one satisfies `until`; fail after `limit` messages."""
+    """Read messages until one satisfies `until`; fail after `limit` messages. A state message
+    comes with the whole log its connection was sent (with_whole_log)."""
     for _ in range(limit):
-        message = json.loads(ws.receive_text())
+        message = with_whole_log(ws, json.loads(ws.receive_text()))
         if until(message):
             return message
     raise AssertionError("expected message did not arrive")
+
+
+def with_whole_log(ws: Any, message: dict) -> dict:
+    """A state message with the log as a client keeps it: its entries up to `log_from`, then
+    the message's own."""
+    if message["type"] != "state":
+        return message
+    since = message["log_from"]
+    assert since == 0 or ws in _logs, "a log that follows on from one never sent"
+    kept = [entry for entry in _logs.get(ws, []) if entry["version"] <= since]
+    assert all(entry["version"] > since for entry in message["log"])
+    _logs[ws] = kept + message["log"]
+    return {**message, "log": _logs[ws]}
 
 
 def is_state(message: dict) -> bool:

@@ -38,6 +38,7 @@ from tests.server.browser import (
     shoot,
     sideways_overflow,
 )
+from tests.server.conftest import with_whole_log
 from tests.server.servers import Server
 
 pytestmark = pytest.mark.skipif(
@@ -98,7 +99,7 @@ class Seat:
                 if self.reword:
                     data = reworded(data)
                     message = json.dumps(data)
-                self.states.append(data)
+                self.states.append(with_whole_log(ws, data))  # as the page keeps the log
             ws.send(message)
 
         ws.on_message(from_page)

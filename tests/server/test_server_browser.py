@@ -354,7 +354,8 @@ def test_an_emptied_number_field_means_the_default_not_zero(site: Server, page: 
 
 
 def test_the_whole_log_comes_back_after_a_reload(site: Server, browser: Any) -> None:
-    """The state carries the last 40 moves; a reloaded page and a new spectator show every move."""
+    """The page keeps the log each state extends; the state on connecting carries the last 40 moves,
+    and a reloaded page and a new spectator show every move."""
     page = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True).new_page()
     table = create_from_lobby(page, site, "level8", 2)
     token = json.loads(page.evaluate(f"() => localStorage.getItem('spieltisch:{table}')"))["token"]
@@ -367,6 +368,9 @@ def test_the_whole_log_comes_back_after_a_reload(site: Server, browser: Any) -> 
     while len(whole_log()) <= 45 and page.get_by_test_id("turn").get_attribute("data-status") == "running":
         play_until_finished(page, rng, stop_after=5)
     wait_for_my_turn(page)
+    shown = page.locator("[data-testid=log] li[data-version]")
+    versions = [entry["version"] for entry in whole_log()]  # each state brought only its new entries
+    assert [int(v) for v in shown.evaluate_all("els => els.map((e) => e.dataset.version)")] == versions
     page.reload()
     page.wait_for_selector("[data-testid=turn]:not([data-status=open])")
     log = whole_log()

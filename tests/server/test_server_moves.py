@@ -18,6 +18,7 @@ from spieltisch.server.errors import TableError
 from spieltisch.server.room import Room
 from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
 from tests.games.level8.level8_positions import position
+from tests.server.conftest import with_whole_log
 from tests.server.test_server_room import Recorder, run
 
 
@@ -105,7 +106,8 @@ def test_a_bot_lays_its_level_down_in_one_step_and_nobody_sees_half_a_level(tmp_
             group.cancel_scope.cancel()
         rows = await room.store.load_actions(room.id)
         await room.store.close()
-        states = [json.loads(t) for t in watcher.texts if json.loads(t)["type"] == "state"]
+        messages = [with_whole_log(watcher, json.loads(text)) for text in watcher.texts]
+        states = [message for message in messages if message["type"] == "state"]
         return states, rows
 
     states, rows = run(main)

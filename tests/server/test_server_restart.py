@@ -25,7 +25,7 @@ from spieltisch.server import hub
 from spieltisch.server.app import create_app
 from spieltisch.server.room import Room
 from spieltisch.server.store import Store
-from tests.server.conftest import hello, make_settings, new_table
+from tests.server.conftest import hello, make_settings, new_table, with_whole_log
 from tests.server.many_tables import (
     BuiltTable,
     build_running_tables,
@@ -47,7 +47,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 def next_state(ws: ClientConnection, accept: Any = lambda m: True) -> dict:
     while True:
-        message = json.loads(ws.recv(timeout=10))
+        message = with_whole_log(ws, json.loads(ws.recv(timeout=10)))
         if message["type"] == "error":
             raise AssertionError(message)
         if message["type"] == "state" and accept(message):

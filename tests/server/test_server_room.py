@@ -146,10 +146,11 @@ def test_a_connection_gets_the_full_state_and_the_others_only_learn_of_a_seat_co
     assert len(texts["newcomer"]) == 1 and '"type":"state"' in texts["newcomer"][0]
 
 
-def test_each_audience_log_brought_up_to_date_is_the_log_made_afresh(tmp_path: Path) -> None:
-    """The log a state message carries is kept per audience and only brought up to date at each
-    step (room._log); it must always equal the log made from the stored moves, as each seat
-    may know them, also once the log's window of 40 moves slides and after a move taken back."""
+def test_each_audience_log_followed_on_is_the_log_made_afresh(tmp_path: Path) -> None:
+    """A state message carries the log's entries after the state before (room._log_after), each
+    encoded once; followed on from step to step, and whole, the log must equal the one made
+    from the stored moves, as each seat may know them, also once the log's window of 40 moves
+    slides and after a move taken back."""
 
     def afresh(room: Room, seat: int | None, lang: str) -> list[dict]:
         return [
@@ -166,15 +167,26 @@ def test_each_audience_log_brought_up_to_date_is_the_log_made_afresh(tmp_path: P
         room.drives = False
         await room.start()
         rng, checked, taken_back = random.Random(5), 0, 0
+        audiences = list(itertools.product((0, 1, None), ("en", "de")))
+        followed: dict[tuple[int | None, str], list[dict]] = {audience: [] for audience in audiences}
+        since = dict.fromkeys(audiences, 0)
         while not room.state.is_terminal():
             seat = room.state.current_player()
             await room.act(seat, rng.choice(room.state.legal_actions()), room.version)
             if room.may_take_back(seat) and rng.random() < 0.2:
                 await room.take_back(seat, room.version)
                 taken_back += 1
-            for audience, lang in itertools.product((0, 1, None), ("en", "de")):
-                assert json.loads(encode(room._log(audience, lang))) == afresh(room, audience, lang)
+            for audience, lang in audiences:
+                made = afresh(room, audience, lang)
+                assert json.loads(encode(room._log_after(audience, lang, 0)[1])) == made
+                log_from, entries = room._log_after(audience, lang, since[audience, lang])
+                kept = [e for e in followed[audience, lang] if e["version"] <= log_from]
+                followed[audience, lang] = kept + json.loads(encode(entries))
+                since[audience, lang] = room.version
+                assert followed[audience, lang][-len(made) :] == made
             checked += 1
+        # Moves after version 1 have left the window: a connection that far behind gets it whole.
+        assert room._log_after(0, "en", 1) == room._log_after(0, "en", 0)
         await store.close()
         return checked, taken_back
 

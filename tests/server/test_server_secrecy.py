@@ -29,7 +29,7 @@ from tests.server.conftest import hello, new_table, receive
 
 STATE_KEYS = {
     "type", "table", "game", "title", "options", "clock", "deadline", "status", "version", "you", "seats",
-    "to_move", "view", "legal", "log", "result", "rematch", "can_take_back",
+    "to_move", "view", "legal", "log_from", "log", "result", "rematch", "can_take_back",
 }  # fmt: skip
 
 

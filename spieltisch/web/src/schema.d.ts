@@ -850,6 +850,8 @@ export interface components {
             } | null;
             /** Legal */
             legal: components["schemas"]["LegalMove"][];
+            /** Log From */
+            log_from: number;
             /** Log */
             log: components["schemas"]["LogEntry"][];
             result: components["schemas"]["FinalResult"] | null;

@@ -1,6 +1,6 @@
 // The table's websocket: says hello with the seat token, reconnects with backoff,
 // and keeps the latest state, the view before it, the whole log (fetched once
-// per connection, then from each state) and the chat.
+// per connection, then extended by each state) and the chat.
 //
 // A move is sent once. While it waits for the server's answer, and while the
 // connection is down, no move can be sent; nothing is queued or sent again on
@@ -60,7 +60,15 @@ export interface TableSocket {
   reclaim: () => boolean;
 }
 
-/** Merges a message's log into what is known: entries by version, oldest first. */
+/** Follows a state's log on from what is known. A state brings the entries after version
+ * `from` (known ones after it are stale: a move made step by step grew); `from` 0 is the
+ * server's whole recent log, which stands from its first entry on. */
+export function followLog(known: LogEntry[], from: number, incoming: LogEntry[]): LogEntry[] {
+  const cut = from > 0 ? from : incoming.length > 0 ? incoming[0].version - 1 : Infinity;
+  return [...known.filter((entry) => entry.version <= cut), ...incoming];
+}
+
+/** Merges the fetched log into what is known: entries by version, oldest first. */
 export function mergeLog(known: LogEntry[], incoming: LogEntry[]): LogEntry[] {
   if (incoming.length === 0) return known;
   const byVersion = new Map(known.map((entry) => [entry.version, entry]));
@@ -121,7 +129,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
           if (before && before.version !== message.version) setPrevious(before.view);
           latest.current = message;
           setState(message);
-          setLog((known) => mergeLog(known, message.log ?? []));
+          setLog((known) => followLog(known, message.log_from, message.log ?? []));
           if (!logAsked) fetchLog();
           setLink("open");
           setError(null);

@@ -7,7 +7,7 @@ import { botName, preferredLang, texts, TEXTS } from "../src/i18n";
 import { findAny, findMove, matches, movesOf } from "../src/moves";
 import { stripColumns, visibleSum, type AllegraMoveData } from "../src/renderers/allegra";
 import type { CalcoryMoveData } from "../src/renderers/calcory";
-import { mergeLog } from "../src/socket";
+import { followLog, mergeLog } from "../src/socket";
 
 describe("language", () => {
   it("is German when the browser prefers German, whatever the region", () => {
@@ -70,6 +70,18 @@ describe("the log", () => {
     const c = { version: 5, seat: 0, label: "c" };
     expect(mergeLog([a, b], [b, c]).map((e) => e.version)).toEqual([1, 2, 5]);
     expect(mergeLog([a], [])).toEqual([a]);
+  });
+
+  it("follows each state's entries on from its log_from", () => {
+    const a = { version: 1, seat: 0, label: "a" };
+    const b = { version: 2, seat: 1, label: "b" };
+    const grown = { version: 4, seat: 1, label: "b · c" };
+    const d = { version: 6, seat: 0, label: "d" };
+    expect(followLog([a], 1, [b])).toEqual([a, b]);
+    expect(followLog([a, b], 2, [])).toEqual([a, b]);
+    expect(followLog([a, b], 1, [grown])).toEqual([a, grown]); // the move b began went on
+    expect(followLog([a, grown], 0, [b, d])).toEqual([a, b, d]); // the whole recent log stands
+    expect(followLog([a, b], 0, [])).toEqual([a, b]);
   });
 });
 
