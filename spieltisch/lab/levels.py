@@ -258,6 +258,9 @@ def rate(
             pairs.append(played)
             if on_pair:
                 on_pair(played)
+    if only is not None:
+        topped = ", ".join(level.id for level in chain[1:] if level.id in only)
+        measured += f"; played only the pairs topped by {topped}, the others as each pair says"
     return level_file(game, ratings(chain, pairs), pairs, {"command": command, "measured": measured})
 
 

@@ -165,6 +165,7 @@ def test_one_pair_is_played_and_the_others_kept_from_the_file() -> None:
     assert played["command"] == "spieltisch levels rate souvenirs --pair strong"
     assert "4 games a pair" in played["measured"] and "load average" in played["measured"]
     assert (kept["games"], kept["wins"], kept["command"], kept["measured"]) == (30, 24, "first", "then")
+    assert data["measured"].endswith("played only the pairs topped by strong, the others as each pair says")
     rated = {level["id"]: level["rating"] for level in data["level"]}
     assert rated["casual"] == round(ANCHOR + 400 * math.log10(24 / 6))
     strong = PairResult("strong", "casual", (1, 1), 4, played["wins"]).difference()[0]
