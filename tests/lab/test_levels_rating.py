@@ -187,3 +187,12 @@ def test_a_kept_pair_whose_level_changed_must_be_rated_again() -> None:
         rate("souvenirs", 2, 1, None, "rate", only={"strong"})
     with pytest.raises(OptionError, match="no pair topped by beginner"):
         rate("souvenirs", 2, 1, None, "rate", only={"beginner"})
+
+
+@pytest.mark.usefixtures("toy_chain")
+def test_without_pairs_named_every_pair_is_played_again() -> None:
+    data = tomllib.loads(rate("souvenirs", 2, 5, None, "spieltisch levels rate souvenirs --games 2"))
+    assert [(pair["games"], pair["command"]) for pair in data["pair"]] == [
+        (2, "spieltisch levels rate souvenirs --games 2")
+    ] * 2
+    assert "played only" not in data["measured"]
