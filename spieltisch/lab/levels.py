@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Any
@@ -83,6 +84,12 @@ class PairResult:
     def apart(self) -> bool:
         """Whether the interval of the difference lies above zero: the stronger level is stronger."""
         return self.difference()[1] > 0
+
+
+def _wins(share: float, games: int) -> float:
+    """The wins behind a share a file rounded to three places: the nearest count in sixths of a game
+    (a victory shared by two or three seats splits it)."""
+    return float(Fraction(share * games).limit_denominator(6))
 
 
 def _bounded(share: float, games: int) -> float:
@@ -154,7 +161,7 @@ def kept_pair(game: str, stronger: Level, weaker: Level) -> PairResult:
         weaker.id,
         (int(entry["seats"][0]), int(entry["seats"][1])),
         games,
-        float(entry.get("wins", entry["share"] * games)),
+        float(entry["wins"]) if "wins" in entry else _wins(float(entry["share"]), games),
         specs if "specs" in entry else None,
         entry.get("command", data.get("command", "")),
         entry.get("measured", data.get("measured", "")),

@@ -196,3 +196,12 @@ def test_without_pairs_named_every_pair_is_played_again() -> None:
         (2, "spieltisch levels rate souvenirs --games 2")
     ] * 2
     assert "played only" not in data["measured"]
+
+
+def test_the_wins_behind_a_rounded_share_are_found_again() -> None:
+    from spieltisch.lab.levels import _wins
+
+    assert _wins(0.958, 24) == 23 and _wins(0.833, 24) == 20
+    assert _wins(round(41.5 / 60, 3), 60) == 41.5 and _wins(round((10 + 2 / 3) / 12, 3), 12) == pytest.approx(
+        32 / 3
+    )
