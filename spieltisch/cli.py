@@ -168,7 +168,11 @@ def play(
         typer.Option(help="Your seat, counted from 1 (1 moves first; default 1); -1 to watch bots"),
     ] = None,
     bots: Annotated[
-        str, typer.Option(help="Bots for the other seats, comma-separated: specs or levels (e.g. strong)")
+        str,
+        typer.Option(
+            help="Bots for the other seats, comma-separated: levels (e.g. strong) or specs: random, "
+            "heuristic, ismcts:1000, learned:t=0.25 (where it has a network: Souvenirs, ALLEGRA, 2 players)"
+        ),
     ] = "heuristic",
     level: Annotated[
         str | None, typer.Option(help="One level for every bot: beginner, casual, strong or expert")

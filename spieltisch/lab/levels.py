@@ -10,7 +10,10 @@ a pair is the 95% Wilson interval of s mapped the same way; a level's
 interval adds up the pairs below it (their spreads in quadrature), so it is
 wide at the top of the chain. `spieltisch levels rate GAME` plays the pairs
 with the arena (`--workers` processes side by side) and rewrites the game's level
-file; `spieltisch levels rate all` rates every game in one run.
+file; `spieltisch levels rate all` rates every game in one run. `--pair expert`
+plays only the pair of Expert and the level below it and keeps the file's other
+pairs (each pair records its own command, specs and machine), so one pair can be
+measured with more games and the whole chain is rated again from the pairs.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Any
@@ -30,6 +34,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from spieltisch import native
 from spieltisch.bots.levels import Level, data_path, levels, read_levels
 from spieltisch.core.options import OptionError
 from spieltisch.core.registry import game_class
@@ -50,13 +55,20 @@ def elo_difference(share: float, seats: tuple[int, int] = (1, 1)) -> float:
 
 @dataclass
 class PairResult:
-    """The stronger level of a neighbouring pair against the weaker: games, A's side's share, interval."""
+    """The stronger level of a neighbouring pair against the weaker: games, A's side's share, interval.
+
+    `specs` (stronger's, weaker's) and `measured` say what played and where, so a
+    pair kept from an earlier run is known to be the pair of the current specs.
+    """
 
     stronger: str
     weaker: str
     seats: tuple[int, int]
     games: int
     wins: float
+    specs: tuple[str, str] | None = None
+    command: str = ""
+    measured: str = ""
 
     def share(self) -> float:
         return self.wins / self.games
@@ -72,6 +84,12 @@ class PairResult:
     def apart(self) -> bool:
         """Whether the interval of the difference lies above zero: the stronger level is stronger."""
         return self.difference()[1] > 0
+
+
+def _wins(share: float, games: int) -> float:
+    """The wins behind a share a file rounded to three places: the nearest count in sixths of a game
+    (a victory shared by two or three seats splits it)."""
+    return float(Fraction(share * games).limit_denominator(6))
 
 
 def _bounded(share: float, games: int) -> float:
@@ -102,10 +120,52 @@ def play_pair(
     seats = seating(stronger.spec, weaker.spec, players)
     if stronger.spec == weaker.spec:
         raise OptionError(f"levels {stronger.id} and {weaker.id} of {game} play the same bot")
-    match = play_match(game, seats, games, seed, on_game=on_game, executor=executor)
+    loads: list[float] = []
+
+    def heard(result: GameResult) -> None:
+        loads.append(os.getloadavg()[0])
+        if on_game:
+            on_game(result)
+
+    match = play_match(game, seats, games, seed, on_game=heard, executor=executor)
     wins = sum(side_wins(result, stronger.spec) for result in match.results)
     counts = (seats.count(stronger.spec), seats.count(weaker.spec))
-    return PairResult(stronger.id, weaker.id, counts, games, wins)
+    load = f", load average {sum(loads) / len(loads):.1f}" if loads else ""
+    return PairResult(
+        stronger.id, weaker.id, counts, games, wins, (stronger.spec, weaker.spec), measured=load
+    )
+
+
+def kept_pair(game: str, stronger: Level, weaker: Level) -> PairResult:
+    """The pair as the level file records it; OptionError when it is missing or its specs changed since."""
+    data = read_levels(game)
+    entry = next(
+        (
+            pair
+            for pair in data.get("pair", [])
+            if (pair["stronger"], pair["weaker"]) == (stronger.id, weaker.id)
+        ),
+        None,
+    )
+    if entry is None:
+        raise OptionError(f"{game}'s level file has no pair {stronger.id} over {weaker.id}: rate it too")
+    specs = (stronger.spec, weaker.spec)
+    if tuple(entry.get("specs", specs)) != specs:
+        raise OptionError(
+            f"{game}'s pair {stronger.id} over {weaker.id} was played by {' and '.join(entry['specs'])}, "
+            f"not {' and '.join(specs)}: rate it too"
+        )
+    games = int(entry["games"])
+    return PairResult(
+        stronger.id,
+        weaker.id,
+        (int(entry["seats"][0]), int(entry["seats"][1])),
+        games,
+        float(entry["wins"]) if "wins" in entry else _wins(float(entry["share"]), games),
+        specs if "specs" in entry else None,
+        entry.get("command", data.get("command", "")),
+        entry.get("measured", data.get("measured", "")),
+    )
 
 
 def ratings(chain: list[Level], pairs: list[PairResult]) -> list[Level]:
@@ -137,9 +197,16 @@ def level_file(game: str, rated: list[Level], pairs: list[PairResult], header: d
     for pair in pairs:
         difference, low, high = pair.difference()
         lines += ["", "[[pair]]", f"stronger = {_toml(pair.stronger)}", f"weaker = {_toml(pair.weaker)}"]
+        if pair.specs:
+            lines += [f"specs = [{_toml(pair.specs[0])}, {_toml(pair.specs[1])}]"]
         lines += [f"seats = [{pair.seats[0]}, {pair.seats[1]}]", f"games = {pair.games}"]
-        lines += [f"share = {pair.share():.3f}", f"difference = {difference:.0f}"]
+        lines += [f"wins = {pair.wins:g}", f"share = {pair.share():.3f}", f"difference = {difference:.0f}"]
         lines += [f"low = {low:.0f}", f"high = {high:.0f}", f"apart = {str(pair.apart()).lower()}"]
+        lines += [
+            f"{key} = {_toml(value)}"
+            for key, value in (("command", pair.command), ("measured", pair.measured))
+            if value
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -156,32 +223,52 @@ def rate(
     on_game: Callable[[GameResult], None] | None = None,
     on_pair: Callable[[PairResult], None] | None = None,
     workers: int = 1,
+    only: set[str] | None = None,
 ) -> str:
     """Play the game's neighbouring levels and return its new level file (the caller writes it).
 
     With more than one worker, each pair's games run side by side in that many processes.
     A level with a time budget (`ismcts:t=...`) is as strong as the CPU time it gets, so
-    the file says how many workers shared how many CPUs.
+    the file says how many workers shared how many CPUs, and each played pair the load
+    average while it played. With `only` (ids of stronger levels) just those pairs play;
+    the others are kept from the level file, which must have them for the current specs.
     """
     chain = levels(game)
     if len(chain) < 2:
         raise OptionError(f"{game} has fewer than two levels to rate ({data_path(game)})")
+    stronger_ids = [level.id for level in chain[1:]]
+    unknown = sorted((only or set()) - set(stronger_ids))
+    if unknown:
+        raise OptionError(
+            f"{game} has no pair topped by {', '.join(unknown)}; its pairs: {', '.join(stronger_ids)}"
+        )
     count = players or game_class(game).min_players
+    measured = (
+        f"{time.strftime('%Y-%m-%d')}, {count} players, {games} games a pair, seed {seed}, "
+        f"{workers} worker{'s' * (workers > 1)} on {os.cpu_count()} CPUs, "
+        f"{'compiled' if native.status().compiled else 'pure Python'} build"
+    )
+    kept = {
+        stronger.id: kept_pair(game, stronger, weaker)
+        for weaker, stronger in pairwise(chain)
+        if only is not None and stronger.id not in only
+    }
     pairs = []
     with make_executor(workers) as executor:
         for index, (weaker, stronger) in enumerate(pairwise(chain)):
+            if stronger.id in kept:
+                pairs.append(kept[stronger.id])
+                continue
             pair_seed = seed + 100_000 * index
-            pairs.append(play_pair(game, stronger, weaker, count, games, pair_seed, on_game, executor))
+            played = play_pair(game, stronger, weaker, count, games, pair_seed, on_game, executor)
+            played.command, played.measured = command, measured + played.measured
+            pairs.append(played)
             if on_pair:
-                on_pair(pairs[-1])
-    header = {
-        "command": command,
-        "measured": (
-            f"{time.strftime('%Y-%m-%d')}, {count} players, {games} games a pair, seed {seed}, "
-            f"{workers} worker{'s' * (workers > 1)} on {os.cpu_count()} CPUs"
-        ),
-    }
-    return level_file(game, ratings(chain, pairs), pairs, header)
+                on_pair(played)
+    if only is not None:
+        topped = ", ".join(level.id for level in chain[1:] if level.id in only)
+        measured += f"; played only the pairs topped by {topped}, the others as each pair says"
+    return level_file(game, ratings(chain, pairs), pairs, {"command": command, "measured": measured})
 
 
 def markdown_table(games: list[str]) -> str:
@@ -246,10 +333,16 @@ def rate_command(
     players: Annotated[int | None, typer.Option(help="Players (default: each game's minimum)")] = None,
     workers: Annotated[int, typer.Option(help="Worker processes (one per free core)")] = 1,
     output: Annotated[Path | None, typer.Option(help="Write here (default: the game's level file)")] = None,
+    pair: Annotated[
+        list[str] | None,
+        typer.Option(help="Play only the pair topped by this level (e.g. expert); keep the file's others"),
+    ] = None,
 ) -> None:
     """Play neighbouring levels against each other and write their ratings to each game's level file.
 
-    `spieltisch levels rate all --workers 16` refreshes every game's levels in one run.
+    `spieltisch levels rate all --workers 16` refreshes every game's levels in one run;
+    `spieltisch levels rate level8 --pair expert --games 100` plays Expert against Strong
+    only and rates the chain again with the other pairs the file holds.
     """
     from spieltisch.core.registry import game_names
 
@@ -263,12 +356,19 @@ def rate_command(
     except OptionError as error:
         console.print(f"[red]error:[/red] {error}", highlight=False)
         raise typer.Exit(2) from None
+    only = {word.strip().lower() for word in pair} if pair else None
     for name in names:
-        _rate_one(name, games, seed, players, max(1, workers), output)
+        _rate_one(name, games, seed, players, max(1, workers), output, only)
 
 
 def _rate_one(
-    name: str, games: int, seed: int, players: int | None, workers: int, output: Path | None
+    name: str,
+    games: int,
+    seed: int,
+    players: int | None,
+    workers: int,
+    output: Path | None,
+    only: set[str] | None = None,
 ) -> None:
     """Rate one game's levels and write its level file (or `output`), saying each pair as it ends."""
     from spieltisch.lab.commands import progress_bar
@@ -276,9 +376,11 @@ def _rate_one(
     words = ["spieltisch", "levels", "rate", name, "--games", str(games), "--seed", str(seed)]
     words += ["--workers", str(workers)] if workers > 1 else []
     words += ["--players", str(players)] if players is not None else []
+    for level in sorted(only or ()):
+        words += ["--pair", level]
     try:
         with progress_bar() as progress:
-            task = progress.add_task(name, total=games * (len(levels(name)) - 1))
+            task = progress.add_task(name, total=games * (len(only) if only else len(levels(name)) - 1))
             text = rate(
                 name,
                 games,
@@ -288,6 +390,7 @@ def _rate_one(
                 lambda _: progress.advance(task),
                 _say_pair,
                 workers,
+                only,
             )
     except OptionError as error:
         console.print(f"[red]error:[/red] {error}", highlight=False)

@@ -17,13 +17,15 @@ from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import LANGS
 from spieltisch.server.messages import BotChoice, GameSummary, LevelInfo, OptionInfo
 
-# Strengths offered for the search bot when the bot factory knows it.
+# The bots offered beside the levels, each at the player counts the bot factory can seat it:
+# the learned bot only where the package has a network for the game and count.
 BOT_CHOICES = (
     ("random", "Random"),
     ("heuristic", "Heuristic"),
     ("ismcts:200", "ISMCTS 200 (easy)"),
     ("ismcts:1000", "ISMCTS 1000"),
     ("ismcts:3000", "ISMCTS 3000 (strong)"),
+    ("learned:t=0.25", "Learned (network-guided search)"),
 )
 FAST_BOTS = frozenset({"random", "heuristic"})
 MAX_CACHED_GAMES = 256
@@ -60,8 +62,18 @@ class Catalog:
         return self._games[key]
 
     def bots_for(self, name: str) -> list[BotChoice]:
+        """The bots on offer beside the levels, each with the player counts it plays at."""
         cls = self.game_class(name)
-        return [BotChoice(id=spec, label=label) for spec, label in BOT_CHOICES if _bot_available(cls, spec)]
+        counts = range(cls.min_players, cls.max_players + 1)
+        choices = [
+            BotChoice(id=spec, label=label, players=[n for n in counts if _bot_available(cls, spec, n)])
+            for spec, label in BOT_CHOICES
+        ]
+        return [choice for choice in choices if choice.players]
+
+    def bot_players(self, name: str, bot: str) -> list[int] | None:
+        """The player counts a bot on offer plays at; None for a level (every count) or another bot."""
+        return next((choice.players for choice in self.bots_for(name) if choice.id == bot), None)
 
     def levels_for(self, name: str) -> list[LevelInfo]:
         """The game's levels, from its level file (none for a game without one)."""
@@ -108,9 +120,9 @@ def describe_option(spec: OptionSpec, data_sets: list[str]) -> OptionInfo:
 
 
 @cache
-def _bot_available(cls: type[AnyGame], spec: str) -> bool:
+def _bot_available(cls: type[AnyGame], spec: str, players: int) -> bool:
     try:
-        make_bot(spec, cls(cls.min_players, {}), 0)
+        make_bot(spec, cls(players, {}), 0)
     except (OptionError, ValueError):
         return False
     return True

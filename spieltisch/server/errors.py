@@ -112,6 +112,12 @@ BAD_BOT = Problem(
     "there is no bot {bot}; choose one of: {allowed}",
     "Einen Bot {bot} gibt es nicht; zur Wahl: {allowed}",
 )
+BOT_PLAYERS = Problem(
+    "bad_bot",
+    400,
+    "the bot {bot} plays only with {counts} players, not with {players}",
+    "Der Bot {bot} spielt nur mit {counts} Spielern, nicht mit {players}",
+)
 BAD_SEATS = Problem(
     "bad_seats",
     400,

@@ -25,6 +25,7 @@ from spieltisch.server.errors import (
     BAD_OPTIONS,
     BAD_SEATS,
     BAD_VERSION,
+    BOT_PLAYERS,
     NO_FREE_SEAT,
     NOT_A_PERSON,
     NOT_A_PLAYER,
@@ -326,10 +327,13 @@ class Hub:
         }
         return game, options, files
 
-    def _check_bot(self, game: str, bot: str) -> None:
+    def _check_bot(self, game: str, bot: str, players: int) -> None:
         allowed = self.catalog.seat_bots(game)
         if bot not in allowed:
             raise TableError(BAD_BOT, bot=bot, allowed=", ".join(allowed))
+        counts = self.catalog.bot_players(game, bot)
+        if counts is not None and players not in counts:
+            raise TableError(BOT_PLAYERS, bot=bot, counts=", ".join(map(str, counts)), players=players)
 
     async def create_table(self, request: CreateTable, join_url: Callable[[str], str]) -> CreatedTable:
         """A new open table; `join_url` makes the address people join it by from its id."""
@@ -342,7 +346,7 @@ class Hub:
             if kind == SeatKind.OPEN:
                 seats.append(SeatRow(number, SeatKind.OPEN, ""))
             else:
-                self._check_bot(game.name, kind)
+                self._check_bot(game.name, kind, game.num_players)
                 seats.append(SeatRow(number, SeatKind.BOT, f"Bot {number + 1}", kind))
         host_token = new_token()
         table = await self._store_new_table(
@@ -399,7 +403,7 @@ class Hub:
     async def add_bots(self, table_id: str, host_token: str, bot: str, seat: int | None) -> None:
         room = await self.room(table_id)
         check_host(room, host_token)
-        self._check_bot(room.game.name, bot)
+        self._check_bot(room.game.name, bot, room.game.num_players)
         async with room.lock:
             if room.table.status != TableStatus.OPEN:
                 raise TableError(NOT_OPEN)
@@ -417,7 +421,7 @@ class Hub:
         """The host gives an absent person's seat to a bot for the rest of the game."""
         room = await self.room(table_id)
         check_host(room, host_token)
-        self._check_bot(room.game.name, bot)
+        self._check_bot(room.game.name, bot, room.game.num_players)
         async with room.lock:
             if room.table.status != TableStatus.RUNNING:
                 raise TableError(NOT_RUNNING, status=STATUS_WORDS[room.table.status])

@@ -226,6 +226,8 @@ class OptionInfo(Out):
 class BotChoice(Out):
     id: str
     label: str
+    players: list[int]
+    """The player counts it plays at (the learned bot: those it has a trained network for)."""
 
 
 class LevelInfo(Out):

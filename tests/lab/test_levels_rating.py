@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 import math
+import re
 import tomllib
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from spieltisch.bots.levels import Level, data_path, levels
+from spieltisch.bots.levels import Level, data_path, levels, read_levels
 from spieltisch.cli import app
+from spieltisch.core.options import OptionError
 from spieltisch.lab.arena import GameResult, play_match
 from spieltisch.lab.levels import (
     ANCHOR,
@@ -17,6 +22,7 @@ from spieltisch.lab.levels import (
     elo_difference,
     level_file,
     markdown_table,
+    rate,
     ratings,
     seating,
     side_wins,
@@ -107,6 +113,10 @@ def test_a_match_plays_the_same_games_in_worker_processes() -> None:
     [
         (["allegra", "calcory", "--output", "x.toml"], "--output takes one game"),
         (["calcory", "nosuchgame"], "nosuchgame"),
+        (
+            ["calcory", "--pair", "grandmaster"],
+            "no pair topped by grandmaster; its pairs: casual, strong, expert",
+        ),
     ],
 )
 def test_rating_refuses_bad_arguments_before_it_plays(args: list[str], message: str) -> None:
@@ -114,3 +124,84 @@ def test_rating_refuses_bad_arguments_before_it_plays(args: list[str], message: 
     result = CliRunner().invoke(app, ["levels", "rate", *args, "--games", "1"])
     assert result.exit_code == 2 and message in " ".join(result.output.split())
     assert before == {name: data_path(name).read_text(encoding="utf-8") for name in before}
+
+
+@pytest.fixture
+def toy_chain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Souvenirs with three cheap levels and both pairs rated, in a level directory of its own."""
+    monkeypatch.setattr(importlib.import_module("spieltisch.bots.levels"), "DATA", tmp_path)
+    read_levels.cache_clear()
+    chain = [
+        Level("beginner", "random", {"en": "Beginner", "de": "Anfänger"}),
+        Level("casual", "heuristic:errs=0.5", {"en": "Casual", "de": "Freizeit"}),
+        Level("strong", "heuristic", {"en": "Strong", "de": "Stark"}),
+    ]
+    pairs = [
+        PairResult("casual", "beginner", (1, 1), 30, 24, ("heuristic:errs=0.5", "random"), "first", "then"),
+        PairResult("strong", "casual", (1, 1), 10, 5),  # a pair of a file from before specs were kept
+    ]
+    header = {"command": "spieltisch levels rate souvenirs --games 10", "measured": "long ago"}
+    data_path("souvenirs").write_text(level_file("souvenirs", ratings(chain, pairs), pairs, header))
+    read_levels.cache_clear()
+    yield
+    read_levels.cache_clear()  # the package's level files again
+
+
+@pytest.mark.usefixtures("toy_chain")
+def test_one_pair_is_played_and_the_others_kept_from_the_file() -> None:
+    heard: list[GameResult] = []
+    text = rate(
+        "souvenirs",
+        4,
+        5,
+        None,
+        "spieltisch levels rate souvenirs --pair strong",
+        heard.append,
+        only={"strong"},
+    )
+    data = tomllib.loads(text)
+    kept, played = data["pair"]
+    assert len(heard) == 4 and played["games"] == 4 and played["specs"] == ["heuristic", "heuristic:errs=0.5"]
+    assert played["command"] == "spieltisch levels rate souvenirs --pair strong"
+    assert "4 games a pair" in played["measured"] and "load average" in played["measured"]
+    assert (kept["games"], kept["wins"], kept["command"], kept["measured"]) == (30, 24, "first", "then")
+    assert data["measured"].endswith("played only the pairs topped by strong, the others as each pair says")
+    rated = {level["id"]: level["rating"] for level in data["level"]}
+    assert rated["casual"] == round(ANCHOR + 400 * math.log10(24 / 6))
+    strong = PairResult("strong", "casual", (1, 1), 4, played["wins"]).difference()[0]
+    assert rated["strong"] == round(ANCHOR + 400 * math.log10(24 / 6) + strong)
+
+
+@pytest.mark.usefixtures("toy_chain")
+def test_a_kept_pair_whose_level_changed_must_be_rated_again() -> None:
+    text = (
+        data_path("souvenirs")
+        .read_text()
+        .replace('spec = "heuristic:errs=0.5"', 'spec = "heuristic:errs=0.4"')
+    )
+    data_path("souvenirs").write_text(text)
+    read_levels.cache_clear()
+    with pytest.raises(
+        OptionError, match=re.escape("casual over beginner was played by heuristic:errs=0.5 and random")
+    ):
+        rate("souvenirs", 2, 1, None, "rate", only={"strong"})
+    with pytest.raises(OptionError, match="no pair topped by beginner"):
+        rate("souvenirs", 2, 1, None, "rate", only={"beginner"})
+
+
+@pytest.mark.usefixtures("toy_chain")
+def test_without_pairs_named_every_pair_is_played_again() -> None:
+    data = tomllib.loads(rate("souvenirs", 2, 5, None, "spieltisch levels rate souvenirs --games 2"))
+    assert [(pair["games"], pair["command"]) for pair in data["pair"]] == [
+        (2, "spieltisch levels rate souvenirs --games 2")
+    ] * 2
+    assert "played only" not in data["measured"]
+
+
+def test_the_wins_behind_a_rounded_share_are_found_again() -> None:
+    from spieltisch.lab.levels import _wins
+
+    assert _wins(0.958, 24) == 23 and _wins(0.833, 24) == 20
+    assert _wins(round(41.5 / 60, 3), 60) == 41.5 and _wins(round((10 + 2 / 3) / 12, 3), 12) == pytest.approx(
+        32 / 3
+    )

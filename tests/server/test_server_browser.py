@@ -545,3 +545,32 @@ def test_the_waiting_table_fills_its_free_seats_with_a_level_chosen_by_name(
         assert page.locator("ol.seats .tag").all_inner_texts() == [label, label]
     finally:
         context.close()
+
+
+def test_the_lobby_offers_the_learned_bot_only_at_the_player_counts_it_was_trained_for(
+    site: Server, page: Any
+) -> None:
+    games = {g["name"]: g for g in httpx.get(f"{site.url}/api/games").json()}
+    learned = next(bot for bot in games["souvenirs"]["bots"] if bot["id"].startswith("learned"))
+    assert learned["players"] == [2] and not any(
+        b["id"].startswith("learned") for b in games["calcory"]["bots"]
+    )
+    label = "Learned (network-guided search)"
+    page.goto(site.url + "/")
+    page.get_by_test_id("game").select_option("souvenirs")
+    seat = page.get_by_test_id("seat-1")
+    assert label in seat.locator("option").all_inner_texts()
+    seat.select_option(learned["id"])
+    page.get_by_test_id("players").select_option("3")  # no network for three: gone, the seat falls back
+    assert label not in seat.locator("option").all_inner_texts()
+    assert seat.input_value() == "heuristic"
+    page.get_by_test_id("players").select_option("2")
+    seat.select_option(learned["id"])
+    page.get_by_test_id("your-name").fill("Anna")
+    page.get_by_test_id("create").click()
+    page.wait_for_url("**/#/table/*")
+    page.wait_for_selector("ol.seats .tag")
+    assert page.locator("ol.seats .tag").all_inner_texts() == [label]
+    page.goto(site.url + "/#/")
+    page.get_by_test_id("game").select_option("calcory")
+    assert label not in page.get_by_test_id("seat-1").locator("option").all_inner_texts()

@@ -79,6 +79,7 @@ const en = {
   botRandom: "Random bot",
   botHeuristic: "Rule-of-thumb bot",
   botSearch: "Search bot {n}",
+  botLearned: "Learned (network-guided search)",
   botEasy: "easy",
   botStrong: "strong",
   levels: "Levels (rating)",
@@ -190,6 +191,7 @@ const de: Record<Key, string> = {
   botRandom: "Zufallsbot",
   botHeuristic: "Faustregel-Bot",
   botSearch: "Suchbot {n}",
+  botLearned: "Lern-Bot (netzgestützte Suche)",
   botEasy: "leicht",
   botStrong: "stark",
   levels: "Spielstärken (Wertung)",
@@ -249,10 +251,11 @@ export function texts(lang: Lang) {
 
 export type T = ReturnType<typeof texts>;
 
-/** A bot's name by its id ("random", "heuristic", "ismcts:1000"), in the page's language. */
+/** A bot's name by its id ("random", "heuristic", "ismcts:1000", "learned:t=0.25"), in the page's language. */
 export function botName(id: string | null | undefined, t: T): string {
   if (id === "random") return t("botRandom");
   if (id === "heuristic") return t("botHeuristic");
+  if (/^learned(:|$)/.test(id ?? "")) return t("botLearned");
   const search = /^ismcts:(\d+)$/.exec(id ?? "");
   if (search) {
     const n = Number(search[1]);

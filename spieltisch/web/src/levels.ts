@@ -7,6 +7,13 @@ import { api, type GameInfo } from "./api";
 import { botName, type Lang, type T } from "./i18n";
 
 export type LevelInfo = GameInfo["levels"][number];
+export type BotChoice = GameInfo["bots"][number];
+
+/** The bots on offer beside the levels that play at a table of `players` (the learned bot only
+ * where a network was trained for that count). */
+export function botsAt(bots: BotChoice[], players: number): BotChoice[] {
+  return bots.filter((bot) => bot.players.includes(players));
+}
 
 /** A level as a person chooses it: its name with its rating, "Strong (≈1450)". */
 export function levelLabel(level: LevelInfo, lang: Lang): string {

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, saveKeys, type GameInfo, type OptionInfo, type TableSummary } from "./api";
 import { botName, clockTime, formatDate, type Lang, type T } from "./i18n";
-import { botLabel, levelLabel } from "./levels";
+import { botLabel, botsAt, levelLabel } from "./levels";
 import { RulesHelp } from "./table";
 
 export function Lobby({ t, lang }: { t: T; lang: Lang }) {
@@ -139,7 +139,13 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
     setFiles({});
     setSeats([]);
   };
-  const seatKind = (seat: number) => seats[seat] ?? (seat === 0 ? "open" : game.bots[1]?.id ?? "random");
+  const bots = botsAt(game.bots, players);
+  // A seat keeps its choice while it fits the player count; a bot of other counts falls back.
+  const fits = (kind: string) => kind === "open" || game.levels.some((lv) => lv.spec === kind) || bots.some((b) => b.id === kind);
+  const seatKind = (seat: number) => {
+    const chosen = seats[seat];
+    return chosen !== undefined && fits(chosen) ? chosen : seat === 0 ? "open" : game.bots[1]?.id ?? "random";
+  };
   const create = async (event: Event) => {
     event.preventDefault();
     setProblem(null);
@@ -224,7 +230,7 @@ function NewTable({ games, t, lang }: { games: GameInfo[]; t: T; lang: Lang }) {
                   ))}
                 </optgroup>
                 <optgroup label={t("otherBots")}>
-                  {game.bots.map((b) => (
+                  {bots.map((b) => (
                     <option key={b.id} value={b.id}>
                       {botName(b.id, t)}
                     </option>

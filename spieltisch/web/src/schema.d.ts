@@ -291,6 +291,8 @@ export interface components {
             id: string;
             /** Label */
             label: string;
+            /** Players */
+            players: number[];
         };
         /**
          * Clock

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, loadKeys, saveKeys, type GameInfo, type Keys, type LogEntry, type Move, type MoveStruct, type Result, type Seat, type StateMessage } from "./api";
 import { helpFor } from "./help";
-import { botLabel, levelLabel, useLevels } from "./levels";
+import { botLabel, botsAt, levelLabel, useLevels } from "./levels";
 import { botName, clockTime, countdown, formatDate, formatTime, type Lang, type T } from "./i18n";
 import { useTurnNotice } from "./notice";
 import { Aids } from "./aids";
@@ -325,7 +325,7 @@ function Waiting({ id, state, keys, remember, t, lang }: { id: string; state: St
                     ))}
                   </optgroup>
                   <optgroup label={t("otherBots")}>
-                    {game.bots.map((b) => (
+                    {botsAt(game.bots, state.seats.length).map((b) => (
                       <option value={b.id} key={b.id}>
                         {botName(b.id, t)}
                       </option>

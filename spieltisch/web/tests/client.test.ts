@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Move } from "../src/api";
 import { HELP_GAMES, helpFor } from "../src/help";
 import { botName, preferredLang, texts, TEXTS } from "../src/i18n";
+import { botsAt } from "../src/levels";
 import { findAny, findMove, matches, movesOf } from "../src/moves";
 import { stripColumns, visibleSum, type AllegraMoveData } from "../src/renderers/allegra";
 import type { CalcoryMoveData } from "../src/renderers/calcory";
@@ -26,6 +27,19 @@ describe("language", () => {
     expect(botName("heuristic", texts("de"))).toBe("Faustregel-Bot");
     expect(botName("ismcts:200", texts("de"))).toBe("Suchbot 200 (leicht)");
     expect(botName("ismcts:3000", texts("en"))).toBe("Search bot 3000 (strong)");
+    expect(botName("learned:t=0.25", texts("en"))).toBe("Learned (network-guided search)");
+    expect(botName("learned:t=0.25", texts("de"))).toBe("Lern-Bot (netzgestützte Suche)");
+    expect(botName("learnedx", texts("en"))).toBe("learnedx");
+  });
+
+  it("offers a bot only at the player counts it plays at", () => {
+    const bots = [
+      { id: "heuristic", label: "Heuristic", players: [2, 3, 4] },
+      { id: "learned:t=0.25", label: "Learned (network-guided search)", players: [2] },
+    ];
+    expect(botsAt(bots, 2).map((b) => b.id)).toEqual(["heuristic", "learned:t=0.25"]);
+    expect(botsAt(bots, 3).map((b) => b.id)).toEqual(["heuristic"]);
+    expect(botsAt(bots, 5)).toEqual([]);
   });
 
   it("has the rules of every game in both languages, alike in shape", () => {
