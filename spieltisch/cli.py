@@ -499,7 +499,11 @@ def train(
     lazy: Annotated[
         bool, typer.Option("--lazy/--eager", help="The bot's prior only where it chooses a move")
     ] = False,
-    exploration: Annotated[float, typer.Option("--c", help="The bot's PUCT constant")] = 1.0,
+    exploration: Annotated[float, typer.Option("--c", help="The bot's exploration constant")] = 1.0,
+    select: Annotated[
+        str, typer.Option(help="The bot's selection: puct, or ucb (ISMCTS's, the prior pulling)")
+    ] = "puct",
+    bias: Annotated[float, typer.Option(help="The bot's pull towards its prior (with --select ucb)")] = 1.0,
     teacher: Annotated[
         str | None, typer.Option(help="A stronger search whose visits the policy learns, e.g. ismcts:400")
     ] = None,
@@ -526,8 +530,8 @@ def train(
     config = learning.TrainConfig(
         games=games, search_rounds=search_rounds, search_games=search_games,
         search_iterations=search_iterations, epochs=epochs, width=width, keep=keep, hint=hint,
-        rollout=rollout, estimate=estimate, lazy=lazy, exploration=exploration, teacher=teacher,
-        teacher_games=teacher_games, teacher_epochs=teacher_epochs,
+        rollout=rollout, estimate=estimate, lazy=lazy, exploration=exploration, select=select, bias=bias,
+        teacher=teacher, teacher_games=teacher_games, teacher_epochs=teacher_epochs,
     )  # fmt: skip
     path = out or Path(f"{game}-{players}p.npz")
     started = time.perf_counter()

@@ -23,9 +23,9 @@ each followed by training on all positions gathered so far:
 
 The network (spieltisch.bots.learned.net) learns by hand-written backprop and
 Adam, on cross-entropy losses of both heads (the policy softmax over the legal
-moves only, a sigmoid per seat for the value). The search settings `hint`,
-`rollout`, `estimate`, `lazy` and `exploration` travel with the weights as
-the bot's defaults. Everything draws from
+moves only, a sigmoid per seat for the value). The search settings (`hint`,
+`rollout`, `estimate`, `lazy`, `exploration`, `select`, `bias`) travel with
+the weights as the bot's defaults. Everything draws from
 generators seeded by `seed`, so one seed gives the same weights on the same
 machine.
 """
@@ -68,7 +68,9 @@ class TrainConfig:
     rollout: int = 0  # the search's heuristic decisions before the network judges a leaf
     estimate: float = 0.0  # the search's share of a leaf's value from the game's score estimate
     lazy: bool = False  # the search's prior only where it chooses a move
-    exploration: float = 1.0  # the search's PUCT constant
+    exploration: float = 1.0  # the search's exploration constant
+    select: str = "puct"  # the search's selection: puct, or ucb (ISMCTS's, the prior pulling)
+    bias: float = 1.0  # ucb: the prior's pull
     teacher: str | None = None  # e.g. "ismcts:400": the stronger search whose visits the policy learns
     teacher_games: int = 200  # its self-play games
     teacher_epochs: int = 8  # passes over its positions
@@ -462,6 +464,10 @@ def train(
     """Self-play and train as the module says; the network and each stage's figures (the same
     whatever `workers`; `cache`: a folder keeping the teacher's games)."""
     game = load_game(game_name, players, **(options or {}))
+    if config.select not in ("puct", "ucb"):
+        raise OptionError(f"the search's selection is puct or ucb, not {config.select!r}")
+    if config.teacher:
+        teacher_chooser(game, config.teacher, random.Random(seed))  # a bad teacher fails before any work
     rng = random.Random(seed)
     np_rng = np.random.default_rng(seed)
     sizes = [math.prod(game.observation_shape())] + [config.width] * config.layers
@@ -495,7 +501,7 @@ def search_settings(config: TrainConfig) -> dict[str, Any]:
     """The search settings the network carries as the bot's defaults."""
     return {
         "hint": config.hint, "rollout": config.rollout, "estimate": config.estimate, "lazy": config.lazy,
-        "exploration": config.exploration,
+        "exploration": config.exploration, "select": config.select, "bias": config.bias,
     }  # fmt: skip
 
 

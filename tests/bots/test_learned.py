@@ -326,6 +326,10 @@ def test_the_teachers_targets_are_its_root_visit_shares() -> None:
 def test_a_teacher_other_than_ismcts_is_a_clear_error() -> None:
     with pytest.raises(OptionError, match="teacher must be ISMCTS"):
         TeacherGame("souvenirs", 2, {}, "heuristic", 1, None).play()
+    with pytest.raises(OptionError, match="teacher must be ISMCTS"):
+        train("souvenirs", 2, 1, TrainConfig(games=1_000_000, teacher="learned:8"))  # at once, not after
+    with pytest.raises(OptionError, match="puct or ucb"):
+        train("souvenirs", 2, 1, TrainConfig(games=1_000_000, select="best"))
 
 
 TAUGHT = TrainConfig(games=3, tables=2, epochs=1, width=8, keep=0.5, teacher="ismcts:6", teacher_games=2)
@@ -342,3 +346,5 @@ def test_training_from_a_teacher_is_reproducible_and_resumes_from_its_cache(tmp_
     untaught, _ = train("allegra", 2, 5, TrainConfig(games=3, tables=2, epochs=1, width=8, keep=0.5))
     assert not np.array_equal(first.params["w0"], untaught.params["w0"])
     assert first.meta["search"]["lazy"] is False and first.meta["config"]["teacher"] == "ismcts:6"
+    made = parse_learned("learned", first.meta["search"])
+    assert (made.select, made.bias, made.estimate) == ("puct", 1.0, 0.0)
