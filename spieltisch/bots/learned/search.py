@@ -1,21 +1,24 @@
-"""ISMCTS guided by the learned network (PUCT): the `learned` bot.
+"""ISMCTS guided by the learned network: the `learned` bot.
 
 The search is the single-observer ISMCTS of spieltisch.bots.ismcts (each
 iteration on a fresh determinization, one tree branching on what the
 searching seat saw), with the network in two places, as in AlphaZero:
 
-- at a decision reached for the first time, the network's policy over the
-  legal moves, a share `hint` of it given to the heuristic's move (found in
-  that determinization, as ISMCTS's hint), is the prior of PUCT selection,
-  `Q + c * prior * sqrt(N) / (1 + n)`, where N counts the visits of the moves
-  legal in this determinization;
+- the network's policy over the legal moves, a share `hint` of it given to
+  the heuristic's move (found in that determinization, as ISMCTS's hint), is
+  the prior of the selection: PUCT, `Q + c * prior * sqrt(N) / (1 + n)`,
+  where N counts the visits of the moves legal in this determinization, or
+  with `select=ucb` ISMCTS's own (see `select_ucb`);
 - instead of a playout's end, the network's value: each seat's expected
   reward (the win mixed with the score margin, as ISMCTS rewards a playout).
   A finished game counts its real reward.
 
 With `rollout=N` the heuristic plays N decisions before the network judges;
 with `estimate=W` that judgement is mixed with the game's score estimate
-(`Game.estimate_scores`, what ISMCTS judges a cut-off playout by), weight W.
+(`Game.estimate_scores`, what ISMCTS judges a cut-off playout by), weight W;
+`estimate=1` is ISMCTS's judge alone, without a forward pass. With `lazy=1`
+the prior of a decision is computed only when the search comes back to it
+(see `LearnedSearch.iterate`).
 
 The tree branches on what the searching seat saw after each step: its
 observation tensor where the game lists it sparsely (Souvenirs: a few
@@ -25,7 +28,8 @@ The network reads only the observation tensor of the seat to move: at the
 root the searching seat's own; deeper, that seat's in the determinization,
 whose hidden cards were drawn from what the searcher may know, never the
 real ones. A value costs one forward pass, far less than a playout, so many
-more simulations fit into the same time.
+more simulations fit into the same time, but judge worse than a short
+playout: the Souvenirs network only adds its prior to ISMCTS's judge.
 """
 
 from __future__ import annotations
