@@ -580,7 +580,7 @@ def write_note(
     lines = [
         f"# {path.name}",
         "",
-        f"Made by `{command}` (seed {seed}) in {minutes:.0f} minutes.",
+        f"Made by `{command}` (seed {seed}) in {minutes:.0f} minute{'' if round(minutes) == 1 else 's'}.",
         "",
         *[f"- {line}" for line in figure_lines(figures)],
     ]
