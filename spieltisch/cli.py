@@ -497,6 +497,26 @@ def train(
     keep: Annotated[float, typer.Option(help="Share of the heuristic's positions kept")] = 0.3,
     hint: Annotated[float, typer.Option(help="The bot's prior: share of the heuristic's move")] = 0.5,
     rollout: Annotated[int, typer.Option(help="The bot's heuristic decisions before the network judges")] = 0,
+    estimate: Annotated[
+        float, typer.Option(help="The bot's share of a leaf's value from the game's score estimate")
+    ] = 0.0,
+    lazy: Annotated[
+        bool, typer.Option("--lazy/--eager", help="The bot's prior only where it chooses a move")
+    ] = False,
+    exploration: Annotated[float, typer.Option("--c", help="The bot's exploration constant")] = 1.0,
+    select: Annotated[
+        str, typer.Option(help="The bot's selection: puct, or ucb (ISMCTS's, the prior pulling)")
+    ] = "puct",
+    bias: Annotated[float, typer.Option(help="The bot's pull towards its prior (with --select ucb)")] = 1.0,
+    teacher: Annotated[
+        str | None, typer.Option(help="A stronger search whose visits the policy learns, e.g. ismcts:400")
+    ] = None,
+    teacher_games: Annotated[int, typer.Option(help="The teacher's self-play games")] = 200,
+    teacher_epochs: Annotated[int, typer.Option(help="Passes over the teacher's positions")] = 8,
+    workers: Annotated[int, typer.Option(help="Processes playing the teacher's games")] = 1,
+    cache: Annotated[
+        Path | None, typer.Option(help="A folder keeping the teacher's games (a rerun resumes)")
+    ] = None,
     arena_games: Annotated[
         int, typer.Option("--arena", help="Games against ismcts:t=0.02 afterwards, for the note (0: none)")
     ] = 0,
@@ -514,7 +534,8 @@ def train(
     config = learning.TrainConfig(
         games=games, search_rounds=search_rounds, search_games=search_games,
         search_iterations=search_iterations, epochs=epochs, width=width, keep=keep, hint=hint,
-        rollout=rollout,
+        rollout=rollout, estimate=estimate, lazy=lazy, exploration=exploration, select=select, bias=bias,
+        teacher=teacher, teacher_games=teacher_games, teacher_epochs=teacher_epochs,
     )  # fmt: skip
     path = out or Path(f"{game}-{players}p.npz")
     started = time.perf_counter()
@@ -529,7 +550,7 @@ def train(
                     tasks[stage] = progress.add_task(stage, total=total)
                 progress.update(tasks[stage], completed=done, total=total)
 
-            net, figures = learning.train(game, players, seed, config, advance, options)
+            net, figures = learning.train(game, players, seed, config, advance, options, workers, cache)
             net.save(path)
             arena_line = learning.arena_check(game, players, path, arena_games, seed, options, advance)
     except OptionError as error:

@@ -24,9 +24,11 @@ Bot specs, as the command line takes them:
     ismcts:500:memory=perfect   remember cards seen face up (memory=fade0.2 forgets each
                                 fact with that chance per own turn); needs a game with a
                                 memory model (see spieltisch.bots.memory)
-    learned, learned:t=0.02     ISMCTS guided by a trained network (prior and leaf value), with
-                                the same budgets as ismcts, also c= (PUCT's constant) and
-                                weights=PATH; needs NumPy and weights for the game and player
+    learned, learned:t=0.02     ISMCTS guided by a trained network (its prior, and its value at
+                                the leaves unless estimate=1), with the same budgets as ismcts,
+                                also c=, select=puct|ucb, bias=, hint=, rollout=, estimate=,
+                                lazy=0|1 and weights=PATH (the network's own settings by
+                                default); needs NumPy and weights for the game and player
                                 count (see spieltisch.bots.learned)
 """
 

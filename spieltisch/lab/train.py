@@ -8,14 +8,24 @@ each followed by training on all positions gathered so far:
    are the heuristic's move (policy) and each seat's reward at the end (value):
    its win share mixed with its score margin, squashed at the games' mean
    margin, as ISMCTS rewards a playout (spieltisch.bots.learned.search.Reward).
-2. Then, for `search_rounds` rounds, the learned bot itself with a few
+2. Then, with a `teacher` (expert iteration), `teacher_games` games of a much
+   stronger search against itself, ISMCTS with many iterations per move (the
+   game's own search settings): the policy target is the share of its root
+   visits per move, the value target each seat's reward at the end. The
+   network is trained on these positions alone, `teacher_epochs` passes,
+   starting from what the heuristic's positions taught it. Each game is its
+   own seeded task, played in `workers` processes and kept in a `cache`
+   folder when one is named, so a stopped run resumes and a rerun with other
+   training settings skips the search.
+3. Then, for `search_rounds` rounds, the learned bot itself with a few
    simulations per move: the policy target is the share of the search's
    visits per move, an improvement on the network's own prior.
 
 The network (spieltisch.bots.learned.net) learns by hand-written backprop and
 Adam, on cross-entropy losses of both heads (the policy softmax over the legal
-moves only, a sigmoid per seat for the value). The search settings `hint` and
-`rollout` travel with the weights as the bot's defaults. Everything draws from
+moves only, a sigmoid per seat for the value). The search settings (`hint`,
+`rollout`, `estimate`, `lazy`, `exploration`, `select`, `bias`) travel with
+the weights as the bot's defaults. Everything draws from
 generators seeded by `seed`, so one seed gives the same weights on the same
 machine.
 """
@@ -23,9 +33,11 @@ machine.
 from __future__ import annotations
 
 import math
+import pickle
 import random
+import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +47,7 @@ from spieltisch.adapters.vector import BatchEnv
 from spieltisch.bots.learned.net import Arrays, Net, new_params, sigmoid, softmax
 from spieltisch.bots.learned.search import LearnedSearch, LearnedSettings, Reward, win_shares
 from spieltisch.core.contract import AnyGame
+from spieltisch.core.options import OptionError
 from spieltisch.core.registry import load_game
 
 Progress = Callable[[str, int, int], None]  # stage, done, total
@@ -53,6 +66,14 @@ class TrainConfig:
     margin_weight: float = 0.5  # the value target: the win share and this much of the squashed margin
     hint: float = 0.5  # the search's prior: this share to the heuristic's move, the rest the network's
     rollout: int = 0  # the search's heuristic decisions before the network judges a leaf
+    estimate: float = 0.0  # the search's share of a leaf's value from the game's score estimate
+    lazy: bool = False  # the search's prior only where it chooses a move
+    exploration: float = 1.0  # the search's exploration constant
+    select: str = "puct"  # the search's selection: puct, or ucb (ISMCTS's, the prior pulling)
+    bias: float = 1.0  # ucb: the prior's pull
+    teacher: str | None = None  # e.g. "ismcts:400": the stronger search whose visits the policy learns
+    teacher_games: int = 200  # its self-play games
+    teacher_epochs: int = 8  # passes over its positions
     width: int = 256
     layers: int = 2
     epochs: int = 4
@@ -221,7 +242,7 @@ def heuristic_chooser(game: AnyGame, epsilon: float, rng: random.Random) -> Choo
 
 def search_chooser(game: AnyGame, net: Net, config: TrainConfig, rng: random.Random) -> Chooser:
     """The learned search moves, drawing its move from the visit shares; those shares are the target."""
-    settings = LearnedSettings(iterations=config.search_iterations, hint=config.hint, rollout=config.rollout)
+    settings = LearnedSettings(iterations=config.search_iterations, **search_settings(config))
     actions_count = game.num_distinct_actions()
 
     def choose(env: BatchEnv) -> tuple[list[int], list[Targets]]:
@@ -242,6 +263,110 @@ def search_chooser(game: AnyGame, net: Net, config: TrainConfig, rng: random.Ran
         return actions, targets
 
     return choose
+
+
+def teacher_chooser(game: AnyGame, spec: str, rng: random.Random) -> Chooser:
+    """ISMCTS (`spec`, e.g. "ismcts:400", the game's own search settings for the rest) plays its most
+    visited move; the shares of its root visits over the legal moves are the target."""
+    from spieltisch.bots import make_bot
+    from spieltisch.bots.ismcts import IsmctsBot, Search
+
+    bot = make_bot(spec, game, 0)
+    if type(bot) is not IsmctsBot:
+        raise OptionError(f"the teacher must be ISMCTS without a memory model (ismcts:400), not {spec!r}")
+
+    def choose(env: BatchEnv) -> tuple[list[int], list[Targets]]:
+        actions, targets = [], []
+        for state in env.states:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                actions.append(legal[0])
+                targets.append((legal, [1.0]))
+                continue
+            seat = state.current_player()
+            seeded = random.Random(rng.getrandbits(64))
+            search = Search(game, bot.settings, bot.resample, seeded, bot.evaluator)
+            actions.append(search.run(state, seat))
+            children = search.root.children
+            moves = [a for a in legal if a in children and children[a].visits]
+            total = sum(children[a].visits for a in moves)
+            targets.append((moves, [children[a].visits / total for a in moves]))
+        return actions, targets
+
+    return choose
+
+
+@dataclass(frozen=True)
+class TeacherGame:
+    """One game of the teacher against itself, a task for a worker process."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    teacher: str
+    seed: int
+    cache: Path | None
+
+    @property
+    def cached(self) -> Path | None:
+        if self.cache is None:
+            return None
+        name = re.sub(r"[^a-z0-9.=-]+", "_", f"{self.game}-{self.players}p-{self.teacher}".lower())
+        return self.cache / f"{name}-seed{self.seed}.pickle"
+
+    def play(self) -> Positions:
+        cached = self.cached
+        if cached is not None and cached.exists():
+            with cached.open("rb") as handle:
+                positions: Positions = pickle.load(handle)  # our own cache folder
+            return positions
+        game = load_game(self.game, self.players, **self.options)
+        chooser = teacher_chooser(game, self.teacher, random.Random(self.seed))
+        positions = self_play(game, 1, 1, self.seed, chooser, 1.0, lambda stage, done, total: None)
+        if cached is not None:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(".partial")
+            with partial.open("wb") as handle:
+                pickle.dump(positions, handle)
+            partial.replace(cached)  # whole files only: a stopped run leaves no half-written game
+        return positions
+
+
+def play_teacher_game(task: TeacherGame) -> tuple[int, Positions]:
+    return task.seed, task.play()
+
+
+def teacher_play(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    config: TrainConfig,
+    workers: int,
+    cache: Path | None,
+    progress: Progress,
+) -> Positions:
+    """The teacher's games, each seeded from `seed` and its number, in `workers` processes; their
+    positions joined in the games' order, whatever order they finished in."""
+    from spieltisch.lab.simulation import as_finished, make_executor
+
+    assert config.teacher is not None
+    tasks = [
+        TeacherGame(game, players, options, config.teacher, seed * 1_000_003 + number, cache)
+        for number in range(config.teacher_games)
+    ]
+    played: dict[int, Positions] = {}
+    executor = make_executor(workers)
+    try:
+        for task_seed, positions in as_finished(executor, play_teacher_game, tasks):
+            played[task_seed] = positions
+            progress(f"teacher {config.teacher}", len(played), len(tasks))
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+    every = Positions(players)
+    for task in tasks:
+        every = joined(every, played[task.seed])
+    return every
 
 
 # --- the network's training ------------------------------------------------------------
@@ -333,9 +458,16 @@ def train(
     config: TrainConfig,
     progress: Progress = lambda stage, done, total: None,
     options: dict[str, Any] | None = None,
+    workers: int = 1,
+    cache: Path | None = None,
 ) -> tuple[Net, list[dict[str, float]]]:
-    """Self-play and train as the module says; the network and each round's figures."""
+    """Self-play and train as the module says; the network and each stage's figures (the same
+    whatever `workers`; `cache`: a folder keeping the teacher's games)."""
     game = load_game(game_name, players, **(options or {}))
+    if config.select not in ("puct", "ucb"):
+        raise OptionError(f"the search's selection is puct or ucb, not {config.select!r}")
+    if config.teacher:
+        teacher_chooser(game, config.teacher, random.Random(seed))  # a bad teacher fails before any work
     rng = random.Random(seed)
     np_rng = np.random.default_rng(seed)
     sizes = [math.prod(game.observation_shape())] + [config.width] * config.layers
@@ -346,8 +478,14 @@ def train(
     figures = [fit(params, positions.arrays(reward), config, np_rng, progress)]
     meta = {
         "game": game_name, "players": players, "seed": seed, "config": asdict(config), "options": options,
-        "reward": asdict(reward), "search": {"hint": config.hint, "rollout": config.rollout},
+        "reward": asdict(reward), "search": search_settings(config),
     }  # fmt: skip
+    if config.teacher and config.teacher_games:
+        taught = teacher_play(game_name, players, options or {}, seed, config, workers, cache, progress)
+        taught_config = replace(config, epochs=config.teacher_epochs)
+        figures.append(fit(params, taught.arrays(reward), taught_config, np_rng, progress))
+        figures[-1]["teacher"] = 1.0
+        positions = joined(positions, taught)
     for search_round in range(config.search_rounds):
         net = Net({key: value.copy() for key, value in params.items()}, meta)
         chooser = search_chooser(game, net, config, rng)
@@ -357,6 +495,14 @@ def train(
         figures.append(fit(params, positions.arrays(reward), config, np_rng, progress))
     meta["figures"] = figures
     return Net(params, meta), figures
+
+
+def search_settings(config: TrainConfig) -> dict[str, Any]:
+    """The search settings the network carries as the bot's defaults."""
+    return {
+        "hint": config.hint, "rollout": config.rollout, "estimate": config.estimate, "lazy": config.lazy,
+        "exploration": config.exploration, "select": config.select, "bias": config.bias,
+    }  # fmt: skip
 
 
 def fitted_reward(game: AnyGame, positions: Positions, margin_weight: float) -> Reward:
@@ -412,8 +558,15 @@ def arena_check(
 def figure_lines(figures: list[dict[str, float]]) -> list[str]:
     """One line per round: positions and losses."""
     lines = []
+    rounds = 0
     for number, round_figures in enumerate(figures):
-        source = "heuristic self-play" if number == 0 else f"learned self-play, round {number}"
+        if number == 0:
+            source = "heuristic self-play"
+        elif round_figures.get("teacher"):
+            source = "the teacher's games"
+        else:
+            rounds += 1
+            source = f"learned self-play, round {rounds}"
         losses = ", ".join(f"{key} {value}" for key, value in round_figures.items() if "loss" in key)
         lines.append(f"after {source}: {round_figures['positions']:,.0f} positions; {losses}")
     return lines
@@ -427,7 +580,7 @@ def write_note(
     lines = [
         f"# {path.name}",
         "",
-        f"Made by `{command}` (seed {seed}) in {minutes:.0f} minutes.",
+        f"Made by `{command}` (seed {seed}) in {minutes:.0f} minute{'' if round(minutes) == 1 else 's'}.",
         "",
         *[f"- {line}" for line in figure_lines(figures)],
     ]

@@ -12,11 +12,12 @@ import pytest
 
 from spieltisch.bots import make_bot
 from spieltisch.bots.learned.net import Net, new_params, softmax
-from spieltisch.bots.learned.search import WEIGHTS, LearnedBot, parse_learned
+from spieltisch.bots.learned.search import WEIGHTS, LearnedBot, LearnedSearch, net_for, parse_learned
+from spieltisch.core.contract import State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
 from spieltisch.core.registry import load_game
-from spieltisch.lab.train import TrainConfig, losses_and_grads, train
+from spieltisch.lab.train import TeacherGame, TrainConfig, losses_and_grads, train
 
 TRAINED = sorted(WEIGHTS.glob("*.npz"))
 
@@ -119,7 +120,16 @@ def test_the_learned_bot_plays_legal_moves_in_every_trained_game(path: Path) -> 
 
 
 @pytest.mark.parametrize(
-    "spec", ["learned:6:rollout=0", "learned:6:rollout=0:estimate=0.5", "learned:6:hint=0"]
+    "spec",
+    [
+        "learned:6:rollout=0",
+        "learned:6:rollout=0:estimate=0.5",
+        "learned:6:hint=0",
+        "learned:6:lazy=1:rollout=0",
+        "learned:6:lazy=1:rollout=3:estimate=1",
+        "learned:6:lazy=0:hint=0.5",
+        "learned:6:lazy=1:select=ucb:hint=0.5:bias=2:rollout=3:estimate=1",
+    ],
 )
 def test_every_search_setting_plays_legal_moves(spec: str) -> None:
     assert play_through("souvenirs", 2, spec, seed=2) > 10
@@ -157,6 +167,9 @@ def test_a_spec_overrides_the_networks_own_search_settings() -> None:
         "learned:hint=2",
         "learned:rollout=-1",
         "learned:estimate=1.5",
+        "learned:lazy=yes",
+        "learned:select=best",
+        "learned:bias=-1",
     ],
 )
 def test_bad_specs_are_clear_errors(spec: str) -> None:
@@ -183,6 +196,62 @@ def test_the_choice_does_not_depend_on_hidden_cards(name: str) -> None:
             checked += 1
         state.apply_action(game.heuristic_action(state, rng))
     assert checked == 3
+
+
+def first_decision(name: str, seed: int) -> State:
+    game = load_game(name, 2)
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else state.legal_actions()[0])
+    return state
+
+
+def forward_passes(spec: str, iterations: int) -> tuple[int, int]:
+    """The network's forward passes in one Souvenirs search, and the decisions that got a prior."""
+    game = load_game("souvenirs", 2)
+    net = net_for(game)
+    calls = []
+    counting = Net(net.params, net.meta)
+    counting.evaluate = lambda *entries: calls.append(1) or net.evaluate(*entries)  # type: ignore[method-assign]
+    settings = parse_learned(f"{spec}:{iterations}", net.meta.get("search"))
+    search = LearnedSearch(game, counting, settings, random.Random(3))
+    search.run(first_decision("souvenirs", 4), 0)
+    assert search.iterations == iterations
+    nodes, with_prior = [search.root], 0
+    while nodes:
+        node = nodes.pop()
+        with_prior += node.prior is not None
+        for edge in node.children.values():
+            nodes.extend(edge.outcomes.values())
+    return len(calls), with_prior
+
+
+def test_the_lazy_search_pays_a_forward_pass_only_where_it_chooses() -> None:
+    eager, eager_priors = forward_passes("learned:lazy=0:rollout=4:estimate=1", 60)
+    judged, judged_priors = forward_passes("learned:lazy=1:rollout=4:estimate=1", 60)
+    assert eager == eager_priors == 61  # a prior at each new decision, the root's first
+    assert judged == judged_priors < 45  # the score estimate judges the leaves: priors where chosen
+    assert forward_passes("learned:lazy=1:rollout=0:estimate=0", 60) == (61, 61)  # the leaf's pass gives both
+
+
+def test_the_ucb_selection_tries_each_root_move_once_before_any_twice() -> None:
+    game = load_game("souvenirs", 2)
+    net = net_for(game)
+    state = first_decision("souvenirs", 6)
+    legal = state.legal_actions()
+    settings = parse_learned(
+        f"learned:{len(legal)}:lazy=1:select=ucb:rollout=2:estimate=1", net.meta["search"]
+    )
+    search = LearnedSearch(game, net, settings, random.Random(1))
+    search.run(state, 0)
+    assert sorted(search.root.children) == legal
+    assert {edge.visits for edge in search.root.children.values()} == {1}
+    settings = parse_learned(
+        f"learned:{len(legal)}:lazy=1:select=puct:rollout=2:estimate=1", net.meta["search"]
+    )
+    search = LearnedSearch(game, net, settings, random.Random(1))
+    search.run(state, 0)
+    assert len(search.root.children) < len(legal)  # PUCT follows its prior instead
 
 
 def test_the_bot_counts_its_simulations() -> None:
@@ -235,3 +304,47 @@ def test_the_train_command_writes_weights_and_a_note(tmp_path: Path) -> None:
     net = Net.load(out)
     assert net.meta["seed"] == 3 and net.players == 2
     assert play_through("allegra", 2, f"learned:3:weights={out}", seed=1) > 10
+
+
+def test_the_teachers_targets_are_its_root_visit_shares() -> None:
+    task = TeacherGame("souvenirs", 2, {}, "ismcts:24", 7, None)
+    positions = task.play()
+    assert positions.results and all(game == 0 for game in positions.games)  # one finished game
+    start, checked = 0, 0
+    for count in positions.policy_counts:
+        probs = positions.policy_probs[start : start + count]
+        assert sum(probs) == pytest.approx(1.0)
+        if count > 1:  # a real choice: shares of 24 visits
+            assert all(round(p * 24, 6) == round(p * 24) for p in probs)
+            checked += 1
+        start += count
+    assert checked > 10
+    again = TeacherGame("souvenirs", 2, {}, "ismcts:24", 7, None).play()
+    assert again.policy_probs == positions.policy_probs
+
+
+def test_a_teacher_other_than_ismcts_is_a_clear_error() -> None:
+    with pytest.raises(OptionError, match="teacher must be ISMCTS"):
+        TeacherGame("souvenirs", 2, {}, "heuristic", 1, None).play()
+    with pytest.raises(OptionError, match="teacher must be ISMCTS"):
+        train("souvenirs", 2, 1, TrainConfig(games=1_000_000, teacher="learned:8"))  # at once, not after
+    with pytest.raises(OptionError, match="puct or ucb"):
+        train("souvenirs", 2, 1, TrainConfig(games=1_000_000, select="best"))
+
+
+TAUGHT = TrainConfig(games=3, tables=2, epochs=1, width=8, keep=0.5, teacher="ismcts:6", teacher_games=2)
+
+
+def test_training_from_a_teacher_is_reproducible_and_resumes_from_its_cache(tmp_path: Path) -> None:
+    first, figures = train("allegra", 2, 5, TAUGHT)
+    assert len(figures) == 2 and figures[1]["teacher"] and figures[1]["positions"] > 0
+    cached, _ = train("allegra", 2, 5, TAUGHT, cache=tmp_path)
+    assert len(list(tmp_path.glob("*.pickle"))) == 2
+    resumed, _ = train("allegra", 2, 5, TAUGHT, cache=tmp_path, workers=2)
+    for net in (cached, resumed):
+        assert all(np.array_equal(first.params[key], net.params[key]) for key in first.params)
+    untaught, _ = train("allegra", 2, 5, TrainConfig(games=3, tables=2, epochs=1, width=8, keep=0.5))
+    assert not np.array_equal(first.params["w0"], untaught.params["w0"])
+    assert first.meta["search"]["lazy"] is False and first.meta["config"]["teacher"] == "ismcts:6"
+    made = parse_learned("learned", first.meta["search"])
+    assert (made.select, made.bias, made.estimate) == ("puct", 1.0, 0.0)

@@ -1,21 +1,24 @@
-"""ISMCTS guided by the learned network (PUCT): the `learned` bot.
+"""ISMCTS guided by the learned network: the `learned` bot.
 
 The search is the single-observer ISMCTS of spieltisch.bots.ismcts (each
 iteration on a fresh determinization, one tree branching on what the
 searching seat saw), with the network in two places, as in AlphaZero:
 
-- at a decision reached for the first time, the network's policy over the
-  legal moves, a share `hint` of it given to the heuristic's move (found in
-  that determinization, as ISMCTS's hint), is the prior of PUCT selection,
-  `Q + c * prior * sqrt(N) / (1 + n)`, where N counts the visits of the moves
-  legal in this determinization;
+- the network's policy over the legal moves, a share `hint` of it given to
+  the heuristic's move (found in that determinization, as ISMCTS's hint), is
+  the prior of the selection: PUCT, `Q + c * prior * sqrt(N) / (1 + n)`,
+  where N counts the visits of the moves legal in this determinization, or
+  with `select=ucb` ISMCTS's own (see `select_ucb`);
 - instead of a playout's end, the network's value: each seat's expected
   reward (the win mixed with the score margin, as ISMCTS rewards a playout).
   A finished game counts its real reward.
 
 With `rollout=N` the heuristic plays N decisions before the network judges;
 with `estimate=W` that judgement is mixed with the game's score estimate
-(`Game.estimate_scores`, what ISMCTS judges a cut-off playout by), weight W.
+(`Game.estimate_scores`, what ISMCTS judges a cut-off playout by), weight W;
+`estimate=1` is ISMCTS's judge alone, without a forward pass. With `lazy=1`
+the prior of a decision is computed only when the search comes back to it
+(see `LearnedSearch.iterate`).
 
 The tree branches on what the searching seat saw after each step: its
 observation tensor where the game lists it sparsely (Souvenirs: a few
@@ -25,7 +28,8 @@ The network reads only the observation tensor of the seat to move: at the
 root the searching seat's own; deeper, that seat's in the determinization,
 whose hidden cards were drawn from what the searcher may know, never the
 real ones. A value costs one forward pass, far less than a playout, so many
-more simulations fit into the same time.
+more simulations fit into the same time, but judge worse than a short
+playout: the Souvenirs network only adds its prior to ISMCTS's judge.
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ class LearnedSettings:
     hint: float = 0.0  # the share of the prior given to the heuristic's move
     rollout: int = 0  # heuristic decisions played before the network judges a leaf
     estimate: float = 0.0  # the share of a leaf's value from the game's score estimate (ISMCTS's judge)
+    lazy: bool = False  # the prior only where the search chooses a move (see LearnedSearch.iterate)
+    select: str = "puct"  # or "ucb": ISMCTS's selection, the prior ordering and pulling (see select_ucb)
+    bias: float = 1.0  # ucb: the prior's pull, bias * prior / (1 + visits)
     weights: Path | None = None  # None: the package's weights for the game and player count
 
 
@@ -66,7 +73,7 @@ class Node:
     action edge (`visits`, summed `reward` per seat; `outcomes`: the decisions it leads to,
     by what the searching seat saw)."""
 
-    __slots__ = ("children", "hint", "outcomes", "prior", "reward", "value", "visits")
+    __slots__ = ("available", "children", "hint", "outcomes", "prior", "reached", "reward", "value", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
@@ -74,7 +81,9 @@ class Node:
         self.prior: list[float] | None = None  # exp(logit) per action id, unnormalised
         self.hint = -1  # the heuristic's move, found at the first selection (-1: not yet)
         self.value: list[float] = [0.0] * players
+        self.reached = False  # lazy: judged once as a leaf; the next arrival chooses a move here
         self.visits = 0
+        self.available = 1  # ucb: how often the move was legal where it could be chosen
         self.reward = [0.0] * players
 
 
@@ -129,6 +138,7 @@ class LearnedSearch:
         self.seat = 0
         self.sparse = False
         self.reward = Reward(**net.meta.get("reward", {}))
+        self.ucb = settings.select == "ucb"
 
     def run(self, state: State, seat: int) -> int:
         self.seat = seat
@@ -146,17 +156,31 @@ class LearnedSearch:
         return self.best_action(state.legal_actions())
 
     def iterate(self, state: State) -> None:
-        """Walk down `state` (a determinization, changed in place), evaluate the new leaf, back up."""
+        """Walk down `state` (a determinization, changed in place), judge the new leaf, back up.
+
+        Eager (the default), the network evaluates a decision as it is reached: its
+        prior and its value at once. `lazy`, a decision reached for the first time is
+        only judged as a leaf (by a rollout, or by the network, which then gives its
+        prior too), and the prior is computed on the next arrival, where a move must be
+        chosen: many leaves are never reached again, so the search pays for fewer
+        forward passes (the root is evaluated before the first).
+        """
         rng = self.rng
         node = self.root
         path: list[Node] = []
         while True:
             if node.prior is None:
-                rewards = self.evaluate(node, state)
-                if self.settings.rollout or self.settings.estimate:
-                    rewards = self.roll_out(state)
-                break
-            edge = self.select(node, state)
+                if not self.settings.lazy:
+                    rewards = self.evaluate(node, state)
+                    if self.settings.rollout or self.settings.estimate:
+                        rewards = self.roll_out(state)
+                    break
+                if not node.reached:
+                    node.reached = True
+                    rewards = node.value = self.leaf(node, state)
+                    break
+                self.expand(node, state)
+            edge = self.select_ucb(node, state) if self.ucb else self.select(node, state)
             path.append(edge)
             while state.is_chance_node():
                 state.apply_legal_action(sample_chance(state, rng))
@@ -171,6 +195,18 @@ class LearnedSearch:
             for seat, value in enumerate(rewards):
                 reward[seat] += value
         self.iterations += 1
+
+    def leaf(self, node: Node, state: State) -> list[float]:
+        """A new decision's value: that of a short heuristic rollout, or the network's (whose
+        forward pass gives the decision its prior too)."""
+        if self.settings.rollout or self.settings.estimate:
+            return self.roll_out(state)
+        return self.evaluate(node, state)
+
+    def expand(self, node: Node, state: State) -> None:
+        """The network's prior at a decision (its value stays the first leaf's judgement)."""
+        logits, _ = self.net.evaluate(*state.observation_entries(state.current_player()))
+        node.prior = np.exp(logits - logits.max()).tolist()
 
     def seen(self, state: State) -> Hashable:
         """What the searching seat sees: its observation tensor where the game lists it sparsely
@@ -205,13 +241,15 @@ class LearnedSearch:
 
     def judge(self, state: State) -> list[float]:
         """The network's value of a leaf, mixed with the game's score estimate where `estimate` says."""
-        value = self.evaluate(Node(self.players), state)
         share = self.settings.estimate
         estimate = self.game.estimate_scores(state) if share else None
         if estimate is None:
-            return value
+            return self.evaluate(Node(self.players), state)
         reward = self.reward
         squashed = [0.5 + 0.5 * math.tanh(m / reward.scale) for m in reward.margins(estimate)]
+        if share >= 1:
+            return squashed  # ISMCTS's own judge: no forward pass
+        value = self.evaluate(Node(self.players), state)
         return [(1 - share) * v + share * e for v, e in zip(value, squashed, strict=True)]
 
     def select(self, node: Node, state: State) -> Node:
@@ -249,6 +287,50 @@ class LearnedSearch:
             edge = children[best_action] = Node(self.players)
         state.apply_legal_action(best_action)
         return edge
+
+    def select_ucb(self, node: Node, state: State) -> Node:
+        """ISMCTS's selection, the heuristic's hint joined by the network's prior: the prior's
+        shares among the legal moves, `hint` of the whole given to the heuristic's move. A move
+        never tried here first (the one of the highest share), else UCB1 over the moves'
+        availability plus a pull `bias * share / (1 + visits)` that fades as evidence comes in.
+        Applies the chosen move to `state`."""
+        legal = state.legal_actions()
+        children = node.children
+        prior = node.prior
+        assert prior is not None
+        hint = self.settings.hint
+        if hint and node.hint < 0:
+            node.hint = self.game.heuristic_action(state, self.rng)  # in this determinization
+        pull = (1 - hint) / max(sum(prior[action] for action in legal), 1e-30)
+        shares = {action: pull * prior[action] + (hint if action == node.hint else 0.0) for action in legal}
+        untried = []
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+        if untried:
+            best_action = max(untried, key=shares.__getitem__)
+            edge = children[best_action] = Node(self.players)
+            state.apply_legal_action(best_action)
+            return edge
+        player = state.current_player()
+        explore = self.settings.exploration
+        bias = self.settings.bias
+        best_action, best_score = legal[0], -math.inf
+        for action in legal:
+            child = children[action]
+            visits = child.visits
+            score = (
+                child.reward[player] / visits
+                + explore * math.sqrt(math.log(child.available) / visits)
+                + bias * shares[action] / (1 + visits)
+            )
+            if score > best_score:
+                best_action, best_score = action, score
+        state.apply_legal_action(best_action)
+        return children[best_action]
 
     def best_action(self, legal: list[int]) -> int:
         """The most visited legal root move (ties: the higher prior)."""
@@ -319,12 +401,12 @@ def net_for(game: AnyGame, path: Path | None = None) -> Net:
 
 SPEC_HELP = (
     "Use e.g. learned, learned:200 (iterations), learned:t=0.02 (seconds per move), "
-    "with optional :c=1.0 :hint=0.5 :rollout=4 :estimate=0.5 :weights=PATH"
+    "with optional :c=1.0 :hint=0.5 :rollout=4 :estimate=0.5 :lazy=1 :select=ucb :bias=1 :weights=PATH"
 )
 
 
 def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedSettings:
-    """Read the parts of "learned:t=0.02:c=1.0:hint=0.5:rollout=4:weights=PATH" (also "learned:200",
+    """Read the parts of "learned:t=0.02:c=1.0:hint=0.5:rollout=4:lazy=1:weights=PATH" (also "learned:200",
     "learned:250ms"); what the spec leaves out comes from `defaults` (the network's own search
     settings), then from LearnedSettings."""
     fields: dict[str, Any] = dict(defaults or {})
@@ -339,10 +421,14 @@ def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedS
                 fields.update(_budget(value.lower().removesuffix("s") + "s"))
             elif key in ("n", "iterations"):
                 fields.update(_budget(value))
-            elif key in ("c", "hint", "estimate"):
+            elif key in ("c", "hint", "estimate", "bias"):
                 fields[SPEC_KEYS[key]] = float(value)
             elif key == "rollout":
                 fields["rollout"] = int(value)
+            elif key == "lazy":
+                fields["lazy"] = _switch(value)
+            elif key == "select":
+                fields["select"] = _selection(value)
             elif key == "weights":
                 fields["weights"] = Path(value)
             else:
@@ -351,7 +437,7 @@ def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedS
             raise OptionError(f"bad bot spec {spec!r}: {error}. {SPEC_HELP}") from None
     settings = LearnedSettings(**fields)
     shares_ok = 0 <= settings.hint <= 1 and 0 <= settings.estimate <= 1
-    if not shares_ok or settings.rollout < 0 or settings.exploration < 0:
+    if not shares_ok or settings.rollout < 0 or settings.exploration < 0 or settings.bias < 0:
         raise OptionError(
             f"bad bot spec {spec!r}: hint and estimate are shares from 0 to 1, rollout a count. {SPEC_HELP}"
         )
@@ -360,7 +446,19 @@ def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedS
     return settings
 
 
-SPEC_KEYS = {"c": "exploration", "hint": "hint", "estimate": "estimate"}
+SPEC_KEYS = {"c": "exploration", "hint": "hint", "estimate": "estimate", "bias": "bias"}
+
+
+def _selection(value: str) -> str:
+    if value not in ("puct", "ucb"):
+        raise ValueError("select is puct or ucb")
+    return value
+
+
+def _switch(value: str) -> bool:
+    if value not in ("0", "1"):
+        raise ValueError("lazy is 0 or 1")
+    return value == "1"
 
 
 def _budget(text: str) -> dict[str, Any]:
