@@ -199,7 +199,8 @@ def test_churn_from_one_address_is_refused_while_another_connects_and_plays(tmp_
         try:
             assert refused_once.wait(20), "the churn was never refused"
             with connect(url, source_address=("127.0.0.3", 0)) as player:
-                end = play_to_end(Socket(player), hello(Socket(player), keys["token"]))
+                socket = Socket(player)  # one wrapper: the log it was sent is kept by it
+                end = play_to_end(socket, hello(socket, keys["token"]))
         finally:
             done.set()
             churner.join(20)
