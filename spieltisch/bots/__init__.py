@@ -97,11 +97,11 @@ def make_bot(spec: str, game: AnyGame, seat: int) -> Bot:
 
 
 def make_learned_bot(spec: str, game: AnyGame, seat: int) -> Bot:
-    """The learned bot; NumPy is imported only for it (the lab or rl extra)."""
+    """The learned bot; NumPy is imported only for it (the server, lab or rl extra)."""
     try:
         from spieltisch.bots.learned import make_learned_bot as make
     except ImportError as error:
-        raise OptionError(f"bot {spec!r} needs NumPy ({error}); install spieltisch[lab]") from None
+        raise OptionError(f"bot {spec!r} needs NumPy ({error}); install spieltisch[server] or spieltisch[lab]") from None
     return make(spec, game, seat)
 
 
