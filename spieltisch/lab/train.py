@@ -46,7 +46,7 @@ import numpy as np
 from spieltisch.adapters.vector import BatchEnv
 from spieltisch.bots.learned.net import Arrays, Net, new_params, sigmoid, softmax
 from spieltisch.bots.learned.search import LearnedSearch, LearnedSettings, Reward, win_shares
-from spieltisch.core.contract import AnyGame
+from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
 from spieltisch.core.registry import load_game
 
@@ -240,29 +240,36 @@ def heuristic_chooser(game: AnyGame, epsilon: float, rng: random.Random) -> Choo
     return choose
 
 
-def search_chooser(game: AnyGame, net: Net, config: TrainConfig, rng: random.Random) -> Chooser:
-    """The learned search moves, drawing its move from the visit shares; those shares are the target."""
-    settings = LearnedSettings(iterations=config.search_iterations, **search_settings(config))
-    actions_count = game.num_distinct_actions()
+def searching_chooser(decide: Callable[[State, list[int]], tuple[int, Targets]]) -> Chooser:
+    """A search's move at each table and its visit shares as the target (`decide`); a sole legal
+    move is played without searching."""
 
     def choose(env: BatchEnv) -> tuple[list[int], list[Targets]]:
         actions, targets = [], []
         for state in env.states:
             legal = state.legal_actions()
-            if len(legal) == 1:
-                actions.append(legal[0])
-                targets.append((legal, [1.0]))
-                continue
-            search = LearnedSearch(game, net, settings, rng)
-            search.run(state, state.current_player())
-            shares = search.visit_shares(actions_count)
-            moves = [a for a in legal if shares[a] > 0]
-            probs = [shares[a] for a in moves]
-            actions.append(rng.choices(moves, probs)[0])
-            targets.append((moves, probs))
+            action, target = (legal[0], (legal, [1.0])) if len(legal) == 1 else decide(state, legal)
+            actions.append(action)
+            targets.append(target)
         return actions, targets
 
     return choose
+
+
+def search_chooser(game: AnyGame, net: Net, config: TrainConfig, rng: random.Random) -> Chooser:
+    """The learned search moves, drawing its move from the visit shares; those shares are the target."""
+    settings = LearnedSettings(iterations=config.search_iterations, **search_settings(config))
+    actions_count = game.num_distinct_actions()
+
+    def decide(state: State, legal: list[int]) -> tuple[int, Targets]:
+        search = LearnedSearch(game, net, settings, rng)
+        search.run(state, state.current_player())
+        shares = search.visit_shares(actions_count)
+        moves = [a for a in legal if shares[a] > 0]
+        probs = [shares[a] for a in moves]
+        return rng.choices(moves, probs)[0], (moves, probs)
+
+    return searching_chooser(decide)
 
 
 def teacher_chooser(game: AnyGame, spec: str, rng: random.Random) -> Chooser:
@@ -275,25 +282,16 @@ def teacher_chooser(game: AnyGame, spec: str, rng: random.Random) -> Chooser:
     if type(bot) is not IsmctsBot:
         raise OptionError(f"the teacher must be ISMCTS without a memory model (ismcts:400), not {spec!r}")
 
-    def choose(env: BatchEnv) -> tuple[list[int], list[Targets]]:
-        actions, targets = [], []
-        for state in env.states:
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                actions.append(legal[0])
-                targets.append((legal, [1.0]))
-                continue
-            seat = state.current_player()
-            seeded = random.Random(rng.getrandbits(64))
-            search = Search(game, bot.settings, bot.resample, seeded, bot.evaluator)
-            actions.append(search.run(state, seat))
-            children = search.root.children
-            moves = [a for a in legal if a in children and children[a].visits]
-            total = sum(children[a].visits for a in moves)
-            targets.append((moves, [children[a].visits / total for a in moves]))
-        return actions, targets
+    def decide(state: State, legal: list[int]) -> tuple[int, Targets]:
+        seeded = random.Random(rng.getrandbits(64))
+        search = Search(game, bot.settings, bot.resample, seeded, bot.evaluator)
+        action = search.run(state, state.current_player())
+        children = search.root.children
+        moves = [a for a in legal if a in children and children[a].visits]
+        total = sum(children[a].visits for a in moves)
+        return action, (moves, [children[a].visits / total for a in moves])
 
-    return choose
+    return searching_chooser(decide)
 
 
 @dataclass(frozen=True)
