@@ -101,7 +101,8 @@ def make_learned_bot(spec: str, game: AnyGame, seat: int) -> Bot:
     try:
         from spieltisch.bots.learned import make_learned_bot as make
     except ImportError as error:
-        raise OptionError(f"bot {spec!r} needs NumPy ({error}); install spieltisch[server] or spieltisch[lab]") from None
+        extras = "spieltisch[server] or spieltisch[lab]"
+        raise OptionError(f"bot {spec!r} needs NumPy ({error}); install {extras}") from None
     return make(spec, game, seat)
 
 
