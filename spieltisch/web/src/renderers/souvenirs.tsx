@@ -217,7 +217,7 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
           <h2>{w.hand}</h2>
           <div class="hand-cards">
             {hand.map((kind, index) => (
-              <Act key={index} move={findMove(legal, "play", { card: kind })} onMove={onMove} testid="hand-card" data={{ card: kind }}>
+              <Act key={`${kind}-${copyNumber(hand, index)}`} move={findMove(legal, "play", { card: kind })} onMove={onMove} testid="hand-card" data={{ card: kind }}>
                 <SouvenirCard kind={kind} names={names} />
               </Act>
             ))}
@@ -227,3 +227,6 @@ export function SouvenirsView({ view, previous, seats, you, legal, onMove, t, la
     </div>
   );
 }
+
+/** Which copy of its kind the hand's card at `index` is: a card keeps its button while others come and go. */
+const copyNumber = (cards: number[], index: number) => cards.slice(0, index).filter((kind) => kind === cards[index]).length;
