@@ -317,13 +317,17 @@ def arena(
     players: Annotated[int | None, typer.Option(help="Players (default: one per bot, or minimum)")] = None,
     games: Annotated[int, typer.Option(help="Number of games")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first game")] = 1,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Worker processes (one per free core); the games are the same")
+    ] = 1,
     option: OptionArg = None,
     options_file: OptionsFileArg = None,
 ) -> None:
     """Play bots against each other (seats rotate) and print win shares with 95% intervals."""
     from spieltisch.lab.arena import play_match
     from spieltisch.lab.commands import progress_bar
-    from spieltisch.lab.simulation import resolve_game_class, seat_bots
+    from spieltisch.lab.simulation import make_executor, resolve_game_class, seat_bots
+    from spieltisch.lab.study import stop_quickly
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
@@ -331,11 +335,18 @@ def arena(
         seated = list(seat_bots(names, count))
         options = rule_options(option, options_file)
         play_match(game, seated, 0, seed, options)  # checks the game, bots and options first
-        with progress_bar() as progress:
-            task = progress.add_task("games", total=games)
-            match = play_match(game, seated, games, seed, options, lambda _: progress.advance(task))
     except OptionError as error:
         fail(str(error))
+    executor = make_executor(workers)
+    try:
+        with progress_bar() as progress:
+            task = progress.add_task("games", total=games)
+            match = play_match(game, seated, games, seed, options, lambda _: progress.advance(task), executor)
+    except KeyboardInterrupt:
+        stop_quickly(executor)  # Ctrl-C waits for no game still queued
+        raise
+    finally:
+        executor.shutdown()
     table = Table(title=f"{game}: {games} games, {count} players, seed {seed}")
     for column in ("bot", "seats", "win share", "95% interval"):
         table.add_column(column)

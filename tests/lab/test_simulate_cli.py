@@ -256,6 +256,18 @@ def test_arena_shows_its_progress() -> None:
     assert "4/4" in result.output and "eta" in result.output
 
 
+def test_arena_plays_the_same_games_in_worker_processes() -> None:
+    """`--workers` shares the games out; game i is the same game, so the table is the same."""
+    command = ["arena", "souvenirs", "--bots", "heuristic,random", "--games", "6", "--seed", "3"]
+    alone = runner.invoke(app, command)
+    shared = runner.invoke(app, [*command, "--workers", "2"])
+    assert alone.exit_code == 0 and shared.exit_code == 0, alone.output + shared.output
+    rows = [[line for line in result.output.splitlines() if "│" in line] for result in (alone, shared)]
+    assert rows[0] == rows[1] and any("heuristic" in line for line in rows[0])
+    refused = runner.invoke(app, [*command, "--workers", "0"])
+    assert refused.exit_code == 2 and "--workers" in refused.output
+
+
 def test_bench_measures_per_cpu_second_against_the_targets() -> None:
     name = game_names()[0]
     result = runner.invoke(app, ["bench", name, "--seconds", "0.05", "--ismcts", "0.05"])
