@@ -9,8 +9,10 @@ and fails while a committed one differs.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,7 +25,8 @@ def test_the_client_types_match_the_server_schema(tmp_path: Path) -> None:
     ensure_node_modules()
     fresh = tmp_path / "schema.d.ts"
     command = ["bash", str(WEB / "types.sh"), str(fresh)]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    with_us = {**os.environ, "PYTHON": sys.executable}  # the interpreter running the tests has the server
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300, env=with_us)
     assert run.returncode == 0, run.stdout + run.stderr
     for name in ("schema.d.ts", "closecodes.ts"):
         committed = (WEB / "src" / name).read_text()
