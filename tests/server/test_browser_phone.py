@@ -208,6 +208,9 @@ def test_level8_folds_the_other_players_to_a_line_each_that_opens_on_a_tap(
             seat = int(fold.get_attribute("data-seat"))
             line = fold.locator("summary").inner_text()
             assert f"Bot {seat + 1}" in line and "Level " in line and " card" in line, line
+            top = fold.locator("[data-testid=pile] svg.card")  # the pile's top, hidden in the fold
+            named = top.first.get_attribute("aria-label") if top.count() else "empty"
+            assert f"pile: {named}" in line, line  # any pile may be drawn from: its top shows folded
             assert fold.locator("summary").bounding_box()["height"] >= 44
             assert not fold.get_by_test_id("pile").is_visible(), "folded: the pile is inside"
         board_height = page.get_by_test_id("board").bounding_box()["height"]

@@ -42,7 +42,7 @@ const PALETTE = ["red", "orange", "yellow", "green", "blue", "purple"];
 const WORDS = {
   de: {
     level: "Level", laid: "ausgelegt", notLaid: "noch nicht ausgelegt", card: "Karte", cards: "Karten", pileOf: "Ablage von {name}",
-    emptyPile: "leer", stock: "Nachziehstapel", round: "Runde", hand: "Deine Hand",
+    emptyPile: "leer", pile: "Ablage", stock: "Nachziehstapel", round: "Runde", hand: "Deine Hand",
     part: "Teil {n}", layDown: "Level auslegen", layDownNow: "Level {level} auslegen", takeBack: "Karten zurücknehmen",
     notYet: "Noch nicht auslegbar: {parts}", partShort: "Teil {n} braucht {size} passende Karten", ways: "Teil {n} als", building: "Wird ausgelegt", cancel: "Abbrechen", takeSkip: "Aussetzen: Karte unter den Stapel legen",
     skipBefore: "Aussetzen-Karte vor {name} legen", groups: "Ausgelegt", keep: "Karten behalten", keepDone: "Fertig",
@@ -57,7 +57,7 @@ const WORDS = {
   },
   en: {
     level: "Level", laid: "laid down", notLaid: "not laid down yet", card: "card", cards: "cards", pileOf: "{name}'s discard pile",
-    emptyPile: "empty", stock: "Draw pile", round: "Round", hand: "Your hand",
+    emptyPile: "empty", pile: "pile", stock: "Draw pile", round: "Round", hand: "Your hand",
     part: "part {n}", layDown: "Lay down the level", layDownNow: "Lay down level {level}", takeBack: "Take the cards back",
     notYet: "Not ready to lay down: {parts}", partShort: "part {n} needs {size} cards that fit", ways: "Part {n} as", building: "Being laid", cancel: "Cancel", takeSkip: "Skipped: put the card under the draw pile",
     skipBefore: "put a skip card before {name}", groups: "Laid", keep: "Keep cards", keepDone: "Done",
@@ -249,10 +249,19 @@ function Player({ seat, seats, you, view, before, deck, legal, pileSteps, seatSt
   // On a phone another player's block is one line that opens on a tap, and by itself while a
   // selected card can go onto one of their groups or skip them.
   const live = seatSteps !== undefined || groups.some((_g, index) => groupSteps(index) !== undefined);
+  // The line names the pile's top card: any player may take it, and the choice is made from the lines.
+  const pileTop = top === null ? w.emptyPile : deck.name(top);
+  const foldedLine = [
+    name,
+    `${w.level} ${Math.min(level, 8)}${laid ? " ✓" : ""}`,
+    `${size} ${size === 1 ? w.card : w.cards}`,
+    `${w.pile}: ${pileTop}`,
+    ...(skipped ? [w.skipped] : []),
+  ].join(" · ");
   return (
     <li class={"l8-player" + (seat === you ? " mine" : "")} data-seat={seat} style={{ borderColor: seatColour(seat) }}>
       {fold ? (
-        <FoldedPlayer seat={seat} live={live} summary={`${name} · ${w.level} ${Math.min(level, 8)}${laid ? " ✓" : ""} · ${size} ${size === 1 ? w.card : w.cards}${skipped ? ` · ${w.skipped}` : ""}`} seats={seats} t={t}>
+        <FoldedPlayer seat={seat} live={live} summary={foldedLine} seats={seats} t={t}>
           {body}
         </FoldedPlayer>
       ) : (
