@@ -64,15 +64,23 @@ export interface TableSocket {
  * `from` (known ones after it are stale: a move made step by step grew); `from` 0 is the
  * server's whole recent log, which stands from its first entry on. */
 export function followLog(known: LogEntry[], from: number, incoming: LogEntry[]): LogEntry[] {
-  const cut = from > 0 ? from : incoming.length > 0 ? incoming[0].version - 1 : Infinity;
+  const cut = logCut(from, incoming);
   return [...known.filter((entry) => entry.version <= cut), ...incoming];
 }
 
-/** Merges the fetched log into what is known: entries by version, oldest first. */
-export function mergeLog(known: LogEntry[], incoming: LogEntry[]): LogEntry[] {
-  if (incoming.length === 0) return known;
+/** The version after which a state's log stands on its own (see followLog). */
+export function logCut(from: number, incoming: LogEntry[]): number {
+  return from > 0 ? from : incoming.length > 0 ? incoming[0].version - 1 : Infinity;
+}
+
+/** Merges the fetched log into what is known: entries by version, oldest first. Only its
+ * entries up to `upTo` count: after that the states' own log stands, and the fetched one may
+ * be older than them (a move made step by step that grew since would stay twice). */
+export function mergeLog(known: LogEntry[], incoming: LogEntry[], upTo = Infinity): LogEntry[] {
+  const fetched = incoming.filter((entry) => entry.version <= upTo);
+  if (fetched.length === 0) return known;
   const byVersion = new Map(known.map((entry) => [entry.version, entry]));
-  for (const entry of incoming) byVersion.set(entry.version, entry);
+  for (const entry of fetched) byVersion.set(entry.version, entry);
   return [...byVersion.values()].sort((a, b) => a.version - b.version);
 }
 
@@ -106,6 +114,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
       const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(table)}?lang=${lang}`);
       socket.current = ws;
       let logAsked = false;
+      let statesFrom = Infinity; // the states' log stands on its own after this version
       // The state brings the last moves only: the rest of the log (after a reload,
       // or moves missed while away) comes once per connection, once the table is
       // known to exist (its first state).
@@ -114,7 +123,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
         api
           .log(table, lang, token)
           .then((reply) => {
-            if (!closed) setLog((known) => mergeLog(known, reply.log as LogEntry[]));
+            if (!closed) setLog((known) => mergeLog(known, reply.log as LogEntry[], statesFrom));
           })
           .catch(() => undefined); // the log the states bring is still shown
       };
@@ -129,6 +138,7 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
           if (before && before.version !== message.version) setPrevious(before.view);
           latest.current = message;
           setState(message);
+          statesFrom = Math.min(statesFrom, logCut(message.log_from, message.log ?? []));
           setLog((known) => followLog(known, message.log_from, message.log ?? []));
           if (!logAsked) fetchLog();
           setLink("open");

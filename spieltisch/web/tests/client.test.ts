@@ -8,7 +8,7 @@ import { botsAt } from "../src/levels";
 import { findAny, findMove, matches, movesOf } from "../src/moves";
 import { stripColumns, visibleSum, type AllegraMoveData } from "../src/renderers/allegra";
 import type { CalcoryMoveData } from "../src/renderers/calcory";
-import { followLog, mergeLog } from "../src/socket";
+import { followLog, logCut, mergeLog } from "../src/socket";
 
 describe("language", () => {
   it("is German when the browser prefers German, whatever the region", () => {
@@ -96,6 +96,18 @@ describe("the log", () => {
     expect(followLog([a, b], 1, [grown])).toEqual([a, grown]); // the move b began went on
     expect(followLog([a, grown], 0, [b, d])).toEqual([a, b, d]); // the whole recent log stands
     expect(followLog([a, b], 0, [])).toEqual([a, b]);
+  });
+
+  it("takes from a fetched log only what lies before the states' own", () => {
+    const a = { version: 1, seat: 0, label: "a" };
+    const b = { version: 2, seat: 1, label: "b" }; // a move begun, fetched while half made
+    const grown = { version: 4, seat: 1, label: "b · c" };
+    // A reconnect: the first state brings the recent log [b], then the move grows; the fetch
+    // answers with the log as it stood before, which must not bring b back beside grown.
+    const upTo = Math.min(logCut(0, [b]), logCut(1, [grown]));
+    const known = followLog(followLog([], 0, [b]), 1, [grown]);
+    expect(mergeLog(known, [a, b], upTo)).toEqual([a, grown]);
+    expect(mergeLog(known, [a, b])).toEqual([a, b, grown]); // what taking it all would show
   });
 });
 
