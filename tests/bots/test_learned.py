@@ -12,7 +12,7 @@ import pytest
 
 from spieltisch.bots import make_bot
 from spieltisch.bots.learned.net import Net, new_params, softmax
-from spieltisch.bots.learned.search import WEIGHTS, LearnedBot, LearnedSearch, net_for, parse_learned
+from spieltisch.bots.learned.search import WEIGHTS, LearnedBot, learned_search, net_for, parse_learned
 from spieltisch.core.contract import State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
@@ -214,7 +214,7 @@ def forward_passes(spec: str, iterations: int) -> tuple[int, int]:
     counting = Net(net.params, net.meta)
     counting.evaluate = lambda *entries: calls.append(1) or net.evaluate(*entries)  # type: ignore[method-assign]
     settings = parse_learned(f"{spec}:{iterations}", net.meta.get("search"))
-    search = LearnedSearch(game, counting, settings, random.Random(3))
+    search = learned_search(game, counting, settings, random.Random(3))
     search.run(first_decision("souvenirs", 4), 0)
     assert search.iterations == iterations
     nodes, with_prior = [search.root], 0
@@ -242,14 +242,14 @@ def test_the_ucb_selection_tries_each_root_move_once_before_any_twice() -> None:
     settings = parse_learned(
         f"learned:{len(legal)}:lazy=1:select=ucb:rollout=2:estimate=1", net.meta["search"]
     )
-    search = LearnedSearch(game, net, settings, random.Random(1))
+    search = learned_search(game, net, settings, random.Random(1))
     search.run(state, 0)
     assert sorted(search.root.children) == legal
     assert {edge.visits for edge in search.root.children.values()} == {1}
     settings = parse_learned(
         f"learned:{len(legal)}:lazy=1:select=puct:rollout=2:estimate=1", net.meta["search"]
     )
-    search = LearnedSearch(game, net, settings, random.Random(1))
+    search = learned_search(game, net, settings, random.Random(1))
     search.run(state, 0)
     assert len(search.root.children) < len(legal)  # PUCT follows its prior instead
 
