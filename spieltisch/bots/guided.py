@@ -16,7 +16,8 @@ searching seat saw), with an evaluator in two places, as in AlphaZero:
 With `rollout=N` the heuristic plays N decisions before the evaluator judges;
 with `estimate=W` that judgement is mixed with the game's score estimate
 (`Game.estimate_scores`, what ISMCTS judges a cut-off playout by), weight W;
-`estimate=1` is ISMCTS's judge alone, without the evaluator. With `lazy=1`
+`estimate=1` is ISMCTS's judge alone (its `Evaluator`, the margins squashed
+at the mean margin seen so far, for finished games too), without the evaluator. With `lazy=1`
 the prior of a decision is computed only when the search comes back to it
 (see `GuidedSearch.iterate`).
 
@@ -40,7 +41,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 
+from spieltisch.bots.ismcts import Evaluator
 from spieltisch.core.contract import AnyGame, State
+from spieltisch.core.draws import choice
 from spieltisch.core.play import sample_chance
 
 Evaluate = Callable[[State], tuple[list[float], list[float]]]
@@ -55,6 +58,7 @@ class LearnedSettings:
     exploration: float = 1.0  # PUCT's c
     hint: float = 0.0  # the share of the prior given to the heuristic's move
     rollout: int = 0  # heuristic decisions played before the network judges a leaf
+    epsilon: float = 0.0  # the share of the rollout's decisions played at random (as ISMCTS's eps)
     estimate: float = 0.0  # the share of a leaf's value from the game's score estimate (ISMCTS's judge)
     lazy: bool = False  # the prior only where the search chooses a move (see GuidedSearch.iterate)
     select: str = "puct"  # or "ucb": ISMCTS's selection, the prior ordering and pulling (see select_ucb)
@@ -128,7 +132,13 @@ class GuidedSearch:
     """One search from one information state."""
 
     def __init__(
-        self, game: AnyGame, evaluate: Evaluate, reward: Reward, settings: LearnedSettings, rng: random.Random
+        self,
+        game: AnyGame,
+        evaluate: Evaluate,
+        reward: Reward,
+        settings: LearnedSettings,
+        rng: random.Random,
+        judge: Evaluator | None = None,
     ) -> None:
         self.game = game
         self.evaluate = evaluate
@@ -141,6 +151,11 @@ class GuidedSearch:
         self.sparse = False
         self.reward = reward
         self.ucb = settings.select == "ucb"
+        # estimate=1: ISMCTS's judge (its Evaluator, whose margin scale the bot keeps from move
+        # to move), for finished games too, so that both searches judge a playout alike
+        self.ismcts: Evaluator | None = None
+        if settings.estimate >= 1:
+            self.ismcts = judge or Evaluator(game, reward.margin_weight)
 
     def run(self, state: State, seat: int) -> int:
         self.seat = seat
@@ -197,7 +212,7 @@ class GuidedSearch:
             while state.is_chance_node():
                 state.apply_legal_action(sample_chance(state, rng))
             if state.is_terminal():
-                rewards = self.reward(state)
+                rewards = self.final(state)
                 break
             seen = self.seen(state)
             found = edge.outcomes.get(seen)
@@ -232,29 +247,38 @@ class GuidedSearch:
         return node.value
 
     def roll_out(self, state: State) -> list[float]:
-        """The heuristic plays a few decisions on, then the evaluator (or the end) judges."""
+        """The heuristic plays a few decisions on (a share `epsilon` of them at random, as in
+        ISMCTS's playouts), then the evaluator (or the end) judges."""
         rng = self.rng
         heuristic = self.game.heuristic_action
         left = self.settings.rollout
+        epsilon = self.settings.epsilon
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_legal_action(sample_chance(state, rng))
             elif left:
-                state.apply_legal_action(heuristic(state, rng))
+                if epsilon and rng.random() < epsilon:
+                    state.apply_legal_action(choice(rng, state.legal_actions()))
+                else:
+                    state.apply_legal_action(heuristic(state, rng))
                 left -= 1
             else:
                 return self.judge(state)
-        return self.reward(state)
+        return self.final(state)
+
+    def final(self, state: State) -> list[float]:
+        """A finished game's reward per seat."""
+        return self.ismcts.rewards(state) if self.ismcts is not None else self.reward(state)
 
     def judge(self, state: State) -> list[float]:
         """The evaluator's value of a leaf, mixed with the game's score estimate where `estimate` says."""
+        if self.ismcts is not None:
+            return self.ismcts.rewards(state)  # ISMCTS's own judge: no evaluation
         share = self.settings.estimate
         estimate = self.game.estimate_scores(state) if share else None
         if estimate is None:
             return self.evaluate(state)[1]
         squashed = self.reward.squashed(estimate)
-        if share >= 1:
-            return squashed  # ISMCTS's own judge: no evaluation
         value = self.evaluate(state)[1]
         return [(1 - share) * v + share * e for v, e in zip(value, squashed, strict=True)]
 

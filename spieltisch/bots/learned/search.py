@@ -23,6 +23,7 @@ import numpy as np
 
 from spieltisch.bots.base import Bot
 from spieltisch.bots.guided import Evaluate, GuidedSearch, LearnedSettings, Reward
+from spieltisch.bots.ismcts import Evaluator
 from spieltisch.bots.learned.net import Net
 from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
@@ -43,10 +44,12 @@ def network_evaluator(net: Net, players: int) -> Evaluate:
     return evaluate
 
 
-def learned_search(game: AnyGame, net: Net, settings: LearnedSettings, rng: random.Random) -> GuidedSearch:
-    """One search from one information state, guided by `net`."""
+def learned_search(
+    game: AnyGame, net: Net, settings: LearnedSettings, rng: random.Random, judge: Evaluator | None = None
+) -> GuidedSearch:
+    """One search from one information state, guided by `net` (`judge`: ISMCTS's, kept across moves)."""
     reward = Reward(**net.meta.get("reward", {}))
-    return GuidedSearch(game, network_evaluator(net, game.num_players), reward, settings, rng)
+    return GuidedSearch(game, network_evaluator(net, game.num_players), reward, settings, rng, judge)
 
 
 class LearnedBot(Bot):
@@ -59,12 +62,15 @@ class LearnedBot(Bot):
         self.settings = settings
         self.name = name
         self.last_iterations = 0
+        # kept across moves, as ISMCTS keeps it: the margins' scale learnt in earlier searches
+        self.judge = Evaluator(game, Reward(**net.meta.get("reward", {})).margin_weight)
 
     def choose(self, state: State, rng: random.Random) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        search = learned_search(self.game, self.net, self.settings, random.Random(rng.getrandbits(64)))
+        seeded = random.Random(rng.getrandbits(64))
+        search = learned_search(self.game, self.net, self.settings, seeded, self.judge)
         action = search.run(state, state.current_player())
         self.last_iterations = search.iterations
         return action
@@ -104,7 +110,8 @@ def net_for(game: AnyGame, path: Path | None = None) -> Net:
 
 SPEC_HELP = (
     "Use e.g. learned, learned:200 (iterations), learned:t=0.02 (seconds per move), "
-    "with optional :c=1.0 :hint=0.5 :rollout=4 :estimate=0.5 :lazy=1 :select=ucb :bias=1 :weights=PATH"
+    "with optional :c=1.0 :hint=0.5 :rollout=4 :estimate=0.5 :eps=0.1 :lazy=1 :select=ucb :bias=1 "
+    ":weights=PATH"
 )
 
 
@@ -124,7 +131,7 @@ def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedS
                 fields.update(_budget(value.lower().removesuffix("s") + "s"))
             elif key in ("n", "iterations"):
                 fields.update(_budget(value))
-            elif key in ("c", "hint", "estimate", "bias"):
+            elif key in ("c", "hint", "estimate", "bias", "eps"):
                 fields[SPEC_KEYS[key]] = float(value)
             elif key == "rollout":
                 fields["rollout"] = int(value)
@@ -139,17 +146,18 @@ def parse_learned(spec: str, defaults: dict[str, Any] | None = None) -> LearnedS
         except ValueError as error:
             raise OptionError(f"bad bot spec {spec!r}: {error}. {SPEC_HELP}") from None
     settings = LearnedSettings(**fields)
-    shares_ok = 0 <= settings.hint <= 1 and 0 <= settings.estimate <= 1
+    shares_ok = all(0 <= share <= 1 for share in (settings.hint, settings.estimate, settings.epsilon))
     if not shares_ok or settings.rollout < 0 or settings.exploration < 0 or settings.bias < 0:
         raise OptionError(
-            f"bad bot spec {spec!r}: hint and estimate are shares from 0 to 1, rollout a count. {SPEC_HELP}"
+            f"bad bot spec {spec!r}: hint, estimate and eps are shares from 0 to 1, rollout a count. "
+            f"{SPEC_HELP}"
         )
     if settings.iterations < 1 or (settings.seconds is not None and not settings.seconds > 0):
         raise OptionError(f"bad bot spec {spec!r}: iterations and time must be positive. {SPEC_HELP}")
     return settings
 
 
-SPEC_KEYS = {"c": "exploration", "hint": "hint", "estimate": "estimate", "bias": "bias"}
+SPEC_KEYS = {"c": "exploration", "hint": "hint", "estimate": "estimate", "bias": "bias", "eps": "epsilon"}
 
 
 def _selection(value: str) -> str:
