@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from spieltisch.bots import make_bot
-from spieltisch.bots.ismcts import Evaluator
 from spieltisch.bots.learned.net import Net, new_params, softmax
 from spieltisch.bots.learned.search import WEIGHTS, LearnedBot, learned_search, net_for, parse_learned
 from spieltisch.core.contract import State
@@ -158,24 +157,6 @@ def test_a_spec_overrides_the_networks_own_search_settings() -> None:
     settings = parse_learned("learned:t=0.1:rollout=2:estimate=0.25", {"hint": 0.5, "rollout": 4})
     assert (settings.hint, settings.rollout, settings.seconds, settings.estimate) == (0.5, 2, 0.1, 0.25)
     assert parse_learned("learned:eps=0.1", {"epsilon": 0.2}).epsilon == 0.1
-
-
-def test_the_score_estimate_alone_judges_as_ismcts_does() -> None:
-    game = load_game("souvenirs", 2)
-    net = net_for(game)
-    state = first_decision("souvenirs", 5)
-    for _ in range(6):  # a few heuristic decisions on: the margins are no longer all zero
-        state.apply_action(game.heuristic_action(state, random.Random(1)))
-        while state.is_chance_node():
-            state.apply_action(sample_chance(state, random.Random(2)))
-    ours, theirs = Evaluator(game, 0.5), Evaluator(game, 0.5)
-    for scale in (ours, theirs):  # as after earlier searches: a margin scale of its own
-        scale.margin_total, scale.margin_count = 3.0, 4
-    judged = learned_search(game, net, parse_learned("learned:estimate=1"), random.Random(1), ours)
-    assert judged.judge(state) == theirs.rewards(state)
-    assert ours.margin_count == theirs.margin_count == 6  # the bot keeps the scale it learns
-    mixed = learned_search(game, net, parse_learned("learned:estimate=0.5"), random.Random(1), ours)
-    assert mixed.judge(state) != theirs.rewards(state)  # the network's value, half and half
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,6 @@ import numpy as np
 
 from spieltisch.bots.base import Bot
 from spieltisch.bots.guided import Evaluate, GuidedSearch, LearnedSettings, Reward
-from spieltisch.bots.ismcts import Evaluator
 from spieltisch.bots.learned.net import Net
 from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
@@ -44,12 +43,10 @@ def network_evaluator(net: Net, players: int) -> Evaluate:
     return evaluate
 
 
-def learned_search(
-    game: AnyGame, net: Net, settings: LearnedSettings, rng: random.Random, judge: Evaluator | None = None
-) -> GuidedSearch:
-    """One search from one information state, guided by `net` (`judge`: ISMCTS's, kept across moves)."""
+def learned_search(game: AnyGame, net: Net, settings: LearnedSettings, rng: random.Random) -> GuidedSearch:
+    """One search from one information state, guided by `net`."""
     reward = Reward(**net.meta.get("reward", {}))
-    return GuidedSearch(game, network_evaluator(net, game.num_players), reward, settings, rng, judge)
+    return GuidedSearch(game, network_evaluator(net, game.num_players), reward, settings, rng)
 
 
 class LearnedBot(Bot):
@@ -62,15 +59,12 @@ class LearnedBot(Bot):
         self.settings = settings
         self.name = name
         self.last_iterations = 0
-        # kept across moves, as ISMCTS keeps it: the margins' scale learnt in earlier searches
-        self.judge = Evaluator(game, Reward(**net.meta.get("reward", {})).margin_weight)
 
     def choose(self, state: State, rng: random.Random) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seeded = random.Random(rng.getrandbits(64))
-        search = learned_search(self.game, self.net, self.settings, seeded, self.judge)
+        search = learned_search(self.game, self.net, self.settings, random.Random(rng.getrandbits(64)))
         action = search.run(state, state.current_player())
         self.last_iterations = search.iterations
         return action
