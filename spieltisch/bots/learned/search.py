@@ -19,8 +19,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from spieltisch.bots.base import Bot
 from spieltisch.bots.guided import Evaluate, GuidedSearch, LearnedSettings, Reward
 from spieltisch.bots.learned.net import Net
@@ -36,9 +34,8 @@ def network_evaluator(net: Net, players: int) -> Evaluate:
 
     def evaluate(state: State) -> tuple[list[float], list[float]]:
         mover = state.current_player()
-        logits, shares = net.evaluate(*state.observation_entries(mover))
-        prior: list[float] = np.exp(logits - logits.max()).tolist()
-        return prior, [float(shares[(seat - mover) % players]) for seat in range(players)]
+        prior, shares = net.prior_and_value(*state.observation_entries(mover))
+        return prior, [shares[(seat - mover) % players] for seat in range(players)]
 
     return evaluate
 
