@@ -16,21 +16,20 @@ searching seat saw), with an evaluator in two places, as in AlphaZero:
 With `rollout=N` the heuristic plays N decisions before the evaluator judges;
 with `estimate=W` that judgement is mixed with the game's score estimate
 (`Game.estimate_scores`, what ISMCTS judges a cut-off playout by), weight W;
-`estimate=1` is ISMCTS's judge alone, without the evaluator (the margins
-squashed at the network's fixed scale, the mean final margin of its
-training games, where ISMCTS squashes at the mean margin it has seen: that
-sharper judgement played worse here, 0.495 of 200 games against 0.537). With `lazy=1`
-the prior of a decision is computed only when the search comes back to it
-(see `GuidedSearch.iterate`).
+`estimate=1` is ISMCTS's judge alone, without the evaluator: the margins
+squashed at the network's fixed scale (the mean final margin of its
+training games; ISMCTS squashes at the mean margin its searches have seen,
+a sharper judgement that played worse here). With `lazy=1` the prior of a
+decision is computed only when the search comes back to it (see
+`GuidedSearch.iterate`).
 
 The tree branches on what the searching seat saw after each step: its
 observation tensor where the game lists it sparsely (Souvenirs: a few
 microseconds), else its information state key (`State.information_state_key`).
 
 The evaluator (the learned network, spieltisch.bots.learned) reads only
-what the seat to move may know; this module needs no NumPy, so the compiled
-build compiles the search as it does ISMCTS's, and the two bots' simulations
-cost alike where they do alike.
+what the seat to move may know. This module needs no NumPy, so the compiled
+build compiles the search as it does ISMCTS's.
 """
 
 from __future__ import annotations
