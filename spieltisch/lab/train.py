@@ -7,7 +7,7 @@ each followed by training on all positions gathered so far:
    for variety: cheap positions (a share `keep` of them is kept) whose targets
    are the heuristic's move (policy) and each seat's reward at the end (value):
    its win share mixed with its score margin, squashed at the games' mean
-   margin, as ISMCTS rewards a playout (spieltisch.bots.learned.search.Reward).
+   margin, as ISMCTS rewards a playout (spieltisch.bots.guided.Reward).
 2. Then, with a `teacher` (expert iteration), `teacher_games` games of a much
    stronger search against itself, ISMCTS with many iterations per move (the
    game's own search settings): the policy target is the share of its root
@@ -44,8 +44,9 @@ from typing import Any
 import numpy as np
 
 from spieltisch.adapters.vector import BatchEnv
+from spieltisch.bots.guided import LearnedSettings, Reward, win_shares
 from spieltisch.bots.learned.net import Arrays, Net, new_params, sigmoid, softmax
-from spieltisch.bots.learned.search import LearnedSearch, LearnedSettings, Reward, win_shares
+from spieltisch.bots.learned.search import learned_search
 from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
 from spieltisch.core.registry import load_game
@@ -262,7 +263,7 @@ def search_chooser(game: AnyGame, net: Net, config: TrainConfig, rng: random.Ran
     actions_count = game.num_distinct_actions()
 
     def decide(state: State, legal: list[int]) -> tuple[int, Targets]:
-        search = LearnedSearch(game, net, settings, rng)
+        search = learned_search(game, net, settings, rng)
         search.run(state, state.current_player())
         shares = search.visit_shares(actions_count)
         moves = [a for a in legal if shares[a] > 0]

@@ -12,7 +12,7 @@ import pytest
 
 from spieltisch.bots import make_bot
 from spieltisch.bots.learned.net import Net, new_params, softmax
-from spieltisch.bots.learned.search import WEIGHTS, LearnedBot, LearnedSearch, net_for, parse_learned
+from spieltisch.bots.learned.search import WEIGHTS, LearnedBot, learned_search, net_for, parse_learned
 from spieltisch.core.contract import State
 from spieltisch.core.options import OptionError
 from spieltisch.core.play import sample_chance
@@ -129,6 +129,7 @@ def test_the_learned_bot_plays_legal_moves_in_every_trained_game(path: Path) -> 
         "learned:6:lazy=1:rollout=3:estimate=1",
         "learned:6:lazy=0:hint=0.5",
         "learned:6:lazy=1:select=ucb:hint=0.5:bias=2:rollout=3:estimate=1",
+        "learned:6:lazy=1:select=ucb:hint=0.5:rollout=3:estimate=1:eps=0.5",
     ],
 )
 def test_every_search_setting_plays_legal_moves(spec: str) -> None:
@@ -155,6 +156,7 @@ def test_budget_specs(spec: str, iterations: int, seconds: float | None, explora
 def test_a_spec_overrides_the_networks_own_search_settings() -> None:
     settings = parse_learned("learned:t=0.1:rollout=2:estimate=0.25", {"hint": 0.5, "rollout": 4})
     assert (settings.hint, settings.rollout, settings.seconds, settings.estimate) == (0.5, 2, 0.1, 0.25)
+    assert parse_learned("learned:eps=0.1", {"epsilon": 0.2}).epsilon == 0.1
 
 
 @pytest.mark.parametrize(
@@ -170,6 +172,7 @@ def test_a_spec_overrides_the_networks_own_search_settings() -> None:
         "learned:lazy=yes",
         "learned:select=best",
         "learned:bias=-1",
+        "learned:eps=1.5",
     ],
 )
 def test_bad_specs_are_clear_errors(spec: str) -> None:
@@ -214,7 +217,7 @@ def forward_passes(spec: str, iterations: int) -> tuple[int, int]:
     counting = Net(net.params, net.meta)
     counting.evaluate = lambda *entries: calls.append(1) or net.evaluate(*entries)  # type: ignore[method-assign]
     settings = parse_learned(f"{spec}:{iterations}", net.meta.get("search"))
-    search = LearnedSearch(game, counting, settings, random.Random(3))
+    search = learned_search(game, counting, settings, random.Random(3))
     search.run(first_decision("souvenirs", 4), 0)
     assert search.iterations == iterations
     nodes, with_prior = [search.root], 0
@@ -242,14 +245,14 @@ def test_the_ucb_selection_tries_each_root_move_once_before_any_twice() -> None:
     settings = parse_learned(
         f"learned:{len(legal)}:lazy=1:select=ucb:rollout=2:estimate=1", net.meta["search"]
     )
-    search = LearnedSearch(game, net, settings, random.Random(1))
+    search = learned_search(game, net, settings, random.Random(1))
     search.run(state, 0)
     assert sorted(search.root.children) == legal
     assert {edge.visits for edge in search.root.children.values()} == {1}
     settings = parse_learned(
         f"learned:{len(legal)}:lazy=1:select=puct:rollout=2:estimate=1", net.meta["search"]
     )
-    search = LearnedSearch(game, net, settings, random.Random(1))
+    search = learned_search(game, net, settings, random.Random(1))
     search.run(state, 0)
     assert len(search.root.children) < len(legal)  # PUCT follows its prior instead
 

@@ -69,6 +69,16 @@ class Net:
         value = hidden @ p["value_w"] + p["value_b"]
         return hidden @ p["policy_w"] + p["policy_b"], sigmoid(value)
 
+    def prior_and_value(
+        self, indices: list[int] | None, values: list[float]
+    ) -> tuple[list[float], list[float]]:
+        """`evaluate` as the search takes it: the policy's weights per action id (exp of the
+        logits, unnormalised) and the seats' rewards (from the observer), as plain lists."""
+        logits, rewards = self.evaluate(indices, values)
+        prior: list[float] = np.exp(logits - logits.max()).tolist()
+        value: list[float] = rewards.tolist()
+        return prior, value
+
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
