@@ -114,6 +114,45 @@ def test_a_failing_client_is_given_up_and_the_others_still_hear(tmp_path: Path) 
     )  # on joining, then the broadcast
 
 
+def test_messages_written_at_once_keep_their_order_behind_ones_that_had_to_wait() -> None:
+    """A socket that takes a message at once gets it without the sender task; once one had to
+    wait (the socket's buffer full), the next ones queue behind it, in order."""
+
+    async def main() -> tuple[list[str], list[str]]:
+        now: list[str] = []
+        queued = Recorder()
+        full = False
+
+        def send_now(text: str) -> bool:
+            if not full:
+                now.append(text)
+            return not full
+
+        client = Client(queued.send, 0, send_now=send_now)
+        client.post("a")
+        full = True
+        client.post("b")
+        full = False
+        client.post("c")  # "b" still waits: "c" may not overtake it
+        async with anyio.create_task_group() as group:
+            group.start_soon(client.run_sender)
+            await anyio.sleep(0.05)
+            client.post("d")  # nothing waits any more
+            group.cancel_scope.cancel()
+        return now, queued.texts
+
+    assert run(main) == (["a", "d"], ["b", "c"])
+
+
+def test_a_socket_that_fails_to_write_at_once_is_given_up() -> None:
+    def broken(text: str) -> bool:
+        raise RuntimeError("socket closed")
+
+    client = Client(Recorder().send, 0, send_now=broken)
+    client.post("a")
+    assert client.state is ConnectionState.GIVEN_UP and not client.pending
+
+
 def test_a_connection_gets_the_full_state_and_the_others_only_learn_of_a_seat_coming_online(
     tmp_path: Path,
 ) -> None:
