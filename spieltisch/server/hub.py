@@ -130,15 +130,19 @@ class Hub:
                 self.catalog.game_class(table.game), table.id, table.options, files
             )
             game = self.catalog.load(table.game, table.players, options)
-            room = await Room.load(self.store, table, game, self.settings.bot_delay)
-            room.leave_grace = self.settings.leave_grace
-            if self.store.shared:  # the process holding the table's lock drives it
-                room.drives = False
-                room.on_local_presence = self._announce_presence
-                self._in_background(self._announce_quietly(NoticeKind.WHO, table_id))
-            return room
+            return self._held(await Room.load(self.store, table, game, self.settings.bot_delay))
         except (OptionError, RecordError) as error:
             raise TableError(UNAVAILABLE, table=table_id, detail=str(error)) from None
+
+    def _held(self, room: Room) -> Room:
+        """A room as this process holds it: its settings, and on PostgreSQL its part among the
+        processes."""
+        room.leave_grace = self.settings.leave_grace
+        if self.store.shared:  # the process holding the table's lock drives it
+            room.drives = False
+            room.on_local_presence = self._announce_presence
+            self._in_background(self._announce_quietly(NoticeKind.WHO, room.id))
+        return room
 
     def release_if_idle(self, room: Room) -> None:
         """Forget a finished table nobody watches; it reloads from the database when asked for."""
@@ -383,6 +387,9 @@ class Hub:
             rematch_of=rematch_of,
         )
         await self.store.create_table(table, seats)
+        # Held at once, as loading it would make it: whoever comes first reads no database.
+        room = Room(self.store, table, [*seats], game, game.new_initial_state(), self.settings.bot_delay)
+        self.rooms.setdefault(table.id, self._held(room))
         return table
 
     async def take_seat(self, table_id: str, seat: int, name: str) -> SeatTaken:
