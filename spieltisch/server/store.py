@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from spieltisch.core.contract import Move
-from spieltisch.server import schema, wire
+from spieltisch.server import loopsqlite, schema, wire
 from spieltisch.server.movewriter import MoveWriter
 from spieltisch.server.notices import Notice, NoticeKind, encode
 
@@ -203,14 +203,14 @@ def _settle(batch: list[PendingWrite], error: BaseException | None) -> None:
             item.done.set_exception(error)
 
 
-def _enable_sqlite_wal(engine: AsyncEngine) -> None:
+def _enable_sqlite_wal(engine: AsyncEngine, busy_ms: int = 5000) -> None:
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
         cursor.close()
 
 
@@ -275,8 +275,13 @@ def new_origin() -> str:
 class Store:
     """The database behind the server: tables, seats, moves and chat, on SQLite or PostgreSQL."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, quick: AsyncEngine | None = None) -> None:
         self.engine = engine
+        self.quick = quick or engine
+        """For the statements that touch a row or a few by key (a table, its seats, its chat) and
+        every write: on SQLite a file's connections answer on the loop's thread (loopsqlite.py),
+        while a query that may read much (the lobby, the sweep, a table's moves) runs on
+        `engine`'s thread."""
         self.shared = engine.dialect.name == "postgresql"
         """Other server processes may share this database: check versions and announce changes."""
         self.origin = new_origin()
@@ -291,10 +296,10 @@ class Store:
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
         if self._write_lock is None:
-            async with self.engine.begin() as connection:
+            async with self.quick.begin() as connection:
                 yield connection
             return
-        async with self._write_lock, self.engine.begin() as connection:
+        async with self._write_lock, self.quick.begin() as connection:
             yield connection
 
     def _payload(self, kind: NoticeKind, table_id: str, **extra: Any) -> str:
@@ -329,16 +334,22 @@ class Store:
     @classmethod
     async def open(cls, url: str) -> Store:
         engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+        quick = None
         if url.startswith("sqlite"):
             _enable_sqlite_wal(engine)
+            if (path := sqlite_file(engine)) is not None:
+                quick = create_async_engine(url, async_creator=loopsqlite.connector(path))
+                _enable_sqlite_wal(quick, busy_ms=0)
         async with engine.begin() as connection:
             await connection.run_sync(schema.migrate)
-        return cls(engine)
+        return cls(engine, quick)
 
     async def close(self) -> None:
         if self._moves is not None:
             await self._moves.close()
         await self.engine.dispose()
+        if self.quick is not self.engine:
+            await self.quick.dispose()
 
     # --- tables and seats ---------------------------------------------------
     async def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
@@ -361,7 +372,7 @@ class Store:
                 await connection.execute(schema.seats.insert().values(table_id=table.id, **seat.__dict__))
 
     async def get_table(self, table_id: str) -> TableRow | None:
-        async with self.engine.connect() as connection:
+        async with self.quick.connect() as connection:
             found = await connection.execute(select(schema.tables).where(schema.tables.c.id == table_id))
             row = found.first()
         return _table_row(row) if row else None
@@ -433,7 +444,7 @@ class Store:
 
     async def get_seats(self, table_id: str) -> list[SeatRow]:
         query = select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
-        async with self.engine.connect() as connection:
+        async with self.quick.connect() as connection:
             rows = (await connection.execute(query)).all()
         return [SeatRow(r.seat, SeatKind(r.kind), r.name, r.bot, r.token_hash) for r in rows]
 
@@ -673,6 +684,6 @@ class Store:
             .order_by(schema.chat.c.id.desc())
             .limit(limit)
         )
-        async with self.engine.connect() as connection:
+        async with self.quick.connect() as connection:
             rows = (await connection.execute(query)).all()
         return [ChatRow(r.seat, r.name, r.text, r.created_at) for r in reversed(rows)]
