@@ -21,7 +21,7 @@ import anyio
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.connection import Client, ConnectionState
 from spieltisch.server.errors import CloseCode
-from spieltisch.server.room import LOG_LENGTH, Room, log_entries, log_entry
+from spieltisch.server.room import BOT_TICK_SECONDS, LOG_LENGTH, Room, log_entries, log_entry, on_tick
 from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
 from spieltisch.server.wire import encode
 from tests.core.toy_game import ToyGame
@@ -231,3 +231,17 @@ def test_each_audience_log_followed_on_is_the_log_made_afresh(tmp_path: Path) ->
 
     checked, taken_back = run(main)
     assert checked > LOG_LENGTH and taken_back > 0  # the window slid, moves were taken back
+
+
+def test_bots_delays_end_on_a_shared_beat() -> None:
+    """Bots due within one beat wake the server once: every delay ends on a multiple of the
+    beat, no sooner than asked and less than a beat later."""
+    ends = set()
+    for now in (0.0, 1.001, 7.019, 1234.5678):
+        for delay in (0.0, 0.013, 0.5, 0.8):
+            waited = on_tick(delay, now)
+            beats = (now + waited) / BOT_TICK_SECONDS
+            assert delay - 1e-9 <= waited < delay + BOT_TICK_SECONDS
+            assert abs(beats - round(beats)) < 1e-6
+            ends.add(round(beats))
+    assert len(ends) > 1
