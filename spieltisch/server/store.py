@@ -203,6 +203,28 @@ def _settle(batch: list[PendingWrite], error: BaseException | None) -> None:
             item.done.set_exception(error)
 
 
+def _action_values(batch: list[PendingWrite]) -> list[dict[str, Any]]:
+    """The batch's rows as the actions table's columns."""
+    now = time.time()
+    return [
+        {
+            "table_id": item.table_id,
+            "created_at": now,
+            "idx": row.idx,
+            "action": row.action,
+            "seat": row.seat,
+            "detail": row.detail(),
+        }
+        for item in batch
+        for row in item.rows
+    ]
+
+
+def _ends(batch: list[PendingWrite]) -> list[tuple[str, str, str]]:
+    """The games the batch ends, as the moves' writer marks them (status, result, id)."""
+    return [(TableStatus.FINISHED.value, json.dumps(end.result), end.table_id) for end in batch if end.result]
+
+
 def _enable_sqlite_wal(engine: AsyncEngine, busy_ms: int = 5000) -> None:
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -290,6 +312,7 @@ class Store:
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         self._pending: list[PendingWrite] = []
         self._writer: asyncio.Task[None] | None = None
+        self._flush_due = False
         self._moves = MoveWriter(database) if (database := sqlite_file(engine)) else None
         """On SQLite, the moves' own writer (movewriter.py)."""
 
@@ -528,11 +551,44 @@ class Store:
         together share one transaction (group commit), which keeps the cost
         per move low when many tables are busy.
         """
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         self._pending.append(PendingWrite(table_id, rows, result, done))
+        if self._moves is None:
+            self._write_later()
+        elif not self._flush_due:  # SQLite: written at the next turn of the loop (_flush)
+            self._flush_due = True
+            loop.call_soon(self._flush)
+        await done
+
+    def _write_later(self) -> None:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
-        await done
+
+    def _flush(self) -> None:
+        """On SQLite: commit the moves that came in one turn of the loop, at once on the loop's
+        thread (movewriter.py), with no task to wake. What cannot be written so (the database
+        locked, an index taken, the writer busy) is left to the writer task."""
+        self._flush_due = False
+        assert self._moves is not None and self._write_lock is not None
+        writing = self._writer is not None and not self._writer.done()
+        if not self._pending or writing or self._write_lock.locked():
+            if self._pending:
+                self._write_later()
+            return
+        batch, self._pending = self._pending, []
+        try:
+            written = self._moves.write_now(_action_values(batch), _ends(batch))
+        except SQLAlchemyError:
+            written = False  # the writer task tries again and tells each move what failed
+        except Exception as error:
+            _settle(batch, error)
+            return
+        if not written:
+            self._pending[:0] = batch
+            self._write_later()
+            return
+        _settle(batch, None)
 
     async def _write_pending(self) -> None:
         # The moves of other tables that come meanwhile join.
@@ -566,23 +622,10 @@ class Store:
     async def _insert(self, batch: list[PendingWrite]) -> list[PendingWrite]:
         """Store the batch in one transaction; returns the writes stored (on PostgreSQL, a
         write whose table another process moved on meanwhile is refused instead)."""
-        now = time.time()
-        values = [
-            {
-                "table_id": item.table_id,
-                "created_at": now,
-                "idx": row.idx,
-                "action": row.action,
-                "seat": row.seat,
-                "detail": row.detail(),
-            }
-            for item in batch
-            for row in item.rows
-        ]
+        values = _action_values(batch)
         if self._moves is not None and self._write_lock is not None:
-            ends = [(TableStatus.FINISHED.value, json.dumps(i.result), i.table_id) for i in batch if i.result]
             async with self._write_lock:
-                await self._moves.write(values, ends)
+                await self._moves.write(values, _ends(batch))
             return batch
         async with self._writing() as connection:
             if self.shared:
