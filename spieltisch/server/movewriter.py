@@ -68,17 +68,19 @@ class MoveWriter:
         if not self.write_now(actions, finished):  # locked by another process: wait for it there
             rows = _rows(actions)
             await asyncio.get_running_loop().run_in_executor(self._thread, self._write_there, rows, finished)
-            self._committed()
+            self.committed()
 
     def write_now(self, actions: list[dict[str, Any]], finished: Finished) -> bool:
         """As `write`, on the loop's thread and at once; False (nothing written) if the database
         is locked."""
         if not self._write_here(_rows(actions), finished):
             return False
-        self._committed()
+        self.committed()
         return True
 
-    def _committed(self) -> None:
+    def committed(self) -> None:
+        """A commit to the file (this writer's or another connection's that never checkpoints):
+        every CHECKPOINT_EVERY of them the writer's thread runs a checkpoint."""
         self._commits += 1
         if self._commits % CHECKPOINT_EVERY == 0 and (self._checkpoint is None or self._checkpoint.done()):
             self._checkpoint = self._thread.submit(self._run_checkpoint)

@@ -225,14 +225,19 @@ def _ends(batch: list[PendingWrite]) -> list[tuple[str, str, str]]:
     return [(TableStatus.FINISHED.value, json.dumps(end.result), end.table_id) for end in batch if end.result]
 
 
-def _enable_sqlite_wal(engine: AsyncEngine, busy_ms: int = 5000) -> None:
+def _enable_sqlite_wal(engine: AsyncEngine, on_loop: bool = False) -> None:
+    """WAL mode, as the moves' writer has it (movewriter.py); connections `on_loop` (the
+    event loop's thread) never wait for a lock and never checkpoint (the writer's thread does)."""
+
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        cursor.execute(f"PRAGMA busy_timeout={0 if on_loop else 5000}")
+        if on_loop:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
 
@@ -324,6 +329,8 @@ class Store:
             return
         async with self._write_lock, self.quick.begin() as connection:
             yield connection
+        if self._moves is not None:  # its thread checkpoints the log these commits grow too
+            self._moves.committed()
 
     def _payload(self, kind: NoticeKind, table_id: str, **extra: Any) -> str:
         return encode(Notice(self.origin, kind, table_id, **extra))
@@ -362,7 +369,7 @@ class Store:
             _enable_sqlite_wal(engine)
             if (path := sqlite_file(engine)) is not None:
                 quick = create_async_engine(url, async_creator=loopsqlite.connector(path))
-                _enable_sqlite_wal(quick, busy_ms=0)
+                _enable_sqlite_wal(quick, on_loop=True)
         async with engine.begin() as connection:
             await connection.run_sync(schema.migrate)
         return cls(engine, quick)

@@ -186,6 +186,13 @@ async def _sqlite_runs_in_wal_mode(store: Store) -> None:
         mode = (await connection.exec_driver_sql("PRAGMA journal_mode")).scalar()
         assert await connection.run_sync(schema.current_version) == schema.LATEST
     assert mode == "wal"
+    # The connections on the event loop's thread neither wait for a lock nor checkpoint.
+    async with store.quick.connect() as connection:
+        found = [
+            (await connection.exec_driver_sql(f"PRAGMA {pragma}")).scalar()
+            for pragma in ("journal_mode", "busy_timeout", "wal_autocheckpoint")
+        ]
+    assert store.quick is not store.engine and found == ["wal", 0, 0]
 
 
 def test_database_urls_pick_the_async_drivers() -> None:
