@@ -352,13 +352,16 @@ class Hub:
             else:
                 self._check_bot(game.name, kind, game.num_players)
                 seats.append(SeatRow(number, SeatKind.BOT, f"Bot {number + 1}", kind))
-        host_token = new_token()
+        host_token, taken = new_token(), None
+        if request.name is not None and SeatKind.OPEN in kinds:  # stored taken, with the table
+            taken = SeatTaken(seat=kinds.index(SeatKind.OPEN), token=new_token())
+            token_hash = hash_token(taken.token)
+            seats[taken.seat] = SeatRow(taken.seat, SeatKind.HUMAN, request.name, None, token_hash)
         table = await self._store_new_table(
             game, options, files, seats, hash_token(host_token), None, request.clock.model_dump()
         )
         reply = CreatedTable(id=table.id, host_token=host_token, join_url=join_url(table.id))
-        if request.name is not None and SeatKind.OPEN in kinds:
-            taken = await self.take_seat(table.id, kinds.index(SeatKind.OPEN), request.name)
+        if taken is not None:
             reply.seat, reply.token = taken.seat, taken.token
         self._lobby.clear()  # the lobby lists it at once
         return reply

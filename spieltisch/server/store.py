@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import event, func, select, text
+from sqlalchemy import bindparam, event, func, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -273,6 +273,30 @@ def _finishing(table_id: str, result: dict[str, Any]) -> Any:
     return schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
 
 
+# The statements every game makes, built once: SQLAlchemy then finds them compiled already
+# without working out their cache key again (a statement made anew each time cost as much).
+INSERT_TABLE = schema.tables.insert()
+INSERT_SEATS = schema.seats.insert()
+UPDATE_SEAT = schema.seats.update().where(
+    schema.seats.c.table_id == bindparam("table"), schema.seats.c.seat == bindparam("number")
+)
+"""Sets the columns its parameters name besides `table` and `number` (the seat's)."""
+UPDATE_SEAT_IF_STILL = UPDATE_SEAT.where(schema.seats.c.kind == bindparam("was"))
+"""UPDATE_SEAT if the seat is still of kind `was` (another process may have changed it)."""
+_some_open = select(schema.seats.c.seat).where(
+    schema.seats.c.table_id == schema.tables.c.id, schema.seats.c.kind == SeatKind.OPEN.value
+)
+START_TABLE = (
+    schema.tables.update()
+    .where(
+        schema.tables.c.id == bindparam("table_id"),
+        schema.tables.c.status == TableStatus.OPEN.value,
+        ~_some_open.exists(),
+    )
+    .values(status=TableStatus.RUNNING.value)
+)
+"""An open table whose seats are all taken starts."""
+
 GROUP_COMMIT_SECONDS = 0.002
 """On PostgreSQL, how long the first move waits for others to share its commit; each is
 answered after it. On SQLite a commit costs less than the timer's wake-up would: the group
@@ -396,10 +420,10 @@ class Store:
             "data_files": json.dumps(table.data_files) if table.data_files else None,
             "clock": json.dumps(table.clock),
         }
+        seat_values = [{"table_id": table.id, **seat.__dict__} for seat in seats]
         async with self._writing() as connection:
-            await connection.execute(schema.tables.insert().values(**values))
-            for seat in seats:
-                await connection.execute(schema.seats.insert().values(table_id=table.id, **seat.__dict__))
+            await connection.execute(INSERT_TABLE, values)
+            await connection.execute(INSERT_SEATS, seat_values)
 
     async def get_table(self, table_id: str) -> TableRow | None:
         async with self.quick.connect() as connection:
@@ -481,15 +505,13 @@ class Store:
     async def update_seat(self, table_id: str, seat: SeatRow, was: SeatKind | None = None) -> bool:
         """Change a seat; with `was`, only if it is still of that kind (another process
         may have changed it). Returns whether it changed."""
-        query = (
-            schema.seats.update()
-            .where(schema.seats.c.table_id == table_id, schema.seats.c.seat == seat.seat)
-            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
-        )
+        values = {"table": table_id, "number": seat.seat}
+        values |= {"kind": seat.kind, "name": seat.name, "bot": seat.bot, "token_hash": seat.token_hash}
+        query = UPDATE_SEAT
         if was is not None:
-            query = query.where(schema.seats.c.kind == was.value)
+            query, values["was"] = UPDATE_SEAT_IF_STILL, was
         async with self._writing() as connection:
-            changed = (await connection.execute(query)).rowcount == 1
+            changed = (await connection.execute(query, values)).rowcount == 1
             if changed:
                 await self._announce(connection, NoticeKind.TABLE, table_id)
         return changed
@@ -502,17 +524,8 @@ class Store:
 
     async def start(self, table_id: str) -> bool:
         """Mark an open table with every seat taken running; False if it is not (any more)."""
-        tables, seats = schema.tables, schema.seats
-        some_open = select(seats.c.seat).where(
-            seats.c.table_id == table_id, seats.c.kind == SeatKind.OPEN.value
-        )
-        query = (
-            tables.update()
-            .where(tables.c.id == table_id, tables.c.status == TableStatus.OPEN.value, ~some_open.exists())
-            .values(status=TableStatus.RUNNING.value)
-        )
         async with self._writing() as connection:
-            started = (await connection.execute(query)).rowcount == 1
+            started = (await connection.execute(START_TABLE, {"table_id": table_id})).rowcount == 1
             if started:
                 await self._announce(connection, NoticeKind.TABLE, table_id)
         return started
