@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from spieltisch.core.options import OptionError
 from spieltisch.server import collector, webbuild
 from spieltisch.server.catalog import Catalog
-from spieltisch.server.connection import Client, ConnectionState
+from spieltisch.server.connection import SEND_NOW, Client, ConnectionState
 from spieltisch.server.datasets import DataSets
 from spieltisch.server.errors import (
     BODY_TOO_LARGE,
@@ -391,6 +391,7 @@ async def _serve_connection(websocket: WebSocket, table_id: str, lang: str) -> N
         await _refuse(websocket, TableError(DATABASE_DOWN), lang, CloseCode.TRY_AGAIN_LATER)
         return
     client = Client(websocket.send_text, None, "de" if lang == "de" else "en")
+    client.send_now = websocket.scope.get("extensions", {}).get(SEND_NOW)  # as uvicorn runs the server
     await _connect(websocket, room, client)
     if client.close_code is not None:
         with anyio.move_on_after(CLOSE_TIMEOUT_SECONDS, shield=True):

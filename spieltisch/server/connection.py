@@ -6,6 +6,10 @@ socket at whatever pace that socket allows, so a client that reads slowly,
 or not at all, slows only itself. A queue that overflows means the client
 cannot keep up: the connection is closed (CloseCode.TOO_SLOW), never silently
 left without updates while it still answers pings.
+
+Where the socket offers it (`send_now`, wsprotocol.py), a message goes out at
+once when nothing is waiting before it and the socket takes it without
+waiting: most messages then cost no wake-up of the sender task.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from spieltisch.server.errors import CloseCode
 
 SEND_QUEUE_LIMIT = 64
 """Messages a connection may have waiting before it counts as not reading."""
+SEND_NOW = "spieltisch.send_now"
+"""The ASGI scope's extension that holds a connection's `send_now` (wsprotocol.py)."""
 
 
 class ConnectionState(enum.Enum):
@@ -61,6 +67,8 @@ class Client:
     log_sent: tuple[int | None, str, int] | None = None
     """The audience (seat, language) and version of the last state queued: the next state
     brings only the log's entries after that version (see Room.broadcast)."""
+    send_now: Callable[[str], bool] | None = None
+    """Writes a message at once if the socket takes it without waiting; False: not sent."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -77,6 +85,13 @@ class Client:
         """Queue a message; never waits. Overflow gives the connection up."""
         if not self.live:
             return
+        if not self.pending and not self.sending and self.send_now is not None:
+            try:
+                if self.send_now(text):
+                    return
+            except Exception:
+                self.give_up()
+                return
         if len(self.pending) >= self.queue_limit:
             self.give_up(CloseCode.TOO_SLOW)
             return

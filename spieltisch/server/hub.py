@@ -130,15 +130,19 @@ class Hub:
                 self.catalog.game_class(table.game), table.id, table.options, files
             )
             game = self.catalog.load(table.game, table.players, options)
-            room = await Room.load(self.store, table, game, self.settings.bot_delay)
-            room.leave_grace = self.settings.leave_grace
-            if self.store.shared:  # the process holding the table's lock drives it
-                room.drives = False
-                room.on_local_presence = self._announce_presence
-                self._in_background(self._announce_quietly(NoticeKind.WHO, table_id))
-            return room
+            return self._held(await Room.load(self.store, table, game, self.settings.bot_delay))
         except (OptionError, RecordError) as error:
             raise TableError(UNAVAILABLE, table=table_id, detail=str(error)) from None
+
+    def _held(self, room: Room) -> Room:
+        """A room as this process holds it: its settings, and on PostgreSQL its part among the
+        processes."""
+        room.leave_grace = self.settings.leave_grace
+        if self.store.shared:  # the process holding the table's lock drives it
+            room.drives = False
+            room.on_local_presence = self._announce_presence
+            self._in_background(self._announce_quietly(NoticeKind.WHO, room.id))
+        return room
 
     def release_if_idle(self, room: Room) -> None:
         """Forget a finished table nobody watches; it reloads from the database when asked for."""
@@ -348,13 +352,16 @@ class Hub:
             else:
                 self._check_bot(game.name, kind, game.num_players)
                 seats.append(SeatRow(number, SeatKind.BOT, f"Bot {number + 1}", kind))
-        host_token = new_token()
+        host_token, taken = new_token(), None
+        if request.name is not None and SeatKind.OPEN in kinds:  # stored taken, with the table
+            taken = SeatTaken(seat=kinds.index(SeatKind.OPEN), token=new_token())
+            token_hash = hash_token(taken.token)
+            seats[taken.seat] = SeatRow(taken.seat, SeatKind.HUMAN, request.name, None, token_hash)
         table = await self._store_new_table(
             game, options, files, seats, hash_token(host_token), None, request.clock.model_dump()
         )
         reply = CreatedTable(id=table.id, host_token=host_token, join_url=join_url(table.id))
-        if request.name is not None and SeatKind.OPEN in kinds:
-            taken = await self.take_seat(table.id, kinds.index(SeatKind.OPEN), request.name)
+        if taken is not None:
             reply.seat, reply.token = taken.seat, taken.token
         self._lobby.clear()  # the lobby lists it at once
         return reply
@@ -383,6 +390,9 @@ class Hub:
             rematch_of=rematch_of,
         )
         await self.store.create_table(table, seats)
+        # Held at once, as loading it would make it: whoever comes first reads no database.
+        room = Room(self.store, table, [*seats], game, game.new_initial_state(), self.settings.bot_delay)
+        self.rooms.setdefault(table.id, self._held(room))
         return table
 
     async def take_seat(self, table_id: str, seat: int, name: str) -> SeatTaken:

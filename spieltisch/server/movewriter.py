@@ -65,9 +65,22 @@ class MoveWriter:
     async def write(self, actions: list[dict[str, Any]], finished: Finished) -> None:
         """Insert `actions` (dicts by column) and mark `finished` tables ((status, result, id)),
         all in one transaction; returns once it is committed."""
-        rows = [tuple(values[column] for column in ACTION_COLUMNS) for values in actions]
-        if not self._write_here(rows, finished):  # locked by another process: wait for it there
+        if not self.write_now(actions, finished):  # locked by another process: wait for it there
+            rows = _rows(actions)
             await asyncio.get_running_loop().run_in_executor(self._thread, self._write_there, rows, finished)
+            self.committed()
+
+    def write_now(self, actions: list[dict[str, Any]], finished: Finished) -> bool:
+        """As `write`, on the loop's thread and at once; False (nothing written) if the database
+        is locked."""
+        if not self._write_here(_rows(actions), finished):
+            return False
+        self.committed()
+        return True
+
+    def committed(self) -> None:
+        """A commit to the file (this writer's or another connection's that never checkpoints):
+        every CHECKPOINT_EVERY of them the writer's thread runs a checkpoint."""
         self._commits += 1
         if self._commits % CHECKPOINT_EVERY == 0 and (self._checkpoint is None or self._checkpoint.done()):
             self._checkpoint = self._thread.submit(self._run_checkpoint)
@@ -115,6 +128,10 @@ class MoveWriter:
         if self._there is not None:
             self._there.close()
             self._there = None
+
+
+def _rows(actions: list[dict[str, Any]]) -> Rows:
+    return [tuple(values[column] for column in ACTION_COLUMNS) for values in actions]
 
 
 def _connect(path: str, busy_ms: int, checkpoints: bool) -> sqlite3.Connection:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import random
 import time
 from collections import deque
@@ -81,6 +82,16 @@ STANDIN_BOT = "heuristic"
 CHAT_HISTORY = 50
 CHAT_BURST = 5
 CHAT_WINDOW_SECONDS = 10.0
+BOT_TICK_SECONDS = 0.02
+"""Bots move on a shared beat: a bot's delay ends on the next multiple of this after it (see
+on_tick)."""
+
+
+def on_tick(delay: float, now: float) -> float:
+    """`delay` from `now`, lengthened to end on the bots' beat (BOT_TICK_SECONDS): the bots of
+    many tables due within one beat then move in one wake-up of the server and share one
+    commit, where each would wake it alone (a wake-up costs as much CPU as a small commit)."""
+    return math.ceil((now + delay) / BOT_TICK_SECONDS) * BOT_TICK_SECONDS - now
 
 
 def chance_rng(seed: int, version: int) -> random.Random:
@@ -856,7 +867,7 @@ class Room:
         while (seat := self.bot_to_move()) is not None:
             version = self.version
             if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(on_tick(self.bot_delay, asyncio.get_running_loop().time()))
             steps = await self._bot_move(seat)
             async with self.lock:
                 if self.version != version or seat not in self.bots or not self.drives:

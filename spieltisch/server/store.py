@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import event, func, select, text
+from sqlalchemy import bindparam, event, func, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from spieltisch.core.contract import Move
-from spieltisch.server import schema, wire
+from spieltisch.server import loopsqlite, schema, wire
 from spieltisch.server.movewriter import MoveWriter
 from spieltisch.server.notices import Notice, NoticeKind, encode
 
@@ -203,14 +203,41 @@ def _settle(batch: list[PendingWrite], error: BaseException | None) -> None:
             item.done.set_exception(error)
 
 
-def _enable_sqlite_wal(engine: AsyncEngine) -> None:
+def _action_values(batch: list[PendingWrite]) -> list[dict[str, Any]]:
+    """The batch's rows as the actions table's columns."""
+    now = time.time()
+    return [
+        {
+            "table_id": item.table_id,
+            "created_at": now,
+            "idx": row.idx,
+            "action": row.action,
+            "seat": row.seat,
+            "detail": row.detail(),
+        }
+        for item in batch
+        for row in item.rows
+    ]
+
+
+def _ends(batch: list[PendingWrite]) -> list[tuple[str, str, str]]:
+    """The games the batch ends, as the moves' writer marks them (status, result, id)."""
+    return [(TableStatus.FINISHED.value, json.dumps(end.result), end.table_id) for end in batch if end.result]
+
+
+def _enable_sqlite_wal(engine: AsyncEngine, on_loop: bool = False) -> None:
+    """WAL mode, as the moves' writer has it (movewriter.py); connections `on_loop` (the
+    event loop's thread) never wait for a lock and never checkpoint (the writer's thread does)."""
+
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={0 if on_loop else 5000}")
+        if on_loop:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
 
@@ -246,6 +273,30 @@ def _finishing(table_id: str, result: dict[str, Any]) -> Any:
     return schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
 
 
+# The statements every game makes, built once: SQLAlchemy then finds them compiled already
+# without working out their cache key again (a statement made anew each time cost as much).
+INSERT_TABLE = schema.tables.insert()
+INSERT_SEATS = schema.seats.insert()
+UPDATE_SEAT = schema.seats.update().where(
+    schema.seats.c.table_id == bindparam("table"), schema.seats.c.seat == bindparam("number")
+)
+"""Sets the columns its parameters name besides `table` and `number` (the seat's)."""
+UPDATE_SEAT_IF_STILL = UPDATE_SEAT.where(schema.seats.c.kind == bindparam("was"))
+"""UPDATE_SEAT if the seat is still of kind `was` (another process may have changed it)."""
+_some_open = select(schema.seats.c.seat).where(
+    schema.seats.c.table_id == schema.tables.c.id, schema.seats.c.kind == SeatKind.OPEN.value
+)
+START_TABLE = (
+    schema.tables.update()
+    .where(
+        schema.tables.c.id == bindparam("table_id"),
+        schema.tables.c.status == TableStatus.OPEN.value,
+        ~_some_open.exists(),
+    )
+    .values(status=TableStatus.RUNNING.value)
+)
+"""An open table whose seats are all taken starts."""
+
 GROUP_COMMIT_SECONDS = 0.002
 """On PostgreSQL, how long the first move waits for others to share its commit; each is
 answered after it. On SQLite a commit costs less than the timer's wake-up would: the group
@@ -275,8 +326,13 @@ def new_origin() -> str:
 class Store:
     """The database behind the server: tables, seats, moves and chat, on SQLite or PostgreSQL."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, quick: AsyncEngine | None = None) -> None:
         self.engine = engine
+        self.quick = quick or engine
+        """For the statements that touch a row or a few by key (a table, its seats, its chat) and
+        every write: on SQLite a file's connections answer on the loop's thread (loopsqlite.py),
+        while a query that may read much (the lobby, the sweep, a table's moves) runs on
+        `engine`'s thread."""
         self.shared = engine.dialect.name == "postgresql"
         """Other server processes may share this database: check versions and announce changes."""
         self.origin = new_origin()
@@ -285,17 +341,20 @@ class Store:
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         self._pending: list[PendingWrite] = []
         self._writer: asyncio.Task[None] | None = None
+        self._flush_due = False
         self._moves = MoveWriter(database) if (database := sqlite_file(engine)) else None
         """On SQLite, the moves' own writer (movewriter.py)."""
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
         if self._write_lock is None:
-            async with self.engine.begin() as connection:
+            async with self.quick.begin() as connection:
                 yield connection
             return
-        async with self._write_lock, self.engine.begin() as connection:
+        async with self._write_lock, self.quick.begin() as connection:
             yield connection
+        if self._moves is not None:  # its thread checkpoints the log these commits grow too
+            self._moves.committed()
 
     def _payload(self, kind: NoticeKind, table_id: str, **extra: Any) -> str:
         return encode(Notice(self.origin, kind, table_id, **extra))
@@ -329,16 +388,22 @@ class Store:
     @classmethod
     async def open(cls, url: str) -> Store:
         engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+        quick = None
         if url.startswith("sqlite"):
             _enable_sqlite_wal(engine)
+            if (path := sqlite_file(engine)) is not None:
+                quick = create_async_engine(url, async_creator=loopsqlite.connector(path))
+                _enable_sqlite_wal(quick, on_loop=True)
         async with engine.begin() as connection:
             await connection.run_sync(schema.migrate)
-        return cls(engine)
+        return cls(engine, quick)
 
     async def close(self) -> None:
         if self._moves is not None:
             await self._moves.close()
         await self.engine.dispose()
+        if self.quick is not self.engine:
+            await self.quick.dispose()
 
     # --- tables and seats ---------------------------------------------------
     async def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
@@ -355,13 +420,13 @@ class Store:
             "data_files": json.dumps(table.data_files) if table.data_files else None,
             "clock": json.dumps(table.clock),
         }
+        seat_values = [{"table_id": table.id, **seat.__dict__} for seat in seats]
         async with self._writing() as connection:
-            await connection.execute(schema.tables.insert().values(**values))
-            for seat in seats:
-                await connection.execute(schema.seats.insert().values(table_id=table.id, **seat.__dict__))
+            await connection.execute(INSERT_TABLE, values)
+            await connection.execute(INSERT_SEATS, seat_values)
 
     async def get_table(self, table_id: str) -> TableRow | None:
-        async with self.engine.connect() as connection:
+        async with self.quick.connect() as connection:
             found = await connection.execute(select(schema.tables).where(schema.tables.c.id == table_id))
             row = found.first()
         return _table_row(row) if row else None
@@ -433,22 +498,20 @@ class Store:
 
     async def get_seats(self, table_id: str) -> list[SeatRow]:
         query = select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
-        async with self.engine.connect() as connection:
+        async with self.quick.connect() as connection:
             rows = (await connection.execute(query)).all()
         return [SeatRow(r.seat, SeatKind(r.kind), r.name, r.bot, r.token_hash) for r in rows]
 
     async def update_seat(self, table_id: str, seat: SeatRow, was: SeatKind | None = None) -> bool:
         """Change a seat; with `was`, only if it is still of that kind (another process
         may have changed it). Returns whether it changed."""
-        query = (
-            schema.seats.update()
-            .where(schema.seats.c.table_id == table_id, schema.seats.c.seat == seat.seat)
-            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
-        )
+        values = {"table": table_id, "number": seat.seat}
+        values |= {"kind": seat.kind, "name": seat.name, "bot": seat.bot, "token_hash": seat.token_hash}
+        query = UPDATE_SEAT
         if was is not None:
-            query = query.where(schema.seats.c.kind == was.value)
+            query, values["was"] = UPDATE_SEAT_IF_STILL, was
         async with self._writing() as connection:
-            changed = (await connection.execute(query)).rowcount == 1
+            changed = (await connection.execute(query, values)).rowcount == 1
             if changed:
                 await self._announce(connection, NoticeKind.TABLE, table_id)
         return changed
@@ -461,17 +524,8 @@ class Store:
 
     async def start(self, table_id: str) -> bool:
         """Mark an open table with every seat taken running; False if it is not (any more)."""
-        tables, seats = schema.tables, schema.seats
-        some_open = select(seats.c.seat).where(
-            seats.c.table_id == table_id, seats.c.kind == SeatKind.OPEN.value
-        )
-        query = (
-            tables.update()
-            .where(tables.c.id == table_id, tables.c.status == TableStatus.OPEN.value, ~some_open.exists())
-            .values(status=TableStatus.RUNNING.value)
-        )
         async with self._writing() as connection:
-            started = (await connection.execute(query)).rowcount == 1
+            started = (await connection.execute(START_TABLE, {"table_id": table_id})).rowcount == 1
             if started:
                 await self._announce(connection, NoticeKind.TABLE, table_id)
         return started
@@ -517,11 +571,44 @@ class Store:
         together share one transaction (group commit), which keeps the cost
         per move low when many tables are busy.
         """
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         self._pending.append(PendingWrite(table_id, rows, result, done))
+        if self._moves is None:
+            self._write_later()
+        elif not self._flush_due:  # SQLite: written at the next turn of the loop (_flush)
+            self._flush_due = True
+            loop.call_soon(self._flush)
+        await done
+
+    def _write_later(self) -> None:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
-        await done
+
+    def _flush(self) -> None:
+        """On SQLite: commit the moves that came in one turn of the loop, at once on the loop's
+        thread (movewriter.py), with no task to wake. What cannot be written so (the database
+        locked, an index taken, the writer busy) is left to the writer task."""
+        self._flush_due = False
+        assert self._moves is not None and self._write_lock is not None
+        writing = self._writer is not None and not self._writer.done()
+        if not self._pending or writing or self._write_lock.locked():
+            if self._pending:
+                self._write_later()
+            return
+        batch, self._pending = self._pending, []
+        try:
+            written = self._moves.write_now(_action_values(batch), _ends(batch))
+        except SQLAlchemyError:
+            written = False  # the writer task tries again and tells each move what failed
+        except Exception as error:
+            _settle(batch, error)
+            return
+        if not written:
+            self._pending[:0] = batch
+            self._write_later()
+            return
+        _settle(batch, None)
 
     async def _write_pending(self) -> None:
         # The moves of other tables that come meanwhile join.
@@ -555,23 +642,10 @@ class Store:
     async def _insert(self, batch: list[PendingWrite]) -> list[PendingWrite]:
         """Store the batch in one transaction; returns the writes stored (on PostgreSQL, a
         write whose table another process moved on meanwhile is refused instead)."""
-        now = time.time()
-        values = [
-            {
-                "table_id": item.table_id,
-                "created_at": now,
-                "idx": row.idx,
-                "action": row.action,
-                "seat": row.seat,
-                "detail": row.detail(),
-            }
-            for item in batch
-            for row in item.rows
-        ]
+        values = _action_values(batch)
         if self._moves is not None and self._write_lock is not None:
-            ends = [(TableStatus.FINISHED.value, json.dumps(i.result), i.table_id) for i in batch if i.result]
             async with self._write_lock:
-                await self._moves.write(values, ends)
+                await self._moves.write(values, _ends(batch))
             return batch
         async with self._writing() as connection:
             if self.shared:
@@ -673,6 +747,6 @@ class Store:
             .order_by(schema.chat.c.id.desc())
             .limit(limit)
         )
-        async with self.engine.connect() as connection:
+        async with self.quick.connect() as connection:
             rows = (await connection.execute(query)).all()
         return [ChatRow(r.seat, r.name, r.text, r.created_at) for r in reversed(rows)]

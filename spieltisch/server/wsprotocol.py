@@ -6,6 +6,12 @@ window, too small to reach back into a 5 KiB message: a Souvenirs state came
 to about 900 bytes and cost about 50 us to compress. With an 8 KiB window the
 message before is in reach: about 150 bytes, in about half the time, for
 16 KiB more memory per connection.
+
+It also lets the server write a message at once (`send_now`, offered to the
+application in the scope's extensions): framed and handed to the socket in
+the call, without the connection's sender task and the ASGI layers between.
+A message that cannot go at once (the socket's buffer is full, the connection
+closing) is left to the ordinary way (connection.py).
 """
 
 from __future__ import annotations
@@ -13,8 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.http11 import Request
 from websockets.server import ServerProtocol
+
+from spieltisch.server.connection import SEND_NOW
 
 SERVER_WINDOW_BITS = 13
 """The server's deflate window: 8 KiB."""
@@ -34,3 +44,28 @@ class StateSocketProtocol(WebSocketsSansIOProtocol):
             self.conn = ServerProtocol(
                 extensions=[deflate], max_size=self.config.ws_max_size, logger=self.conn.logger
             )
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        if self.response.status_code == 101:  # the application may write at once (send_now)
+            self.scope["extensions"][SEND_NOW] = self.send_now  # type: ignore[assignment]
+
+    def send_now(self, text: str) -> bool:
+        """Frame a text message and write it to the socket now, if it takes it without waiting:
+        the handshake done, no close sent or received, the write buffer below its high-water
+        mark. False: nothing was sent (the caller queues it instead)."""
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or self.initial_response is not None
+            or not self.writable.is_set()
+            or self.transport.is_closing()
+        ):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:  # the client's close came in: the ordinary way reports it
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True

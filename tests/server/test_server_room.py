@@ -21,7 +21,7 @@ import anyio
 from spieltisch.server.catalog import Catalog
 from spieltisch.server.connection import Client, ConnectionState
 from spieltisch.server.errors import CloseCode
-from spieltisch.server.room import LOG_LENGTH, Room, log_entries, log_entry
+from spieltisch.server.room import BOT_TICK_SECONDS, LOG_LENGTH, Room, log_entries, log_entry, on_tick
 from spieltisch.server.store import SeatKind, SeatRow, Store, TableRow, TableStatus
 from spieltisch.server.wire import encode
 from tests.core.toy_game import ToyGame
@@ -114,6 +114,45 @@ def test_a_failing_client_is_given_up_and_the_others_still_hear(tmp_path: Path) 
     )  # on joining, then the broadcast
 
 
+def test_messages_written_at_once_keep_their_order_behind_ones_that_had_to_wait() -> None:
+    """A socket that takes a message at once gets it without the sender task; once one had to
+    wait (the socket's buffer full), the next ones queue behind it, in order."""
+
+    async def main() -> tuple[list[str], list[str]]:
+        now: list[str] = []
+        queued = Recorder()
+        full = False
+
+        def send_now(text: str) -> bool:
+            if not full:
+                now.append(text)
+            return not full
+
+        client = Client(queued.send, 0, send_now=send_now)
+        client.post("a")
+        full = True
+        client.post("b")
+        full = False
+        client.post("c")  # "b" still waits: "c" may not overtake it
+        async with anyio.create_task_group() as group:
+            group.start_soon(client.run_sender)
+            await anyio.sleep(0.05)
+            client.post("d")  # nothing waits any more
+            group.cancel_scope.cancel()
+        return now, queued.texts
+
+    assert run(main) == (["a", "d"], ["b", "c"])
+
+
+def test_a_socket_that_fails_to_write_at_once_is_given_up() -> None:
+    def broken(text: str) -> bool:
+        raise RuntimeError("socket closed")
+
+    client = Client(Recorder().send, 0, send_now=broken)
+    client.post("a")
+    assert client.state is ConnectionState.GIVEN_UP and not client.pending
+
+
 def test_a_connection_gets_the_full_state_and_the_others_only_learn_of_a_seat_coming_online(
     tmp_path: Path,
 ) -> None:
@@ -192,3 +231,17 @@ def test_each_audience_log_followed_on_is_the_log_made_afresh(tmp_path: Path) ->
 
     checked, taken_back = run(main)
     assert checked > LOG_LENGTH and taken_back > 0  # the window slid, moves were taken back
+
+
+def test_bots_delays_end_on_a_shared_beat() -> None:
+    """Bots due within one beat wake the server once: every delay ends on a multiple of the
+    beat, no sooner than asked and less than a beat later."""
+    ends = set()
+    for now in (0.0, 1.001, 7.019, 1234.5678):
+        for delay in (0.0, 0.013, 0.5, 0.8):
+            waited = on_tick(delay, now)
+            beats = (now + waited) / BOT_TICK_SECONDS
+            assert delay - 1e-9 <= waited < delay + BOT_TICK_SECONDS
+            assert abs(beats - round(beats)) < 1e-6
+            ends.add(round(beats))
+    assert len(ends) > 1

@@ -29,7 +29,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from spieltisch.server import movewriter, schema
 from spieltisch.server.settings import normalize_database_url
-from spieltisch.server.store import ActionRow, ChatRow, SeatRow, StaleWriteError, Store, TableRow
+from spieltisch.server.store import ActionRow, ChatRow, SeatKind, SeatRow, StaleWriteError, Store, TableRow
 
 POSTGRES_URL = os.environ.get("SPIELTISCH_TEST_POSTGRES_URL")
 
@@ -186,6 +186,13 @@ async def _sqlite_runs_in_wal_mode(store: Store) -> None:
         mode = (await connection.exec_driver_sql("PRAGMA journal_mode")).scalar()
         assert await connection.run_sync(schema.current_version) == schema.LATEST
     assert mode == "wal"
+    # The connections on the event loop's thread neither wait for a lock nor checkpoint.
+    async with store.quick.connect() as connection:
+        found = [
+            (await connection.exec_driver_sql(f"PRAGMA {pragma}")).scalar()
+            for pragma in ("journal_mode", "busy_timeout", "wal_autocheckpoint")
+        ]
+    assert store.quick is not store.engine and found == ["wal", 0, 0]
 
 
 def test_database_urls_pick_the_async_drivers() -> None:
@@ -308,6 +315,33 @@ async def _moves_wait_off_the_loop(store: Store, path: Path) -> None:
     other.close()
     await asyncio.wait_for(write, 5)
     assert [row.action for row in await store.load_actions(table.id)] == [2]
+
+
+def test_sqlite_table_writes_wait_off_the_loop_for_a_lock_another_process_holds(tmp_path: Path) -> None:
+    """The statements about a table run on the event loop's thread (loopsqlite.py), which never
+    waits for a lock: one that finds the database locked is made again on the connection's
+    thread, the loop goes on meanwhile, and it is stored once the lock is gone."""
+    path = tmp_path / "locked.sqlite3"
+    run(lambda store: _table_writes_wait_off_the_loop(store, path), f"sqlite+aiosqlite:///{path}")
+
+
+async def _table_writes_wait_off_the_loop(store: Store, path: Path) -> None:
+    table = a_table("open")
+    await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "bot", "Bot 2", "random")])
+    other = sqlite3.connect(path, isolation_level=None)  # as another process would
+    other.execute("BEGIN IMMEDIATE")
+    taken = SeatRow(0, SeatKind.HUMAN, "Ada", None, "hash")
+    write = asyncio.create_task(store.update_seat(table.id, taken, SeatKind.OPEN))
+    began = time.monotonic()
+    for _ in range(20):  # the loop runs while the write waits for the lock
+        await asyncio.sleep(0.01)
+    assert not write.done() and time.monotonic() - began < 1.0
+    assert (await store.get_table(table.id)) is not None  # reading needs no lock meanwhile
+    other.execute("COMMIT")
+    other.close()
+    assert await asyncio.wait_for(write, 5)
+    assert (await store.get_seats(table.id))[0] == taken
+    assert await store.start(table.id)  # and the next write is made at once again
 
 
 def test_sqlite_moves_log_is_checkpointed_by_the_writers_thread(
