@@ -26,6 +26,16 @@ from websockets.server import ServerProtocol
 
 from spieltisch.server.connection import SEND_NOW
 
+SEND_NOW_READS = (
+    "handshake_complete",
+    "close_sent",
+    "disconnected",
+    "initial_response",
+    "writable",
+    "transport",
+    "conn",
+)
+"""The protocol's attributes `send_now` reads: uvicorn's own, not its public interface."""
 SERVER_WINDOW_BITS = 13
 """The server's deflate window: 8 KiB."""
 
@@ -47,7 +57,9 @@ class StateSocketProtocol(WebSocketsSansIOProtocol):
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
-        if self.response.status_code == 101:  # the application may write at once (send_now)
+        # The application may write at once (send_now) where this uvicorn has what it reads;
+        # elsewhere every message takes the ordinary way.
+        if self.response.status_code == 101 and all(hasattr(self, name) for name in SEND_NOW_READS):
             self.scope["extensions"][SEND_NOW] = self.send_now  # type: ignore[assignment]
 
     def send_now(self, text: str) -> bool:
