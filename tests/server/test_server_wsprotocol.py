@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 from unittest import mock
 
@@ -13,6 +12,7 @@ from uvicorn.server import ServerState
 from spieltisch.server import wsprotocol
 from spieltisch.server.connection import SEND_NOW
 from spieltisch.server.wsprotocol import StateSocketProtocol
+from tests.server.servers import run_apart
 
 HANDSHAKE = (
     b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -41,7 +41,7 @@ def handshake_extensions(monkeypatch: pytest.MonkeyPatch, reads: tuple[str, ...]
         protocol.data_received(HANDSHAKE)
         return dict(protocol.scope["extensions"])
 
-    return asyncio.run(main())
+    return run_apart(main())  # playwright may keep a loop running in this thread
 
 
 def test_this_uvicorn_has_what_send_now_reads(monkeypatch: pytest.MonkeyPatch) -> None:
