@@ -569,7 +569,8 @@ def test_the_lobby_offers_the_learned_bot_only_at_the_player_counts_it_was_train
     page.get_by_test_id("your-name").fill("Anna")
     page.get_by_test_id("create").click()
     page.wait_for_url("**/#/table/*")
-    page.wait_for_selector("ol.seats .tag")
+    # The first state is a spectator's (sent on connecting, before the hello): Anna is still "offline".
+    page.wait_for_function("() => document.querySelectorAll('ol.seats .tag').length == 1")
     assert page.locator("ol.seats .tag").all_inner_texts() == [label]
     page.goto(site.url + "/#/")
     page.get_by_test_id("game").select_option("calcory")
