@@ -12,6 +12,13 @@ application in the scope's extensions): framed and handed to the socket in
 the call, without the connection's sender task and the ASGI layers between.
 A message that cannot go at once (the socket's buffer is full, the connection
 closing) is left to the ordinary way (connection.py).
+
+And it reads on while a message or two wait for the application: uvicorn stops
+reading a connection after every message and starts again once the application
+takes it: two changes of what the event loop polls for, each a system call,
+for every move a person makes. Reading stops here once
+READ_QUEUE_LIMIT messages wait, so a client that sends faster than it is
+answered is still held back.
 """
 
 from __future__ import annotations
@@ -38,6 +45,8 @@ SEND_NOW_READS = (
 """The protocol's attributes `send_now` reads: uvicorn's own, not its public interface."""
 SERVER_WINDOW_BITS = 13
 """The server's deflate window: 8 KiB."""
+READ_QUEUE_LIMIT = 2
+"""Messages that may wait for the application before the connection's reading pauses (uvicorn: 1)."""
 
 
 class StateSocketProtocol(WebSocketsSansIOProtocol):
@@ -61,6 +70,17 @@ class StateSocketProtocol(WebSocketsSansIOProtocol):
         # elsewhere every message takes the ordinary way.
         if self.response.status_code == 101 and all(hasattr(self, name) for name in SEND_NOW_READS):
             self.scope["extensions"][SEND_NOW] = self.send_now  # type: ignore[assignment]
+
+    def send_receive_event_to_app(self) -> None:
+        paused = self.read_paused
+        self.read_paused = True  # uvicorn's own pause after every message is left out
+        try:
+            super().send_receive_event_to_app()
+        finally:
+            self.read_paused = paused
+        if not paused and self.queue.qsize() >= READ_QUEUE_LIMIT and not self.transport.is_closing():
+            self.read_paused = True  # receive() reads on once the application took them all
+            self.transport.pause_reading()
 
     def send_now(self, text: str) -> bool:
         """Frame a text message and write it to the socket now, if it takes it without waiting:
