@@ -7,6 +7,12 @@ to about 900 bytes and cost about 50 us to compress. With an 8 KiB window the
 message before is in reach: about 150 bytes, in about half the time, for
 16 KiB more memory per connection.
 
+The compressor's hash table is smaller than websockets' (memLevel 3 instead of
+5): a server compresses for hundreds of connections in turn, and each message
+finds its connection's compressor out of the processor's caches. Compressing
+for 400 connections in turn, a 1.2 KB Souvenirs state took about 19 instead of
+24 us, to 84 instead of 83 bytes, and each connection needs 12 KiB less.
+
 It also lets the server write a message at once (`send_now`, offered to the
 application in the scope's extensions): framed and handed to the socket in
 the call, without the connection's sender task and the ASGI layers between.
@@ -45,6 +51,8 @@ SEND_NOW_READS = (
 """The protocol's attributes `send_now` reads: uvicorn's own, not its public interface."""
 SERVER_WINDOW_BITS = 13
 """The server's deflate window: 8 KiB."""
+COMPRESS_MEMORY_LEVEL = 3
+"""zlib's memLevel for the server's compressors: a hash table of 1,024 entries (websockets: 5)."""
 READ_QUEUE_LIMIT = 2
 """Messages that may wait for the application before the connection's reading pauses (uvicorn: 1)."""
 
@@ -58,7 +66,7 @@ class StateSocketProtocol(WebSocketsSansIOProtocol):
             deflate = ServerPerMessageDeflateFactory(
                 server_max_window_bits=SERVER_WINDOW_BITS,
                 client_max_window_bits=12,
-                compress_settings={"memLevel": 5},
+                compress_settings={"memLevel": COMPRESS_MEMORY_LEVEL},
             )
             self.conn = ServerProtocol(
                 extensions=[deflate], max_size=self.config.ws_max_size, logger=self.conn.logger
