@@ -3,6 +3,7 @@ while a message waits for the application."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from unittest import mock
 
@@ -89,3 +90,23 @@ def test_reading_goes_on_while_one_message_waits_and_pauses_once_the_limit_waits
         return calls
 
     assert run_apart(main()) == ["one: 0 0", "flood: 1 0", "taken: 1 1"]
+
+
+def test_keep_alive_pings_wait_for_the_beat() -> None:
+    """Each connection's next ping is due on a multiple of the beat, at least the interval away."""
+
+    async def main() -> list[float]:
+        waits = []
+        for _ in range(3):
+            protocol, _ = opened()
+            before = protocol.loop.time()
+            await protocol.send({"type": "websocket.accept"})
+            assert protocol.ping_timer is not None and protocol.ping_interval
+            due = protocol.ping_timer.when()
+            assert due - before >= protocol.ping_interval - 0.01
+            waits.append(due / wsprotocol.PING_BEAT_SECONDS)
+            await asyncio.sleep(0.013)
+        return waits
+
+    beats = run_apart(main())
+    assert all(abs(beat - round(beat)) < 1e-3 for beat in beats), beats
