@@ -172,7 +172,8 @@ def log_entry(row: ActionRow, seat: int | None, lang: str) -> LogEntry:
     """
     own = row.seat == seat
     names = row.label if own else row.public
-    return LogEntry(
+    # Made from stored moves, not checked again: validating cost more than the rest of the entry.
+    return LogEntry.model_construct(
         version=row.idx + 1,
         seat=row.seat,
         label=in_lang(names, lang) if names else None,
@@ -212,7 +213,14 @@ def one_entry(steps: list[LogEntry]) -> LogEntry:
     label = first.label
     if last.result is None and first.label and last.label:
         label = f"{first.label} · {last.label}"
-    return LogEntry(version=last.version, seat=first.seat, label=label, move=first.move, result=last.result)
+    return LogEntry.model_construct(
+        version=last.version,
+        seat=first.seat,
+        label=label,
+        move=first.move,
+        result=last.result,
+        took_back=None,
+    )
 
 
 def stored_result(state: State) -> dict[str, Any]:
@@ -437,7 +445,7 @@ class Room:
         entry = self._log_entries.get(key)
         if entry is None:
             made = one_entry([log_entry(row, seat, lang) for row in steps])
-            entry = self._log_entries[key] = Fragment(made.model_dump_json())
+            entry = self._log_entries[key] = Fragment(encode(made.__dict__))
         return entry
 
     def _log_after(self, seat: int | None, lang: str, version: int) -> tuple[int, list[Fragment]]:
