@@ -65,6 +65,8 @@ PING_READS = ("loop", "ping_interval", "last_ping_rtt", "ping_timer", "send_keep
 """The protocol's attributes `schedule_ping` reads: uvicorn's own, as SEND_NOW_READS."""
 READ_QUEUE_LIMIT = 2
 """Messages that may wait for the application before the connection's reading pauses (uvicorn: 1)."""
+READ_ON_READS = ("read_paused", "queue", "transport")
+"""The protocol's attributes `send_receive_event_to_app` reads: uvicorn's own, as SEND_NOW_READS."""
 
 
 class StateSocketProtocol(WebSocketsSansIOProtocol):
@@ -100,6 +102,9 @@ class StateSocketProtocol(WebSocketsSansIOProtocol):
         self.ping_timer = self.loop.call_later(on_beat - now, self.send_keepalive_ping)
 
     def send_receive_event_to_app(self) -> None:
+        if not all(hasattr(self, name) for name in READ_ON_READS):
+            super().send_receive_event_to_app()
+            return
         paused = self.read_paused
         self.read_paused = True  # uvicorn's own pause after every message is left out
         try:
