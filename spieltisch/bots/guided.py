@@ -195,7 +195,8 @@ class GuidedSearch:
                     node.reached = True
                     rewards = node.value = self.leaf(node, state)
                     break
-                node.prior = self.evaluate(state)[0]  # its value stays the first leaf's judgement
+                if not self.ucb:  # select_ucb asks for the prior only where it needs it
+                    self.prior(node, state)
             edge = self.select_ucb(node, state) if self.ucb else self.select(node, state)
             path.append(edge)
             while state.is_chance_node():
@@ -221,6 +222,14 @@ class GuidedSearch:
         if self.settings.rollout or self.settings.estimate:
             return self.roll_out(state)
         return self.judge_decision(node, state)
+
+    def prior(self, node: Node, state: State) -> list[float]:
+        """The decision's prior, from the evaluator on the first call (lazy: its value stays the
+        first leaf's judgement)."""
+        prior = node.prior
+        if prior is None:
+            prior = node.prior = self.evaluate(state)[0]
+        return prior
 
     def seen(self, state: State) -> Hashable:
         """What the searching seat sees: its observation tensor where the game lists it sparsely
@@ -311,12 +320,9 @@ class GuidedSearch:
         Applies the chosen move to `state`."""
         legal = state.legal_actions()
         children = node.children
-        prior = node.prior
-        assert prior is not None
         hint = self.settings.hint
         if hint and node.hint < 0:
             node.hint = self.game.heuristic_action(state, self.rng)  # in this determinization
-        pull = (1 - hint) / max(sum([prior[action] for action in legal]), 1e-30)
         hinted = node.hint
         untried: list[int] = []
         for action in legal:
@@ -325,6 +331,17 @@ class GuidedSearch:
                 untried.append(action)
             else:
                 child.available += 1
+        if len(legal) == 1 or (hint >= 0.5 and hinted in untried):
+            # The only move, or the hint's, whose share is at least half, so that no other move's
+            # can beat it: the prior is not needed yet (lazy, many decisions never need it).
+            action = legal[0] if len(legal) == 1 else hinted
+            edge = children.get(action)
+            if edge is None:
+                edge = children[action] = Node(self.players)
+            state.apply_legal_action(action)
+            return edge
+        prior = self.prior(node, state)
+        pull = (1 - hint) / max(sum([prior[action] for action in legal]), 1e-30)
         if untried:
             best_action, best_share = untried[0], -1.0
             for action in untried:  # the first of the highest share, as max() takes it

@@ -209,7 +209,20 @@ def first_decision(name: str, seed: int) -> State:
     return state
 
 
-def forward_passes(spec: str, iterations: int) -> tuple[int, int]:
+def decision_after(moves: int, seed: int) -> State:
+    """A Souvenirs decision after the heuristic's first `moves` choices (of more than one move)."""
+    game = load_game("souvenirs", 2)
+    state, rng = first_decision("souvenirs", seed), random.Random(seed)
+    while moves or state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        moves -= len(state.legal_actions()) > 1
+        state.apply_action(game.heuristic_action(state, rng))
+    return state
+
+
+def forward_passes(spec: str, iterations: int, state: State | None = None) -> tuple[int, int]:
     """The network's forward passes in one Souvenirs search, and the decisions that got a prior."""
     game = load_game("souvenirs", 2)
     net = net_for(game)
@@ -218,7 +231,8 @@ def forward_passes(spec: str, iterations: int) -> tuple[int, int]:
     counting.evaluate = lambda *entries: calls.append(1) or net.evaluate(*entries)  # type: ignore[method-assign]
     settings = parse_learned(f"{spec}:{iterations}", net.meta.get("search"))
     search = learned_search(game, counting, settings, random.Random(3))
-    search.run(first_decision("souvenirs", 4), 0)
+    start = state or first_decision("souvenirs", 4)
+    search.run(start, start.current_player())
     assert search.iterations == iterations
     nodes, with_prior = [search.root], 0
     while nodes:
@@ -235,6 +249,16 @@ def test_the_lazy_search_pays_a_forward_pass_only_where_it_chooses() -> None:
     assert eager == eager_priors == 61  # a prior at each new decision, the root's first
     assert judged == judged_priors < 45  # the score estimate judges the leaves: priors where chosen
     assert forward_passes("learned:lazy=1:rollout=0:estimate=0", 60) == (61, 61)  # the leaf's pass gives both
+
+
+def test_the_ucb_search_asks_for_no_prior_where_the_hint_decides() -> None:
+    # With half of the share or more, the heuristic's move is the first tried whatever the
+    # prior: a decision reached a second time chooses it without a forward pass.
+    state = decision_after(2, 4)
+    at_half = forward_passes("learned:lazy=1:select=ucb:hint=0.5:rollout=4:estimate=1", 200, state)
+    without = forward_passes("learned:lazy=1:select=ucb:hint=0:rollout=4:estimate=1", 200, state)
+    assert at_half[0] == at_half[1] and without[0] == without[1]
+    assert at_half[0] < 0.5 * without[0]
 
 
 def test_the_ucb_selection_tries_each_root_move_once_before_any_twice() -> None:
