@@ -23,9 +23,8 @@ a sharper judgement that played worse here). With `lazy=1` the prior of a
 decision is computed only when the search comes back to it (see
 `GuidedSearch.iterate`).
 
-The tree branches on what the searching seat saw after each step: its
-observation tensor where the game lists it sparsely (Souvenirs: a few
-microseconds), else its information state key (`State.information_state_key`).
+The tree branches on what the searching seat saw after each step, its
+information state key (`State.information_state_key`), as ISMCTS's does.
 
 The evaluator (the learned network, spieltisch.bots.learned) reads only
 what the seat to move may know. This module needs no NumPy, so the compiled
@@ -142,13 +141,11 @@ class GuidedSearch:
         self.root = Node(self.players)
         self.iterations = 0
         self.seat = 0
-        self.sparse = False
         self.reward = reward
         self.ucb = settings.select == "ucb"
 
     def run(self, state: State, seat: int) -> int:
         self.seat = seat
-        self.sparse = state.observation_entries(seat)[0] is not None
         self.judge_decision(self.root, state)  # the real state, seen by its own seat only
         settings = self.settings
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
@@ -232,11 +229,8 @@ class GuidedSearch:
         return prior
 
     def seen(self, state: State) -> Hashable:
-        """What the searching seat sees: its observation tensor where the game lists it sparsely
-        (far cheaper), else its information state key."""
-        if self.sparse:
-            indices, values = state.observation_entries(self.seat)
-            return (tuple(indices or ()), tuple(values))
+        """What the searching seat sees (in Souvenirs its key costs half of its observation
+        tensor's entries as a key, compiled or not)."""
         return state.information_state_key(self.seat)
 
     def judge_decision(self, node: Node, state: State) -> list[float]:
