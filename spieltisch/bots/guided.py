@@ -48,6 +48,8 @@ from spieltisch.core.play import sample_chance
 Evaluate = Callable[[State], tuple[list[float], list[float]]]
 """The evaluator at a decision: its prior (a non-negative weight per action id, unnormalised)
 and each seat's expected reward in [0, 1], seat by seat."""
+Judge = Callable[[State], list[float]]
+"""The evaluator's value alone (each seat's expected reward), where it is cheaper."""
 
 
 @dataclass(frozen=True)
@@ -131,10 +133,17 @@ class GuidedSearch:
     """One search from one information state."""
 
     def __init__(
-        self, game: AnyGame, evaluate: Evaluate, reward: Reward, settings: LearnedSettings, rng: random.Random
+        self,
+        game: AnyGame,
+        evaluate: Evaluate,
+        reward: Reward,
+        settings: LearnedSettings,
+        rng: random.Random,
+        value: Judge | None = None,
     ) -> None:
         self.game = game
         self.evaluate = evaluate
+        self.value_of = value or (lambda state: evaluate(state)[1])  # a cut-off playout needs no prior
         self.settings = settings
         self.rng = rng
         self.players = game.num_players
@@ -263,11 +272,11 @@ class GuidedSearch:
         share = self.settings.estimate
         estimate = self.game.estimate_scores(state) if share else None
         if estimate is None:
-            return self.evaluate(state)[1]
+            return self.value_of(state)
         squashed = self.reward.squashed(estimate)
         if share >= 1:
             return squashed  # ISMCTS's judge of a cut-off playout: no evaluation
-        value = self.evaluate(state)[1]
+        value = self.value_of(state)
         return [(1 - share) * v + share * e for v, e in zip(value, squashed, strict=True)]
 
     def select(self, node: Node, state: State) -> Node:

@@ -48,6 +48,7 @@ def test_the_forward_pass_matches_a_hand_check() -> None:
     assert shares == pytest.approx([1 / (1 + np.exp(-2.75)), 1 / (1 + np.exp(2.5))])
     dense_logits, _ = tiny_net().evaluate(None, [1.0, 2.0])
     assert dense_logits == pytest.approx(logits)
+    assert tiny_net().value([0, 1], [1.0, 2.0]) == pytest.approx(shares)  # the value head alone
 
 
 def test_backprop_matches_finite_differences() -> None:

@@ -59,6 +59,18 @@ class Net:
         Takes `State.observation_entries`: a sparse tensor multiplies only the
         first layer's rows of its non-zero entries.
         """
+        heads_w, heads_b = self.heads
+        both = self.hidden(indices, values) @ heads_w + heads_b  # one product: each NumPy call costs
+        return both[: len(heads_b) - self.players], sigmoid(both[len(heads_b) - self.players :])
+
+    def value(self, indices: list[int] | None, values: list[float]) -> list[float]:
+        """The seats' rewards alone (from the observer) of one observation, as a plain list."""
+        p = self.params
+        rewards: list[float] = sigmoid(self.hidden(indices, values) @ p["value_w"] + p["value_b"]).tolist()
+        return rewards
+
+    def hidden(self, indices: list[int] | None, values: list[float]) -> np.ndarray:
+        """The trunk's output for one observation (`State.observation_entries`)."""
         p = self.params
         if indices is None:
             hidden = np.asarray(values, dtype=np.float32) @ p["w0"]
@@ -67,9 +79,7 @@ class Net:
         hidden = np.maximum(hidden + p["b0"], 0.0)
         for layer in range(1, self.layers):
             hidden = np.maximum(hidden @ p[f"w{layer}"] + p[f"b{layer}"], 0.0)
-        heads_w, heads_b = self.heads
-        both = hidden @ heads_w + heads_b  # one product for both heads: each NumPy call costs
-        return both[: len(heads_b) - self.players], sigmoid(both[len(heads_b) - self.players :])
+        return hidden
 
     @cached_property
     def heads(self) -> tuple[np.ndarray, np.ndarray]:
