@@ -61,7 +61,7 @@ class LearnedSettings:
     rollout: int = 0  # heuristic decisions played before the network judges a leaf
     epsilon: float = 0.0  # the share of the rollout's decisions played at random (as ISMCTS's eps)
     estimate: float = 0.0  # the share of a leaf's value from the game's score estimate (ISMCTS's judge)
-    lazy: bool = False  # the prior only where the search chooses a move (see GuidedSearch.iterate)
+    lazy: bool = False  # the prior only where it may change a move (see GuidedSearch.iterate)
     select: str = "puct"  # or "ucb": ISMCTS's selection, the prior ordering and pulling (see select_ucb)
     bias: float = 1.0  # ucb: the prior's pull, bias * prior / (1 + visits)
     weights: Path | None = None  # None: the package's weights for the game and player count
@@ -181,9 +181,11 @@ class GuidedSearch:
         Eager (the default), the evaluator judges a decision as it is reached: its
         prior and its value at once. `lazy`, a decision reached for the first time is
         only judged as a leaf (by a rollout, or by the evaluator, which then gives its
-        prior too), and the prior is computed on the next arrival, where a move must be
-        chosen: many leaves are never reached again, so the search pays for fewer
-        evaluations (the root is evaluated before the first).
+        prior too), and the prior is computed on a later arrival, where a move must be
+        chosen (with `select=ucb`, only where the prior can change that choice: not while
+        the heuristic's move, given at least half of the share, is still untried): many
+        leaves are never reached again, so the search pays for fewer evaluations (the
+        root is evaluated before the first).
         """
         rng = self.rng
         settings = self.settings
