@@ -182,8 +182,8 @@ class GuidedSearch:
         prior and its value at once. `lazy`, a decision reached for the first time is
         only judged as a leaf (by a rollout, or by the evaluator, which then gives its
         prior too), and the prior is computed on a later arrival, where a move must be
-        chosen (with `select=ucb`, only where the prior can change that choice: not while
-        the heuristic's move, given at least half of the share, is still untried): many
+        chosen, and only where it can change that choice (not while the heuristic's move,
+        given at least half of the share, is still untried and so comes first): many
         leaves are never reached again, so the search pays for fewer evaluations (the
         root is evaluated before the first).
         """
@@ -203,8 +203,6 @@ class GuidedSearch:
                     node.reached = True
                     rewards = node.value = self.leaf(node, state)
                     break
-                if not self.ucb:  # select_ucb asks for the prior only where it needs it
-                    self.prior(node, state)
             edge = self.select_ucb(node, state) if self.ucb else self.select(node, state)
             path.append(edge)
             while state.is_chance_node():
@@ -286,18 +284,19 @@ class GuidedSearch:
         legal = state.legal_actions()
         player = state.current_player()
         children = node.children
-        prior = node.prior
-        assert prior is not None
-        total = 0
-        weight = 0.0
-        for action in legal:
-            weight += prior[action]
-            child = children.get(action)
-            if child is not None:
-                total += child.visits
         hint = self.settings.hint
         if hint and node.hint < 0:
             node.hint = self.game.heuristic_action(state, self.rng)  # in this determinization
+        total = 0
+        for action in legal:
+            child = children.get(action)
+            if child is not None:
+                total += child.visits
+        if not total and hint >= 0.5 and node.hint in legal:
+            # Every move untried: the hint's share is at least any other's, no prior needed yet.
+            return self.expand(node, node.hint, state)
+        prior = self.prior(node, state)
+        weight = sum([prior[action] for action in legal])
         c = self.settings.exploration * math.sqrt(max(total, 1))
         scale = c * (1 - hint) / max(weight, 1e-30)
         unvisited = node.value[player]  # first-play urgency: the decision's own value
@@ -311,10 +310,14 @@ class GuidedSearch:
                 score = child.reward[player] / child.visits + share / (1 + child.visits)
             if score > best_score:
                 best_action, best_score = action, score
-        edge = children.get(best_action)
+        return self.expand(node, best_action, state)
+
+    def expand(self, node: Node, action: int, state: State) -> Node:
+        """The edge of `action` (made on its first choice); applies the move to `state`."""
+        edge = node.children.get(action)
         if edge is None:
-            edge = children[best_action] = Node(self.players)
-        state.apply_legal_action(best_action)
+            edge = node.children[action] = Node(self.players)
+        state.apply_legal_action(action)
         return edge
 
     def select_ucb(self, node: Node, state: State) -> Node:
@@ -339,12 +342,7 @@ class GuidedSearch:
         if len(legal) == 1 or (hint >= 0.5 and hinted in untried):
             # The only move, or the hint's, whose share is at least half, so that no other move's
             # can beat it: the prior is not needed yet (lazy, many decisions never need it).
-            action = legal[0] if len(legal) == 1 else hinted
-            edge = children.get(action)
-            if edge is None:
-                edge = children[action] = Node(self.players)
-            state.apply_legal_action(action)
-            return edge
+            return self.expand(node, legal[0] if len(legal) == 1 else hinted, state)
         prior = self.prior(node, state)
         pull = (1 - hint) / max(sum([prior[action] for action in legal]), 1e-30)
         if untried:

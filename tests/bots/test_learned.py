@@ -252,14 +252,29 @@ def test_the_lazy_search_pays_a_forward_pass_only_where_it_chooses() -> None:
     assert forward_passes("learned:lazy=1:rollout=0:estimate=0", 60) == (61, 61)  # the leaf's pass gives both
 
 
-def test_the_ucb_search_asks_for_no_prior_where_the_hint_decides() -> None:
+@pytest.mark.parametrize("select", ["ucb", "puct"])
+def test_the_lazy_search_asks_for_no_prior_where_the_hint_decides(select: str) -> None:
     # With half of the share or more, the heuristic's move is the first tried whatever the
-    # prior: a decision reached a second time chooses it without a forward pass.
+    # prior: a decision's first arrival is a leaf, its second tries that move, and only a
+    # third asks the network.
+    game = load_game("souvenirs", 2)
+    net = net_for(game)
+    settings = parse_learned(
+        f"learned:300:lazy=1:select={select}:hint=0.5:rollout=4:estimate=1", net.meta["search"]
+    )
+    search = learned_search(game, net, settings, random.Random(3))
     state = decision_after(2, 4)
-    at_half = forward_passes("learned:lazy=1:select=ucb:hint=0.5:rollout=4:estimate=1", 200, state)
-    without = forward_passes("learned:lazy=1:select=ucb:hint=0:rollout=4:estimate=1", 200, state)
-    assert at_half[0] == at_half[1] and without[0] == without[1]
-    assert at_half[0] < 0.5 * without[0]
+    search.run(state, state.current_player())
+    nodes, arrivals_without_prior = [edge for edge in search.root.children.values()], []
+    while nodes:
+        for decision in nodes.pop().outcomes.values():
+            tried = sum(edge.visits for edge in decision.children.values())
+            if decision.prior is None:
+                arrivals_without_prior.append(tried + 1)
+            else:
+                assert tried >= 2
+            nodes.extend(decision.children.values())
+    assert 2 in arrivals_without_prior  # reached twice, the hint tried, no forward pass
 
 
 def test_the_ucb_selection_tries_each_root_move_once_before_any_twice() -> None:
