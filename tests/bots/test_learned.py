@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -373,6 +374,17 @@ def test_a_teacher_other_than_ismcts_is_a_clear_error() -> None:
         train("souvenirs", 2, 1, TrainConfig(games=1_000_000, teacher="learned:8"))  # at once, not after
     with pytest.raises(OptionError, match="puct or ucb"):
         train("souvenirs", 2, 1, TrainConfig(games=1_000_000, select="best"))
+    with pytest.raises(OptionError, match="at least one hidden layer"):
+        train("souvenirs", 2, 1, TrainConfig(games=1_000_000, layers=0))
+
+
+def test_a_network_of_one_narrow_layer_trains_and_plays() -> None:
+    net, _ = train("souvenirs", 2, 1, replace(TINY, search_rounds=0, layers=1, width=4))
+    assert net.layers == 1 and net.params["w0"].shape[1] == 4
+    game = load_game("souvenirs", 2)
+    state = first_decision("souvenirs", 2)
+    search = learned_search(game, net, parse_learned("learned:12", net.meta["search"]), random.Random(1))
+    assert search.run(state, state.current_player()) in state.legal_actions()
 
 
 TAUGHT = TrainConfig(games=3, tables=2, epochs=1, width=8, keep=0.5, teacher="ismcts:6", teacher_games=2)
