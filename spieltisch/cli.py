@@ -505,6 +505,7 @@ def train(
     search_iterations: Annotated[int, typer.Option(help="Its simulations per move")] = 32,
     epochs: Annotated[int, typer.Option(help="Passes over the positions after each round")] = 4,
     width: Annotated[int, typer.Option(help="Units per hidden layer")] = 256,
+    layers: Annotated[int, typer.Option(help="Hidden layers")] = 2,
     keep: Annotated[float, typer.Option(help="Share of the heuristic's positions kept")] = 0.3,
     hint: Annotated[float, typer.Option(help="The bot's prior: share of the heuristic's move")] = 0.5,
     rollout: Annotated[int, typer.Option(help="The bot's heuristic decisions before the network judges")] = 0,
@@ -544,7 +545,7 @@ def train(
 
     config = learning.TrainConfig(
         games=games, search_rounds=search_rounds, search_games=search_games,
-        search_iterations=search_iterations, epochs=epochs, width=width, keep=keep, hint=hint,
+        search_iterations=search_iterations, epochs=epochs, width=width, layers=layers, keep=keep, hint=hint,
         rollout=rollout, estimate=estimate, lazy=lazy, exploration=exploration, select=select, bias=bias,
         teacher=teacher, teacher_games=teacher_games, teacher_epochs=teacher_epochs,
     )  # fmt: skip

@@ -23,9 +23,8 @@ a sharper judgement that played worse here). With `lazy=1` the prior of a
 decision is computed only when the search comes back to it (see
 `GuidedSearch.iterate`).
 
-The tree branches on what the searching seat saw after each step: its
-observation tensor where the game lists it sparsely (Souvenirs: a few
-microseconds), else its information state key (`State.information_state_key`).
+The tree branches on what the searching seat saw after each step, its
+information state key (`State.information_state_key`), as ISMCTS's does.
 
 The evaluator (the learned network, spieltisch.bots.learned) reads only
 what the seat to move may know. This module needs no NumPy, so the compiled
@@ -49,6 +48,8 @@ from spieltisch.core.play import sample_chance
 Evaluate = Callable[[State], tuple[list[float], list[float]]]
 """The evaluator at a decision: its prior (a non-negative weight per action id, unnormalised)
 and each seat's expected reward in [0, 1], seat by seat."""
+Judge = Callable[[State], list[float]]
+"""The evaluator's value alone (each seat's expected reward), where it is cheaper."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class LearnedSettings:
     rollout: int = 0  # heuristic decisions played before the network judges a leaf
     epsilon: float = 0.0  # the share of the rollout's decisions played at random (as ISMCTS's eps)
     estimate: float = 0.0  # the share of a leaf's value from the game's score estimate (ISMCTS's judge)
-    lazy: bool = False  # the prior only where the search chooses a move (see GuidedSearch.iterate)
+    lazy: bool = False  # the prior only where it may change a move (see GuidedSearch.iterate)
     select: str = "puct"  # or "ucb": ISMCTS's selection, the prior ordering and pulling (see select_ucb)
     bias: float = 1.0  # ucb: the prior's pull, bias * prior / (1 + visits)
     weights: Path | None = None  # None: the package's weights for the game and player count
@@ -132,23 +133,28 @@ class GuidedSearch:
     """One search from one information state."""
 
     def __init__(
-        self, game: AnyGame, evaluate: Evaluate, reward: Reward, settings: LearnedSettings, rng: random.Random
+        self,
+        game: AnyGame,
+        evaluate: Evaluate,
+        reward: Reward,
+        settings: LearnedSettings,
+        rng: random.Random,
+        value: Judge | None = None,
     ) -> None:
         self.game = game
         self.evaluate = evaluate
+        self.value_of = value or (lambda state: evaluate(state)[1])  # a cut-off playout needs no prior
         self.settings = settings
         self.rng = rng
         self.players = game.num_players
         self.root = Node(self.players)
         self.iterations = 0
         self.seat = 0
-        self.sparse = False
         self.reward = reward
         self.ucb = settings.select == "ucb"
 
     def run(self, state: State, seat: int) -> int:
         self.seat = seat
-        self.sparse = state.observation_entries(seat)[0] is not None
         self.judge_decision(self.root, state)  # the real state, seen by its own seat only
         settings = self.settings
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
@@ -175,9 +181,11 @@ class GuidedSearch:
         Eager (the default), the evaluator judges a decision as it is reached: its
         prior and its value at once. `lazy`, a decision reached for the first time is
         only judged as a leaf (by a rollout, or by the evaluator, which then gives its
-        prior too), and the prior is computed on the next arrival, where a move must be
-        chosen: many leaves are never reached again, so the search pays for fewer
-        evaluations (the root is evaluated before the first).
+        prior too), and the prior is computed on a later arrival, where a move must be
+        chosen, and only where it can change that choice (not while the heuristic's move,
+        given at least half of the share, is still untried and so comes first): many
+        leaves are never reached again, so the search pays for fewer evaluations (the
+        root is evaluated before the first).
         """
         rng = self.rng
         settings = self.settings
@@ -195,7 +203,6 @@ class GuidedSearch:
                     node.reached = True
                     rewards = node.value = self.leaf(node, state)
                     break
-                node.prior = self.evaluate(state)[0]  # its value stays the first leaf's judgement
             edge = self.select_ucb(node, state) if self.ucb else self.select(node, state)
             path.append(edge)
             while state.is_chance_node():
@@ -222,12 +229,17 @@ class GuidedSearch:
             return self.roll_out(state)
         return self.judge_decision(node, state)
 
+    def prior(self, node: Node, state: State) -> list[float]:
+        """The decision's prior, from the evaluator on the first call (lazy: its value stays the
+        first leaf's judgement)."""
+        prior = node.prior
+        if prior is None:
+            prior = node.prior = self.evaluate(state)[0]
+        return prior
+
     def seen(self, state: State) -> Hashable:
-        """What the searching seat sees: its observation tensor where the game lists it sparsely
-        (far cheaper), else its information state key."""
-        if self.sparse:
-            indices, values = state.observation_entries(self.seat)
-            return (tuple(indices or ()), tuple(values))
+        """What the searching seat sees (in Souvenirs its key costs half of its observation
+        tensor's entries as a key, compiled or not)."""
         return state.information_state_key(self.seat)
 
     def judge_decision(self, node: Node, state: State) -> list[float]:
@@ -260,11 +272,11 @@ class GuidedSearch:
         share = self.settings.estimate
         estimate = self.game.estimate_scores(state) if share else None
         if estimate is None:
-            return self.evaluate(state)[1]
+            return self.value_of(state)
         squashed = self.reward.squashed(estimate)
         if share >= 1:
             return squashed  # ISMCTS's judge of a cut-off playout: no evaluation
-        value = self.evaluate(state)[1]
+        value = self.value_of(state)
         return [(1 - share) * v + share * e for v, e in zip(value, squashed, strict=True)]
 
     def select(self, node: Node, state: State) -> Node:
@@ -272,18 +284,19 @@ class GuidedSearch:
         legal = state.legal_actions()
         player = state.current_player()
         children = node.children
-        prior = node.prior
-        assert prior is not None
-        total = 0
-        weight = 0.0
-        for action in legal:
-            weight += prior[action]
-            child = children.get(action)
-            if child is not None:
-                total += child.visits
         hint = self.settings.hint
         if hint and node.hint < 0:
             node.hint = self.game.heuristic_action(state, self.rng)  # in this determinization
+        total = 0
+        for action in legal:
+            child = children.get(action)
+            if child is not None:
+                total += child.visits
+        if not total and hint >= 0.5 and node.hint in legal:
+            # Every move untried: the hint's share is at least any other's, no prior needed yet.
+            return self.expand(node, node.hint, state)
+        prior = self.prior(node, state)
+        weight = sum([prior[action] for action in legal])
         c = self.settings.exploration * math.sqrt(max(total, 1))
         scale = c * (1 - hint) / max(weight, 1e-30)
         unvisited = node.value[player]  # first-play urgency: the decision's own value
@@ -297,10 +310,14 @@ class GuidedSearch:
                 score = child.reward[player] / child.visits + share / (1 + child.visits)
             if score > best_score:
                 best_action, best_score = action, score
-        edge = children.get(best_action)
+        return self.expand(node, best_action, state)
+
+    def expand(self, node: Node, action: int, state: State) -> Node:
+        """The edge of `action` (made on its first choice); applies the move to `state`."""
+        edge = node.children.get(action)
         if edge is None:
-            edge = children[best_action] = Node(self.players)
-        state.apply_legal_action(best_action)
+            edge = node.children[action] = Node(self.players)
+        state.apply_legal_action(action)
         return edge
 
     def select_ucb(self, node: Node, state: State) -> Node:
@@ -311,12 +328,9 @@ class GuidedSearch:
         Applies the chosen move to `state`."""
         legal = state.legal_actions()
         children = node.children
-        prior = node.prior
-        assert prior is not None
         hint = self.settings.hint
         if hint and node.hint < 0:
             node.hint = self.game.heuristic_action(state, self.rng)  # in this determinization
-        pull = (1 - hint) / max(sum([prior[action] for action in legal]), 1e-30)
         hinted = node.hint
         untried: list[int] = []
         for action in legal:
@@ -325,6 +339,12 @@ class GuidedSearch:
                 untried.append(action)
             else:
                 child.available += 1
+        if len(legal) == 1 or (hint >= 0.5 and hinted in untried):
+            # The only move, or the hint's, whose share is at least half, so that no other move's
+            # can beat it: the prior is not needed yet (lazy, many decisions never need it).
+            return self.expand(node, legal[0] if len(legal) == 1 else hinted, state)
+        prior = self.prior(node, state)
+        pull = (1 - hint) / max(sum([prior[action] for action in legal]), 1e-30)
         if untried:
             best_action, best_share = untried[0], -1.0
             for action in untried:  # the first of the highest share, as max() takes it

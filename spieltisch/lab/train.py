@@ -465,6 +465,10 @@ def train(
     game = load_game(game_name, players, **(options or {}))
     if config.select not in ("puct", "ucb"):
         raise OptionError(f"the search's selection is puct or ucb, not {config.select!r}")
+    if config.layers < 1 or config.width < 1:
+        raise OptionError(
+            f"the network needs at least one hidden layer of one unit, not {config.layers} of {config.width}"
+        )
     if config.teacher:
         teacher_chooser(game, config.teacher, random.Random(seed))  # a bad teacher fails before any work
     rng = random.Random(seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -48,6 +49,7 @@ def test_the_forward_pass_matches_a_hand_check() -> None:
     assert shares == pytest.approx([1 / (1 + np.exp(-2.75)), 1 / (1 + np.exp(2.5))])
     dense_logits, _ = tiny_net().evaluate(None, [1.0, 2.0])
     assert dense_logits == pytest.approx(logits)
+    assert tiny_net().value([0, 1], [1.0, 2.0]) == pytest.approx(shares)  # the value head alone
 
 
 def test_backprop_matches_finite_differences() -> None:
@@ -209,7 +211,20 @@ def first_decision(name: str, seed: int) -> State:
     return state
 
 
-def forward_passes(spec: str, iterations: int) -> tuple[int, int]:
+def decision_after(moves: int, seed: int) -> State:
+    """A Souvenirs decision after the heuristic's first `moves` choices (of more than one move)."""
+    game = load_game("souvenirs", 2)
+    state, rng = first_decision("souvenirs", seed), random.Random(seed)
+    while moves or state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        moves -= len(state.legal_actions()) > 1
+        state.apply_action(game.heuristic_action(state, rng))
+    return state
+
+
+def forward_passes(spec: str, iterations: int, state: State | None = None) -> tuple[int, int]:
     """The network's forward passes in one Souvenirs search, and the decisions that got a prior."""
     game = load_game("souvenirs", 2)
     net = net_for(game)
@@ -218,7 +233,8 @@ def forward_passes(spec: str, iterations: int) -> tuple[int, int]:
     counting.evaluate = lambda *entries: calls.append(1) or net.evaluate(*entries)  # type: ignore[method-assign]
     settings = parse_learned(f"{spec}:{iterations}", net.meta.get("search"))
     search = learned_search(game, counting, settings, random.Random(3))
-    search.run(first_decision("souvenirs", 4), 0)
+    start = state or first_decision("souvenirs", 4)
+    search.run(start, start.current_player())
     assert search.iterations == iterations
     nodes, with_prior = [search.root], 0
     while nodes:
@@ -235,6 +251,31 @@ def test_the_lazy_search_pays_a_forward_pass_only_where_it_chooses() -> None:
     assert eager == eager_priors == 61  # a prior at each new decision, the root's first
     assert judged == judged_priors < 45  # the score estimate judges the leaves: priors where chosen
     assert forward_passes("learned:lazy=1:rollout=0:estimate=0", 60) == (61, 61)  # the leaf's pass gives both
+
+
+@pytest.mark.parametrize("select", ["ucb", "puct"])
+def test_the_lazy_search_asks_for_no_prior_where_the_hint_decides(select: str) -> None:
+    # With half of the share or more, the heuristic's move is the first tried whatever the
+    # prior: a decision's first arrival is a leaf, its second tries that move, and only a
+    # third asks the network.
+    game = load_game("souvenirs", 2)
+    net = net_for(game)
+    settings = parse_learned(
+        f"learned:300:lazy=1:select={select}:hint=0.5:rollout=4:estimate=1", net.meta["search"]
+    )
+    search = learned_search(game, net, settings, random.Random(3))
+    state = decision_after(2, 4)
+    search.run(state, state.current_player())
+    nodes, arrivals_without_prior = [edge for edge in search.root.children.values()], []
+    while nodes:
+        for decision in nodes.pop().outcomes.values():
+            tried = sum(edge.visits for edge in decision.children.values())
+            if decision.prior is None:
+                arrivals_without_prior.append(tried + 1)
+            else:
+                assert tried >= 2
+            nodes.extend(decision.children.values())
+    assert 2 in arrivals_without_prior  # reached twice, the hint tried, no forward pass
 
 
 def test_the_ucb_selection_tries_each_root_move_once_before_any_twice() -> None:
@@ -333,6 +374,17 @@ def test_a_teacher_other_than_ismcts_is_a_clear_error() -> None:
         train("souvenirs", 2, 1, TrainConfig(games=1_000_000, teacher="learned:8"))  # at once, not after
     with pytest.raises(OptionError, match="puct or ucb"):
         train("souvenirs", 2, 1, TrainConfig(games=1_000_000, select="best"))
+    with pytest.raises(OptionError, match="at least one hidden layer"):
+        train("souvenirs", 2, 1, TrainConfig(games=1_000_000, layers=0))
+
+
+def test_a_network_of_one_narrow_layer_trains_and_plays() -> None:
+    net, _ = train("souvenirs", 2, 1, replace(TINY, search_rounds=0, layers=1, width=4))
+    assert net.layers == 1 and net.params["w0"].shape[1] == 4
+    game = load_game("souvenirs", 2)
+    state = first_decision("souvenirs", 2)
+    search = learned_search(game, net, parse_learned("learned:12", net.meta["search"]), random.Random(1))
+    assert search.run(state, state.current_player()) in state.legal_actions()
 
 
 TAUGHT = TrainConfig(games=3, tables=2, epochs=1, width=8, keep=0.5, teacher="ismcts:6", teacher_games=2)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ class Net:
     params: Arrays
     meta: dict[str, Any] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def layers(self) -> int:
         return sum(1 for key in self.params if key.startswith("w"))
 
@@ -58,6 +59,18 @@ class Net:
         Takes `State.observation_entries`: a sparse tensor multiplies only the
         first layer's rows of its non-zero entries.
         """
+        heads_w, heads_b = self.heads
+        both = self.hidden(indices, values) @ heads_w + heads_b  # one product: each NumPy call costs
+        return both[: len(heads_b) - self.players], sigmoid(both[len(heads_b) - self.players :])
+
+    def value(self, indices: list[int] | None, values: list[float]) -> list[float]:
+        """The seats' rewards alone (from the observer) of one observation, as a plain list."""
+        p = self.params
+        rewards: list[float] = sigmoid(self.hidden(indices, values) @ p["value_w"] + p["value_b"]).tolist()
+        return rewards
+
+    def hidden(self, indices: list[int] | None, values: list[float]) -> np.ndarray:
+        """The trunk's output for one observation (`State.observation_entries`)."""
         p = self.params
         if indices is None:
             hidden = np.asarray(values, dtype=np.float32) @ p["w0"]
@@ -66,8 +79,14 @@ class Net:
         hidden = np.maximum(hidden + p["b0"], 0.0)
         for layer in range(1, self.layers):
             hidden = np.maximum(hidden @ p[f"w{layer}"] + p[f"b{layer}"], 0.0)
-        value = hidden @ p["value_w"] + p["value_b"]
-        return hidden @ p["policy_w"] + p["policy_b"], sigmoid(value)
+        return hidden
+
+    @cached_property
+    def heads(self) -> tuple[np.ndarray, np.ndarray]:
+        """The policy's and the value's weights side by side (the value's last)."""
+        p = self.params
+        weights = np.ascontiguousarray(np.concatenate([p["policy_w"], p["value_w"]], axis=1))
+        return weights, np.concatenate([p["policy_b"], p["value_b"]])
 
     def prior_and_value(
         self, indices: list[int] | None, values: list[float]

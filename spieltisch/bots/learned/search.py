@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.bots.base import Bot
-from spieltisch.bots.guided import Evaluate, GuidedSearch, LearnedSettings, Reward
+from spieltisch.bots.guided import Evaluate, GuidedSearch, Judge, LearnedSettings, Reward
 from spieltisch.bots.learned.net import Net
 from spieltisch.core.contract import AnyGame, State
 from spieltisch.core.options import OptionError
@@ -40,10 +40,23 @@ def network_evaluator(net: Net, players: int) -> Evaluate:
     return evaluate
 
 
+def network_judge(net: Net, players: int) -> Judge:
+    """The network's value alone (no policy), each seat's from the observation of the seat to move."""
+
+    def judge(state: State) -> list[float]:
+        mover = state.current_player()
+        shares = net.value(*state.observation_entries(mover))
+        return [shares[(seat - mover) % players] for seat in range(players)]
+
+    return judge
+
+
 def learned_search(game: AnyGame, net: Net, settings: LearnedSettings, rng: random.Random) -> GuidedSearch:
     """One search from one information state, guided by `net`."""
     reward = Reward(**net.meta.get("reward", {}))
-    return GuidedSearch(game, network_evaluator(net, game.num_players), reward, settings, rng)
+    players = game.num_players
+    evaluate = network_evaluator(net, players)
+    return GuidedSearch(game, evaluate, reward, settings, rng, network_judge(net, players))
 
 
 class LearnedBot(Bot):
