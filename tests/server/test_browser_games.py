@@ -602,11 +602,18 @@ MUST_SEE = {
 
 
 # Moves a person makes when they can, so a short game shows them (laying down a level).
-EAGER = {"level8": {"start_lay_down", "pick", "lay_off", "lay_off_onto"}}
+# Moves a game's clicking person prefers, so that a whole game shows what MUST_SEE asks for
+# whatever the deal: LEVEL 8's lay-downs, Lucandor's cards kept as tasks (a task's count shows
+# only once a seat holds one, face up to that seat).
+EAGER: dict[str, Callable[[dict], bool]] = {
+    "level8": lambda move: move["kind"] in {"start_lay_down", "pick", "lay_off", "lay_off_onto"},
+    "lucandor": lambda move: move["kind"] == "play" and move.get("use") == "task",
+}
 
 
 def pick_move(game: str, legal: list[dict], rng: random.Random) -> dict:
-    eager = [m for m in legal if m["move"]["kind"] in EAGER.get(game, ())]
+    wanted = EAGER.get(game)
+    eager = [m for m in legal if wanted is not None and wanted(m["move"])]
     return rng.choice(eager if eager and rng.random() < 0.9 else legal)
 
 
