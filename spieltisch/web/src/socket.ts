@@ -37,8 +37,6 @@ export function afterClose(code: number): AfterClose {
 }
 
 const FIRST_DELAY = 500;
-/** How long a held-back state waits for the hello's answer (see HelloGate). */
-const HELLO_PATIENCE_MS = 1500;
 const LONGEST_DELAY = 8000;
 
 export interface TableSocket {
@@ -73,7 +71,7 @@ export function followLog(known: LogEntry[], from: number, incoming: LogEntry[])
 /** Holds back a seated connection's states until its hello is answered. The server sends a
  * state on connecting, before the hello: a spectator's (no hand, the seat shown offline), which
  * would flash up for a moment. The hello's answer opens with the chat history; a refused token
- * (an error), or an answer that is late (HELLO_PATIENCE_MS), releases the spectator's state. */
+ * (an error) leaves the spectator's state, which is then shown. */
 export class HelloGate {
   private open: boolean;
   private held: StateMessage | null = null;
@@ -95,8 +93,8 @@ export class HelloGate {
     this.held = null;
   }
 
-  /** The hello was refused or is late: the state held back, if any, is shown after all. */
-  release(): StateMessage | null {
+  /** The hello was refused: the state held back, if any, is shown after all. */
+  refused(): StateMessage | null {
     const held = this.open ? null : this.held;
     this.answered();
     return held;
@@ -167,11 +165,6 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
         ws.send(hello());
       };
       const gate = new HelloGate(token !== undefined);
-      let patience: number | undefined;
-      const release = () => {
-        const held = gate.release();
-        if (held && !closed) show(held);
-      };
       const show = (message: StateMessage) => {
         const before = latest.current;
         if (before && before.version !== message.version) setPrevious(before.view);
@@ -189,7 +182,6 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
         if (message.type === "state") {
           const shown = gate.state(message);
           if (shown) show(shown);
-          else if (!patience) patience = window.setTimeout(release, HELLO_PATIENCE_MS);
         } else if (message.type === "presence") {
           // Who is online changed: the same state with the new seats.
           const seats = message.seats;
@@ -201,7 +193,8 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
         } else if (message.type === "chat") setChat((old) => [...old.slice(-99), message]);
         // "pong" answers a ping; nothing to do.
         else if (message.type === "error") {
-          release();
+          const held = gate.refused();
+          if (held) show(held);
           setError(message.message);
           settle();
         }
