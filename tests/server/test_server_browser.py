@@ -575,18 +575,3 @@ def test_the_lobby_offers_the_learned_bot_only_at_the_player_counts_it_was_train
     page.goto(site.url + "/#/")
     page.get_by_test_id("game").select_option("calcory")
     assert label not in page.get_by_test_id("seat-1").locator("option").all_inner_texts()
-
-
-def test_a_page_with_a_stale_seat_token_shows_the_table_as_a_spectator_and_says_why(
-    site: Server, page: Any
-) -> None:
-    created = httpx.post(f"{site.url}/api/tables", json={"game": "calcory", "players": 3, "name": "Anna"})
-    assert created.status_code == 200, created.text
-    keys = created.json()
-    page.goto(site.url + "/")
-    stale = json.dumps({"token": "not-a-seat-token", "seat": 0})
-    page.evaluate("([id, keys]) => localStorage.setItem(`spieltisch:${id}`, keys)", [keys["id"], stale])
-    page.goto(f"{site.url}/#/table/{keys['id']}")
-    page.get_by_test_id("error").wait_for()
-    assert page.get_by_test_id("error").inner_text() == "this token holds no seat at this table"
-    assert page.locator("ol.seats li").count() == 3  # the state held back while the hello was answered

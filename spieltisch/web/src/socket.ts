@@ -68,39 +68,6 @@ export function followLog(known: LogEntry[], from: number, incoming: LogEntry[])
   return [...known.filter((entry) => entry.version <= cut), ...incoming];
 }
 
-/** Holds back a seated connection's states until its hello is answered. The server sends a
- * state on connecting, before the hello: a spectator's (no hand, the seat shown offline), which
- * would flash up for a moment. The hello's answer opens with the chat history; a refused token
- * (an error) leaves the spectator's state, which is then shown. */
-export class HelloGate {
-  private open: boolean;
-  private held: StateMessage | null = null;
-
-  constructor(seated: boolean) {
-    this.open = !seated;
-  }
-
-  /** The state to show now, or null while it is held back. */
-  state(message: StateMessage): StateMessage | null {
-    if (this.open) return message;
-    this.held = message;
-    return null;
-  }
-
-  /** The hello was answered: what comes next is the seat's. */
-  answered(): void {
-    this.open = true;
-    this.held = null;
-  }
-
-  /** The hello was refused: the state held back, if any, is shown after all. */
-  refused(): StateMessage | null {
-    const held = this.open ? null : this.held;
-    this.answered();
-    return held;
-  }
-}
-
 /** The version after which a state's log stands on its own (see followLog). */
 export function logCut(from: number, incoming: LogEntry[]): number {
   return from > 0 ? from : incoming.length > 0 ? incoming[0].version - 1 : Infinity;
@@ -164,37 +131,28 @@ export function useTableSocket(table: string, token: string | undefined, lang: L
         delay = FIRST_DELAY;
         ws.send(hello());
       };
-      const gate = new HelloGate(token !== undefined);
-      const show = (message: StateMessage) => {
-        const before = latest.current;
-        if (before && before.version !== message.version) setPrevious(before.view);
-        latest.current = message;
-        setState(message);
-        statesFrom = Math.min(statesFrom, logCut(message.log_from, message.log ?? []));
-        setLog((known) => followLog(known, message.log_from, message.log ?? []));
-        if (!logAsked) fetchLog();
-        setLink("open");
-        setError(null);
-        if (sentAt.current !== null && message.version !== sentAt.current) settle();
-      };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data as string) as ServerMessage;
         if (message.type === "state") {
-          const shown = gate.state(message);
-          if (shown) show(shown);
+          const before = latest.current;
+          if (before && before.version !== message.version) setPrevious(before.view);
+          latest.current = message;
+          setState(message);
+          statesFrom = Math.min(statesFrom, logCut(message.log_from, message.log ?? []));
+          setLog((known) => followLog(known, message.log_from, message.log ?? []));
+          if (!logAsked) fetchLog();
+          setLink("open");
+          setError(null);
+          if (sentAt.current !== null && message.version !== sentAt.current) settle();
         } else if (message.type === "presence") {
           // Who is online changed: the same state with the new seats.
           const seats = message.seats;
           if (latest.current) latest.current = { ...latest.current, seats };
           setState((now) => (now ? { ...now, seats } : now));
-        } else if (message.type === "chat_history") {
-          gate.answered();
-          setChat(message.messages);
-        } else if (message.type === "chat") setChat((old) => [...old.slice(-99), message]);
+        } else if (message.type === "chat_history") setChat(message.messages);
+        else if (message.type === "chat") setChat((old) => [...old.slice(-99), message]);
         // "pong" answers a ping; nothing to do.
         else if (message.type === "error") {
-          const held = gate.refused();
-          if (held) show(held);
           setError(message.message);
           settle();
         }

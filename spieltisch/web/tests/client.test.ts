@@ -1,14 +1,14 @@
 // Unit tests of the client's pure parts: run with `npm test` (vitest).
 
 import { describe, expect, it } from "vitest";
-import type { Move, StateMessage } from "../src/api";
+import type { Move } from "../src/api";
 import { HELP_GAMES, helpFor } from "../src/help";
 import { botName, preferredLang, texts, TEXTS } from "../src/i18n";
 import { botsAt } from "../src/levels";
 import { findAny, findMove, matches, movesOf } from "../src/moves";
 import { stripColumns, visibleSum, type AllegraMoveData } from "../src/renderers/allegra";
 import type { CalcoryMoveData } from "../src/renderers/calcory";
-import { followLog, HelloGate, logCut, mergeLog } from "../src/socket";
+import { followLog, logCut, mergeLog } from "../src/socket";
 
 describe("language", () => {
   it("is German when the browser prefers German, whatever the region", () => {
@@ -108,33 +108,6 @@ describe("the log", () => {
     const known = followLog(followLog([], 0, [b]), 1, [grown]);
     expect(mergeLog(known, [a, b], upTo)).toEqual([a, grown]);
     expect(mergeLog(known, [a, b])).toEqual([a, b, grown]); // what taking it all would show
-  });
-});
-
-describe("the hello gate", () => {
-  const state = (you: number | null, version: number) => ({ type: "state", you, version }) as unknown as StateMessage;
-
-  it("holds back a seated page's states until its hello is answered", () => {
-    const gate = new HelloGate(true);
-    expect(gate.state(state(null, 3))).toBeNull(); // sent on connecting: a spectator's
-    gate.answered();
-    const seated = state(0, 3);
-    expect(gate.state(seated)).toBe(seated);
-    expect(gate.refused()).toBeNull(); // a later error shows nothing old
-  });
-
-  it("shows the held state when the token is refused", () => {
-    const gate = new HelloGate(true);
-    const spectators = state(null, 4);
-    gate.state(state(null, 3));
-    gate.state(spectators);
-    expect(gate.refused()).toBe(spectators);
-    expect(gate.state(state(null, 5))?.version).toBe(5);
-  });
-
-  it("lets a spectator's states through at once", () => {
-    const first = state(null, 1);
-    expect(new HelloGate(false).state(first)).toBe(first);
   });
 });
 
