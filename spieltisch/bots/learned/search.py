@@ -35,7 +35,7 @@ def network_evaluator(net: Net, players: int) -> Evaluate:
     def evaluate(state: State) -> tuple[list[float], list[float]]:
         mover = state.current_player()
         prior, shares = net.prior_and_value(*state.observation_entries(mover))
-        return prior, [shares[(seat - mover) % players] for seat in range(players)]
+        return prior, by_seat(shares, mover, players)
 
     return evaluate
 
@@ -45,10 +45,14 @@ def network_judge(net: Net, players: int) -> Judge:
 
     def judge(state: State) -> list[float]:
         mover = state.current_player()
-        shares = net.value(*state.observation_entries(mover))
-        return [shares[(seat - mover) % players] for seat in range(players)]
+        return by_seat(net.value(*state.observation_entries(mover)), mover, players)
 
     return judge
+
+
+def by_seat(shares: list[float], mover: int, players: int) -> list[float]:
+    """The network's values, counted from the seat to move, seat by seat."""
+    return [shares[(seat - mover) % players] for seat in range(players)]
 
 
 def learned_search(game: AnyGame, net: Net, settings: LearnedSettings, rng: random.Random) -> GuidedSearch:
