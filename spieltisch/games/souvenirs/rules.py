@@ -85,7 +85,9 @@ class SouvenirsState(State):
 
     `grid[cell]` is the card kind on a cell of the 9x9 field (grid.py), EMPTY
     where none lies; `cubes[line]` the seats whose cubes reserve a line, first
-    reservation first.
+    reservation first: a tuple, replaced when a cube is placed, so that a copy
+    of the state shares the lines (copying is what search does most, and
+    fewer new lists per copy keep the garbage collector's passes short).
     """
 
     def __init__(self, game: Game[Any], settings: Settings) -> None:
@@ -96,7 +98,7 @@ class SouvenirsState(State):
         self.grid: list[int] = [EMPTY] * NUM_CELLS
         self.bounds: list[int] = [0, 0, 0, 0]  # min row, max row, min col, max col
         self.placed = 0
-        self.cubes: list[list[int]] = [[] for _ in range(NUM_LINES)]
+        self.cubes: list[tuple[int, ...]] = [()] * NUM_LINES
         self.cubes_left: list[int] = [settings.cubes] * self.num_players
         self.phase = DEAL
         self.turn = 0  # the seat to move; seat 0 begins
@@ -226,7 +228,8 @@ class SouvenirsState(State):
                 self._next_turn()
         else:
             if action != PASS:
-                self.cubes[action - LINE_BASE].append(self.turn)
+                line = action - LINE_BASE
+                self.cubes[line] = (*self.cubes[line], self.turn)
                 self.cubes_left[self.turn] -= 1
             self._next_turn()
 
@@ -272,7 +275,7 @@ class SouvenirsState(State):
         other.grid = self.grid[:]
         other.bounds = self.bounds[:]
         other.placed = self.placed
-        other.cubes = [line[:] for line in self.cubes]
+        other.cubes = self.cubes[:]
         other.cubes_left = self.cubes_left[:]
         other.phase = self.phase
         other.turn = self.turn
@@ -321,7 +324,7 @@ class SouvenirsState(State):
             "placed": self.placed,
             "deck_size": sum(self.deck),
             "cards": [[row_of(cell), col_of(cell), kind] for cell, kind in enumerate(self.grid) if kind >= 0],
-            "cubes": [line[:] for line in self.cubes],
+            "cubes": [list(line) for line in self.cubes],
             "cubes_left": self.cubes_left[:],
             "hand_sizes": [len(hand) for hand in self.hands],
             "chosen": None if self.chosen == EMPTY else self.chosen,
@@ -342,7 +345,7 @@ class SouvenirsState(State):
             self.placed,
             sum(self.deck),
             tuple(self.grid),
-            tuple([tuple(line) for line in self.cubes]),
+            tuple(self.cubes),
             tuple(self.cubes_left),
             tuple([len(hand) for hand in self.hands]),
             self.chosen,

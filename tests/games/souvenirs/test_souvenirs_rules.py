@@ -56,7 +56,7 @@ def test_clara_11_and_mika_7_for_the_full_house() -> None:
     """Clara reserved the top row first: 11 for the Full House; Mika's cube on top: 7."""
     state = example_game()
     assert state.is_terminal()
-    assert state.cubes[row_line(-2)] == [CLARA, MIKA]
+    assert state.cubes[row_line(-2)] == (CLARA, MIKA)
     scored = points_of(state)
     assert scored[(row_line(-2), CLARA)] == (11, "full_house")
     assert scored[(row_line(-2), MIKA)] == (7, "full_house")
@@ -207,7 +207,7 @@ def test_rows_and_columns_keep_their_identity_as_the_grid_grows() -> None:
     turn(state, card("gelb 1"), card("gelb 1"), 0, -1, line=col_line(-1))
     turn(state, card("gelb 2"), card("gelb 2"), 0, -2)
     turn(state, card("gelb 3"), card("gelb 3"), 1, -1)
-    assert state.cubes[col_line(-1)] == [0]
+    assert state.cubes[col_line(-1)] == (0,)
     column = state.line_kinds(col_line(-1))
     assert sorted(column) == sorted([card("gelb 1"), card("gelb 3")])
     assert state.bounds == [0, 1, -2, 0]
@@ -234,7 +234,7 @@ def test_at_most_two_cubes_per_line_first_and_second() -> None:
     state = started(3)
     turn(state, card("gelb 1"), card("gelb 1"), 0, 1, line=row_line(0))
     turn(state, card("gelb 2"), card("gelb 2"), 0, 2, line=row_line(0))
-    assert state.cubes[row_line(0)] == [0, 1]
+    assert state.cubes[row_line(0)] == (0, 1)
     state.apply_action(card("gelb 3"))
     state.apply_action(CARD_BASE + card("gelb 3"))
     state.apply_action(CELL_BASE + cell_of(0, 3))

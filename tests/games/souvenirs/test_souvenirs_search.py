@@ -40,7 +40,7 @@ def test_the_estimate_is_the_score_at_the_end(seed: int, players: int) -> None:
 def test_a_strong_reserved_line_estimates_better_than_a_weak_one() -> None:
     cells = grid_from_rows([["rot 4", "gelb 4", "grün 4"], ["lila 1", "türkis 3", "gelb 6"]])
     state = play_grid(2, cells, cubes={row_line(0): [0], row_line(1): [1]})
-    assert state.cubes[row_line(0)] == [0] and state.cubes[row_line(1)] == [1]
+    assert state.cubes[row_line(0)] == (0,) and state.cubes[row_line(1)] == (1,)
     estimate = estimate_scores(state)
     assert estimate[0] > estimate[1]
     table = state.settings.table
@@ -104,15 +104,17 @@ def test_the_cached_placement_gains_match_the_plain_rule(seed: int, players: int
 
 
 def _variants(value: object) -> list[object]:
-    """Values of the same kind that differ: a number one up, a list with an entry changed or added."""
+    """Values of the same kind that differ: a number one up, a list (or a tuple, as the cubes'
+    lines are) with an entry changed or added."""
     if isinstance(value, int):
         return [value + 1]
-    assert isinstance(value, list)
-    if value and isinstance(value[0], list):
-        # Each inner list in turn: its last entry changed (the same length), or one more entry.
+    assert isinstance(value, list | tuple)
+    if value and isinstance(value[0], list | tuple):
+        # Each inner sequence in turn: its last entry changed (the same length), or one more entry.
         return [[*value[:i], new, *value[i + 1 :]] for i, row in enumerate(value) for new in _variants(row)]
-    changed = [[*value[:-1], value[-1] + 1]] if value else []
-    return [*changed, [*value, 0]]
+    same = type(value)
+    changed = [same([*value[:-1], value[-1] + 1])] if value else []
+    return [*changed, same([*value, 0])]
 
 
 @pytest.mark.parametrize("players", [2, 3])
