@@ -110,6 +110,8 @@ def create_app(settings: Settings) -> FastAPI:
             collector.tune_for_serving()
         async with anyio.create_task_group() as background:
             background.start_soon(_resume_then_sweep, hub)  # the server answers meanwhile
+            if settings.tune_collector:
+                background.start_soon(collector.freeze_survivors_forever)
             if store.shared:
                 from spieltisch.server.cluster import Cluster  # psycopg: only with PostgreSQL
 

@@ -105,7 +105,7 @@ def serve(
     from spieltisch.server import webbuild
     from spieltisch.server.app import create_app
     from spieltisch.server.settings import Settings
-    from spieltisch.server.wsprotocol import StateSocketProtocol
+    from spieltisch.server.wsprotocol import uvicorn_protocols
 
     if workers > 1 and not uses_postgres(database_url):
         typer.echo("error: --workers needs --database-url postgresql://… (SQLite has one writer)", err=True)
@@ -141,9 +141,7 @@ def serve(
     shown_host = f"[{host}]" if ":" in host else host
     typer.echo(f"spieltisch serving on http://{shown_host}:{bound_port}/ ({where})")
     if workers == 1:
-        config = uvicorn.Config(
-            create_app(settings), ws=StateSocketProtocol, ws_max_size=65536, log_level="warning"
-        )
+        config = uvicorn.Config(create_app(settings), **uvicorn_protocols(), log_level="warning")
         uvicorn.Server(config).run(sockets=[listening])
         return
     from uvicorn.supervisors import Multiprocess
@@ -152,9 +150,7 @@ def serve(
     # the supervisor restarts a worker that dies. They share the listening socket.
     os.environ[WORKER_SETTINGS] = settings_to_json(settings)
     worker = f"{__name__}:worker_app"
-    config = uvicorn.Config(
-        worker, factory=True, workers=workers, ws=StateSocketProtocol, ws_max_size=65536, log_level="warning"
-    )
+    config = uvicorn.Config(worker, factory=True, workers=workers, **uvicorn_protocols(), log_level="warning")
     Multiprocess(config, sockets=[listening]).run()
 
 

@@ -268,7 +268,7 @@ class Hub:
                 await self.sweep(time.time(), time.monotonic())
             except SQLAlchemyError as error:
                 log.warning("sweep: database error: %s", error.__class__.__name__)
-            collector.give_back_memory()
+            collector.tidy(len(self.rooms))
 
     async def sweep(self, now: float, clock: float) -> tuple[list[str], list[str]]:
         """Expire open tables nobody started and running ones everybody left; release from

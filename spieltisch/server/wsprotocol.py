@@ -30,6 +30,12 @@ takes it: two changes of what the event loop polls for, each a system call,
 for every move a person makes. Reading stops here once
 READ_QUEUE_LIMIT messages wait, so a client that sends faster than it is
 answered is still held back.
+
+uvicorn's HTTP protocol (UpgradingHttpProtocol) is its own too, but for one
+thing: when a request becomes a websocket, uvicorn drops the HTTP protocol
+with its parser still pointing back at it, a reference cycle that only the
+garbage collector's rare full collections free (collector.py); here the
+parser is let go at the upgrade, so the protocol is freed at once.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
@@ -67,6 +74,21 @@ READ_QUEUE_LIMIT = 2
 """Messages that may wait for the application before the connection's reading pauses (uvicorn: 1)."""
 READ_ON_READS = ("read_paused", "queue", "transport")
 """The protocol's attributes `send_receive_event_to_app` reads: uvicorn's own, as SEND_NOW_READS."""
+MAX_MESSAGE_BYTES = 65536
+"""The largest websocket message a client may send (limits.py bounds each kind further)."""
+
+
+def uvicorn_protocols() -> dict[str, Any]:
+    """How `serve` runs uvicorn: these protocols (keyword arguments of uvicorn.Config)."""
+    return {"http": UpgradingHttpProtocol, "ws": StateSocketProtocol, "ws_max_size": MAX_MESSAGE_BYTES}
+
+
+class UpgradingHttpProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP protocol (httptools), leaving no reference cycle at a websocket's upgrade."""
+
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        self.parser = None  # type: ignore[assignment]  # it points back at this protocol
 
 
 class StateSocketProtocol(WebSocketsSansIOProtocol):
@@ -90,6 +112,14 @@ class StateSocketProtocol(WebSocketsSansIOProtocol):
         # elsewhere every message takes the ordinary way.
         if self.response.status_code == 101 and all(hasattr(self, name) for name in SEND_NOW_READS):
             self.scope["extensions"][SEND_NOW] = self.send_now  # type: ignore[assignment]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        # The scope offers this protocol's own method, a reference cycle the collector would
+        # have to find: gone with the connection (a closed one takes no message anyway).
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope.get("extensions", {}).pop(SEND_NOW, None)
 
     def schedule_ping(self) -> None:
         """uvicorn's next keep-alive ping, its wait ending on the beat (PING_BEAT_SECONDS)."""

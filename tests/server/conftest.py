@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 
 from spieltisch.server.app import create_app
 from spieltisch.server.settings import Settings
+from spieltisch.server.wsprotocol import uvicorn_protocols
 from tests.core.toy_game import ToyGame
 from tests.server.browser import AXE, CHROMIUM
 from tests.server.servers import Server, free_port
@@ -47,9 +48,10 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 @contextmanager
 def serving(settings: Settings) -> Iterator[str]:
     """The app served by uvicorn in a thread on a loopback port (real sockets, real peer
-    addresses: any 127.x.y.z can connect); yields host:port."""
+    addresses: any 127.x.y.z can connect), with the protocols `serve` runs; yields host:port."""
     port = free_port()
-    running = uvicorn.Server(uvicorn.Config(create_app(settings), port=port, log_level="warning"))
+    config = uvicorn.Config(create_app(settings), port=port, **uvicorn_protocols(), log_level="warning")
+    running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     try:
