@@ -66,14 +66,14 @@ class MoveWriter:
         """Insert `actions` (dicts by column) and mark `finished` tables ((status, result, id)),
         all in one transaction; returns once it is committed."""
         if not self.write_now(actions, finished):  # locked by another process: wait for it there
-            rows = _rows(actions)
+            rows = as_rows(actions)
             await asyncio.get_running_loop().run_in_executor(self._thread, self._write_there, rows, finished)
             self.committed()
 
     def write_now(self, actions: list[dict[str, Any]], finished: Finished) -> bool:
         """As `write`, on the loop's thread and at once; False (nothing written) if the database
         is locked."""
-        if not self._write_here(_rows(actions), finished):
+        if not self._write_here(as_rows(actions), finished):
             return False
         self.committed()
         return True
@@ -130,7 +130,7 @@ class MoveWriter:
             self._there = None
 
 
-def _rows(actions: list[dict[str, Any]]) -> Rows:
+def as_rows(actions: list[dict[str, Any]]) -> Rows:
     return [tuple(values[column] for column in ACTION_COLUMNS) for values in actions]
 
 

@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, event, func, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -31,8 +31,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from spieltisch.core.contract import Move
 from spieltisch.server import loopsqlite, schema, wire
-from spieltisch.server.movewriter import MoveWriter
+from spieltisch.server.movewriter import Finished, MoveWriter, Rows, as_rows
 from spieltisch.server.notices import Notice, NoticeKind, encode
+
+if TYPE_CHECKING:
+    from spieltisch.server.pgmoves import PgMoveWriter
 
 log = logging.getLogger("spieltisch.server")
 
@@ -268,6 +271,12 @@ def sqlite_file(engine: AsyncEngine) -> str | None:
     return None if database.startswith("file:") else database
 
 
+def _shared_writer(engine: AsyncEngine) -> PgMoveWriter:
+    from spieltisch.server.pgmoves import PgMoveWriter  # psycopg: only with PostgreSQL
+
+    return PgMoveWriter(engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
+
+
 def _finishing(table_id: str, result: dict[str, Any]) -> Any:
     values = {"status": TableStatus.FINISHED.value, "result": json.dumps(result)}
     return schema.tables.update().where(schema.tables.c.id == table_id).values(**values)
@@ -344,6 +353,8 @@ class Store:
         self._flush_due = False
         self._moves = MoveWriter(database) if (database := sqlite_file(engine)) else None
         """On SQLite, the moves' own writer (movewriter.py)."""
+        self._shared_moves = _shared_writer(engine) if self.shared else None
+        """On PostgreSQL, the moves' own writer (pgmoves.py)."""
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
@@ -401,6 +412,8 @@ class Store:
     async def close(self) -> None:
         if self._moves is not None:
             await self._moves.close()
+        if self._shared_moves is not None:
+            await self._shared_moves.close()
         await self.engine.dispose()
         if self.quick is not self.engine:
             await self.quick.dispose()
@@ -642,21 +655,40 @@ class Store:
     async def _insert(self, batch: list[PendingWrite]) -> list[PendingWrite]:
         """Store the batch in one transaction; returns the writes stored (on PostgreSQL, a
         write whose table another process moved on meanwhile is refused instead)."""
+        if self._shared_moves is not None:
+            return await self._insert_shared(self._shared_moves, batch)
         values = _action_values(batch)
         if self._moves is not None and self._write_lock is not None:
             async with self._write_lock:
                 await self._moves.write(values, _ends(batch))
             return batch
         async with self._writing() as connection:
-            if self.shared:
-                batch = await self._still_current(connection, batch)
-                values = [v for v in values if any(v["table_id"] == item.table_id for item in batch)]
             if values:
                 await connection.execute(schema.actions.insert(), values)
             for item in batch:
                 if item.result is not None:
                     await connection.execute(_finishing(item.table_id, item.result))
         return batch
+
+    async def _insert_shared(self, writer: PgMoveWriter, batch: list[PendingWrite]) -> list[PendingWrite]:
+        """On PostgreSQL: lock the batch's tables and store the writes whose table is still at the
+        version they were checked against; the others are refused with StaleWriteError (another
+        process stored a move first)."""
+        current: list[PendingWrite] = []
+        stale: list[PendingWrite] = []
+
+        def pick(stored: dict[str, int]) -> tuple[Rows, Finished]:
+            current.clear()
+            stale.clear()
+            for item in batch:
+                still = not item.rows or item.rows[0].idx == stored.get(item.table_id, 0)
+                (current if still else stale).append(item)
+            return as_rows(_action_values(current)), _ends(current)
+
+        await writer.write([item.table_id for item in batch], pick)
+        for item in stale:
+            _settle([item], StaleWriteError(f"table {item.table_id}: another process stored a move first"))
+        return current
 
     async def _announce_moves(self, batch: list[PendingWrite]) -> None:
         """Announce stored moves right after their commit, without waiting for the disk.
@@ -670,7 +702,8 @@ class Store:
             return
         payloads = [self._move_payload(item) for item in batch if item.rows]
         try:
-            await self._announce_quickly(payloads)
+            if payloads and self._shared_moves is not None:
+                await self._shared_moves.announce(CHANNEL, wire.encode(payloads))
         except (SQLAlchemyError, OSError) as error:
             log.warning("moves stored but not announced: %s", error.__class__.__name__)
 
@@ -684,32 +717,6 @@ class Store:
         if len(payload.encode()) > NOTIFY_BYTES:
             payload = self._payload(NoticeKind.MOVE, item.table_id, version=version, end=end)
         return payload
-
-    async def _still_current(
-        self, connection: AsyncConnection, batch: list[PendingWrite]
-    ) -> list[PendingWrite]:
-        """Lock the batch's tables (in one order, so processes never deadlock) and keep the
-        writes whose table is still at the version they were checked against; the others
-        are refused with StaleWriteError (another process stored a move first)."""
-        tables, actions = schema.tables, schema.actions
-        ids = sorted({item.table_id for item in batch})
-        last = select(func.max(actions.c.idx)).where(actions.c.table_id == tables.c.id).scalar_subquery()
-        found = await connection.execute(
-            select(tables.c.id, last)
-            .where(tables.c.id.in_(ids))
-            .order_by(tables.c.id)
-            .with_for_update(of=tables)
-        )
-        stored = {table_id: last + 1 for table_id, last in found.all() if last is not None}
-        current = []
-        for item in batch:
-            if not item.rows or item.rows[0].idx == stored.get(item.table_id, 0):
-                current.append(item)
-            else:
-                _settle(
-                    [item], StaleWriteError(f"table {item.table_id}: another process stored a move first")
-                )
-        return current
 
     async def versions(self, table_ids: list[str]) -> dict[str, int]:
         """Each table's stored version (the number of its stored steps; tables without any left out)."""

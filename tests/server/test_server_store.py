@@ -24,6 +24,7 @@ from sqlalchemy import (
     Text,
     inspect,
     select,
+    text,
 )
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -162,6 +163,26 @@ async def _moves_arriving_together_share_one_commit_and_a_stale_one_fails_alone(
         [2, 7],
         [3, 7],
     ]
+
+
+def test_moves_go_on_when_postgresql_dropped_the_moves_connection(url: str) -> None:
+    if not url.startswith("postgresql"):
+        pytest.skip("the moves' own connection to PostgreSQL")
+    run(_moves_go_on_when_postgresql_dropped_the_moves_connection, url)
+
+
+async def _moves_go_on_when_postgresql_dropped_the_moves_connection(store: Store) -> None:
+    table = a_table("running")
+    await store.create_table(table, [SeatRow(0, "open", ""), SeatRow(1, "open", "")])
+    await store.append_actions(table.id, [ActionRow(0, 2, -1)])
+    writer = store._shared_moves
+    assert writer is not None and writer._connection is not None
+    dropped = writer._connection.info.backend_pid  # as a restart of PostgreSQL would
+    async with store.engine.connect() as connection:
+        await connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": dropped})
+    await store.append_actions(table.id, [ActionRow(1, 5, -1)])  # no error: a new connection
+    assert [r.action for r in await store.load_actions(table.id)] == [2, 5]
+    assert writer._connection is not None and writer._connection.info.backend_pid != dropped
 
 
 def test_the_move_that_ends_a_game_and_the_end_are_stored_together(url: str) -> None:
