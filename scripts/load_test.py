@@ -29,7 +29,9 @@ with its default limits, and they apply to each as to a visitor of its own.
 With --postgres (a PostgreSQL server; the script makes a throwaway database
 on it) and --processes N, N server processes share the database and each
 table's people (--people, 2 by default then) talk to different processes, so
-every move travels from one process to another. Beside the mover's own
+every move travels from one process to another; with --affinity they all
+talk to the process their table was made on, as behind a proxy that routes
+by table (docs/nginx.conf), and each process serves its own tables. Beside the mover's own
 round-trip, the time until the other people of the table see the move is
 measured.
 
@@ -242,9 +244,10 @@ async def play_table(
 async def keep_table_busy(
     bases: list[str], args: argparse.Namespace, tally: Tally, end: float, number: int
 ) -> None:
-    # Each table starts at another process and spreads its people over the next ones.
+    # Each table starts at another process and spreads its people over the next ones
+    # (or, with --affinity, keeps them there).
     bases = bases[number % len(bases) :] + bases[: number % len(bases)]
-    ws_bases = [base.replace("http", "ws", 1) for base in bases]
+    ws_bases = [base.replace("http", "ws", 1) for base in bases[: 1 if args.affinity else None]]
     # Tables open one after another during the warm-up, as people arrive, not in one burst.
     await asyncio.sleep(args.warmup * 0.7 * number / max(1, args.tables))
     for table in itertools.count():
@@ -468,6 +471,7 @@ def report(tally: Tally, args: argparse.Namespace, server_cpu: float | None) -> 
         raise SystemExit("no moves were measured")
     pace = f"think {args.think} s, bot delay {args.bot_delay} s"
     where = f"{args.processes} processes on PostgreSQL" if args.postgres else "one process on SQLite"
+    where += ", each table's people on its own process" if args.affinity and args.processes > 1 else ""
     where = f"the server at {args.url}" if args.url else where
     tables = f"{args.tables} concurrent {args.game} tables, {args.players} players ({args.people} people)"
     clients = f", {args.clients} load client processes" if args.clients > 1 else ""
@@ -540,6 +544,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--people", type=int, help="scripted people per table (default 1; 2 with --processes)"
+    )
+    parser.add_argument(
+        "--affinity",
+        action="store_true",
+        help="a table's people all talk to the process it was made on (as a proxy routing by table)",
     )
     args = parser.parse_args()
     args.seconds = min(args.seconds, 600.0)
