@@ -87,7 +87,8 @@ class PgMoveWriter:
                 return
             except psycopg.Error as error:
                 failed = self._failed(statement, error)
-                if last_try or locked or self._connection is not None:
+                broken_before_lock = self._connection is None and not locked
+                if last_try or not broken_before_lock:
                     raise failed from error
 
     async def announce(self, channel: str, payloads: str) -> None:

@@ -698,11 +698,11 @@ class Store:
         moves are stored already: if this fails (or the process dies first), the
         others find them within a second (Cluster.scan).
         """
-        if not self.shared:  # no other process to tell: not even the payloads are made
+        if self._shared_moves is None:  # no other process to tell: not even the payloads are made
             return
         payloads = [self._move_payload(item) for item in batch if item.rows]
         try:
-            if payloads and self._shared_moves is not None:
+            if payloads:
                 await self._shared_moves.announce(CHANNEL, wire.encode(payloads))
         except (SQLAlchemyError, OSError) as error:
             log.warning("moves stored but not announced: %s", error.__class__.__name__)

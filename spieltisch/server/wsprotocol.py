@@ -74,13 +74,14 @@ READ_QUEUE_LIMIT = 2
 """Messages that may wait for the application before the connection's reading pauses (uvicorn: 1)."""
 READ_ON_READS = ("read_paused", "queue", "transport")
 """The protocol's attributes `send_receive_event_to_app` reads: uvicorn's own, as SEND_NOW_READS."""
-MAX_MESSAGE_BYTES = 65536
-"""The largest websocket message a client may send (limits.py bounds each kind further)."""
+FRAME_LIMIT_BYTES = 65536
+"""The most the protocol reads of one client message: a larger one closes the connection (1009).
+Below it the application answers a message over messages.MAX_MESSAGE_BYTES with an error."""
 
 
 def uvicorn_protocols() -> dict[str, Any]:
     """How `serve` runs uvicorn: these protocols (keyword arguments of uvicorn.Config)."""
-    return {"http": UpgradingHttpProtocol, "ws": StateSocketProtocol, "ws_max_size": MAX_MESSAGE_BYTES}
+    return {"http": UpgradingHttpProtocol, "ws": StateSocketProtocol, "ws_max_size": FRAME_LIMIT_BYTES}
 
 
 class UpgradingHttpProtocol(HttpToolsProtocol):
